@@ -1,0 +1,59 @@
+# The two commands of README.md: `make demo` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: demo test check lint format typecheck pytest system venv clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+# System pieces the sandbox needs (bubblewrap, the unprivileged bot user): installed when
+# missing and when we are allowed to (root); otherwise the sandboxed tests say why they skip.
+system:
+	@if [ -f deploy/sandbox-setup.sh ] && [ "$$(id -u)" = 0 ]; then bash deploy/sandbox-setup.sh; \
+	elif [ -f deploy/sandbox-setup.sh ]; then echo "not root: run 'sudo bash deploy/sandbox-setup.sh' for the bot sandbox"; fi
+
+demo: venv system
+	mkdir -p var
+	DEBUG=true $(PY) manage.py migrate --noinput
+	DEBUG=true $(PY) manage.py demo_seed
+	@echo ""
+	@echo "Pinochle Arena is starting on http://$(HOST):$(PORT)/"
+	@echo "  API documentation:  http://$(HOST):$(PORT)/api/docs/"
+	@echo "  Browsable API:      http://$(HOST):$(PORT)/api/"
+	@echo "  Administration:     http://$(HOST):$(PORT)/admin/  (user: admin, password: arena-admin)"
+	@echo ""
+	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: venv
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+typecheck: venv
+	$(PY) -m mypy
+
+check: lint typecheck
+
+format: venv
+	$(PY) -m ruff format .
+	$(PY) -m ruff check --fix .
+
+# Exit status 5 (no tests collected) fails like any other non-zero status.
+pytest: venv system
+	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
+		$(PY) -m pytest $(PYTEST_ARGS)
+
+test: check pytest
+
+clean:
+	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis

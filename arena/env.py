@@ -1,0 +1,88 @@
+"""Strict readers for configuration taken from the environment.
+
+A misspelt boolean or a malformed URL must stop the process at start-up with a message
+naming the variable, not silently fall back to a default: a production worker that
+quietly runs with DEBUG on, or against SQLite, is worse than one that refuses to start.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def env_str(
+    name: str, default: str | None = None, *, env: Mapping[str, str] | None = None
+) -> str | None:
+    source = os.environ if env is None else env
+    value = source.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip()
+
+
+def env_bool(name: str, default: bool, *, env: Mapping[str, str] | None = None) -> bool:
+    value = env_str(name, env=env)
+    if value is None:
+        return default
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is not a boolean: use one of {sorted(_TRUE | _FALSE)}"
+    )
+
+
+def env_int(
+    name: str,
+    default: int,
+    *,
+    minimum: int | None = None,
+    env: Mapping[str, str] | None = None,
+) -> int:
+    value = env_str(name, env=env)
+    if value is None:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
+    if minimum is not None and number < minimum:
+        raise ImproperlyConfigured(f"{name}={number} is below the minimum {minimum}")
+    return number
+
+
+def env_list(name: str, default: list[str], *, env: Mapping[str, str] | None = None) -> list[str]:
+    value = env_str(name, env=env)
+    if value is None:
+        return list(default)
+    items = [item.strip() for item in value.split(",")]
+    if any(not item for item in items):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} has an empty item in its comma-separated list"
+        )
+    return items
+
+
+def env_url(
+    name: str,
+    *,
+    schemes: tuple[str, ...],
+    env: Mapping[str, str] | None = None,
+) -> str | None:
+    value = env_str(name, env=env)
+    if value is None:
+        return None
+    scheme, sep, rest = value.partition("://")
+    if not sep or not rest or scheme not in schemes:
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a URL with one of the schemes {', '.join(schemes)}"
+        )
+    return value

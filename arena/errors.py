@@ -1,0 +1,32 @@
+"""Errors raised by services, and how the API renders every error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class InvalidInput(ValueError):
+    """A request broke a rule of the product; the message says which."""
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Render service and model validation errors as 400s with a readable ``detail``."""
+    if isinstance(exc, InvalidInput):
+        body: dict[str, Any] = {"detail": str(exc)}
+        if exc.field:
+            body[exc.field] = [str(exc)]
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        )
+    return drf_exception_handler(exc, context)

@@ -1,0 +1,179 @@
+"""Settings for Pinochle Arena, read from the environment only.
+
+Variables (see README.md, "Configuration"):
+
+- ``DEBUG`` (default false). ``SECRET_KEY`` is required when DEBUG is off.
+- ``ALLOWED_HOSTS``: comma-separated (default ``127.0.0.1,localhost``).
+- ``DATABASE_URL``: ``postgres://...`` or ``sqlite:///path`` (default: a SQLite file in var/).
+- ``CELERY_BROKER_URL`` or ``REDIS_URL``: the broker. Unset, tasks execute in-process
+  through the same task functions (the embedded mode used by ``make demo``).
+- ``UPLOAD_RATE``: uploads of bot versions allowed per player (default ``30/hour``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from arena.env import env_bool, env_int, env_list, env_str, env_url
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env_str("ARENA_VAR_DIR") or BASE_DIR / "var")
+
+DEBUG = env_bool("DEBUG", False)
+SECRET_KEY = env_str("SECRET_KEY") or ""
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
+    # Only ever used with DEBUG on, on a developer's machine.
+    SECRET_KEY = "insecure-development-key-for-debug-mode-only"
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_celery_beat",
+    "arena",
+    "leagues",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "arena.urls"
+WSGI_APPLICATION = "arena.wsgi.application"
+ASGI_APPLICATION = "arena.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+_database_url = env_url("DATABASE_URL", schemes=("postgres", "postgresql", "pgsql", "sqlite"))
+if _database_url is None:
+    _database_url = f"sqlite:///{VAR_DIR / 'arena.sqlite3'}"
+DATABASES = {
+    "default": dj_database_url.parse(
+        _database_url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+# Without a collected STATIC_ROOT (make demo, tests) WhiteNoise serves from the apps.
+WHITENOISE_USE_FINDERS = True
+
+# --- broker, cache, tasks ----------------------------------------------------------------
+
+_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "memory")
+REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
+CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", schemes=_BROKER_SCHEMES) or REDIS_URL
+# Embedded mode: with no broker configured, every task runs in the calling process through
+# the same task function, so `make demo` needs neither Redis nor a worker.
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
+
+if REDIS_URL:
+    # Throttle counters must be shared by every web process, so they live in Redis.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "arena",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- API ---------------------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "arena.pagination.Pagination",
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "arena.errors.exception_handler",
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+}
+
+UPLOAD_RATE = env_str("UPLOAD_RATE", "30/hour")
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Pinochle Arena API",
+    "DESCRIPTION": (
+        "Bots, matches, ratings, leagues and duplicate tournaments for the pinochle family "
+        "and Pinnacolo. Authenticate with `Authorization: Token <key>` from /api/auth/token/."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO") or "INFO"},
+}

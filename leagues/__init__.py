@@ -1,0 +1,1 @@
+"""Leagues of bots and duplicate tournaments for humans."""

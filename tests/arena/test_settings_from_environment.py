@@ -1,0 +1,82 @@
+"""Settings come from the environment and are parsed strictly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from arena.env import env_bool, env_int, env_list, env_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_misspelt_boolean_is_an_error_not_false() -> None:
+    with pytest.raises(ImproperlyConfigured, match="DEBUG='ture' is not a boolean"):
+        env_bool("DEBUG", False, env={"DEBUG": "ture"})
+    assert env_bool("DEBUG", False, env={"DEBUG": "Yes"}) is True
+    assert env_bool("DEBUG", True, env={}) is True
+
+
+def test_integers_lists_and_urls_are_checked() -> None:
+    with pytest.raises(ImproperlyConfigured, match="not an integer"):
+        env_int("N", 1, env={"N": "ten"})
+    with pytest.raises(ImproperlyConfigured, match="below the minimum"):
+        env_int("N", 1, minimum=0, env={"N": "-1"})
+    with pytest.raises(ImproperlyConfigured, match="empty item"):
+        env_list("ALLOWED_HOSTS", [], env={"ALLOWED_HOSTS": "a,,b"})
+    with pytest.raises(ImproperlyConfigured, match="schemes"):
+        env_url("DATABASE_URL", schemes=("postgres",), env={"DATABASE_URL": "mysql://x/y"})
+    assert env_list("ALLOWED_HOSTS", [], env={"ALLOWED_HOSTS": "a.example, b.example"}) == [
+        "a.example",
+        "b.example",
+    ]
+
+
+_PRINT_SETTINGS = (
+    "import arena.settings as s; "
+    "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)"
+)
+
+
+def _load_settings(**overrides: str) -> subprocess.CompletedProcess[str]:
+    env = {key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "DEBUG"}}
+    env.update(overrides)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            _PRINT_SETTINGS,
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_secret_key_is_required_when_debug_is_off() -> None:
+    result = _load_settings(DEBUG="false")
+    assert result.returncode != 0
+    assert "SECRET_KEY is required when DEBUG is off" in result.stderr
+
+
+def test_the_embedded_defaults_are_sqlite_and_in_process_tasks() -> None:
+    result = _load_settings(DEBUG="true", DATABASE_URL="", REDIS_URL="", CELERY_BROKER_URL="")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.sqlite3", "True"]
+
+
+def test_a_broker_url_switches_tasks_to_the_broker() -> None:
+    result = _load_settings(
+        SECRET_KEY="k",
+        DATABASE_URL="postgres://u@127.0.0.1:5432/arena",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["django.db.backends.postgresql", "False"]

@@ -1,0 +1,82 @@
+"""The deployment files agree with the project: every command they run exists here."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+VENV_BIN = Path(sys.executable).parent
+
+
+def _module_exists(dotted: str) -> bool:
+    return (ROOT / (dotted.replace(".", "/") + ".py")).is_file() or (
+        ROOT / dotted.replace(".", "/") / "__init__.py"
+    ).is_file()
+
+
+def check_command(argv: list[str]) -> None:
+    """Fail unless the program is installed and every project path or module it names exists."""
+    program = argv[0]
+    assert shutil.which(program, path=str(VENV_BIN)) or program == "python", (
+        f"{program} is not installed by the project"
+    )
+    if program == "python":
+        assert argv[1] == "manage.py" and (ROOT / "manage.py").is_file()
+        assert (argv[2]) in {"migrate", "collectstatic"}
+    for flag, value in itertools.pairwise(argv):
+        if flag == "-c":
+            assert (ROOT / value).is_file(), f"{value} is missing"
+        if flag in {"-A", "--config"}:
+            assert _module_exists(value), f"module {value} is missing"
+    if program == "gunicorn":
+        module = argv[-1].split(":")[0]
+        assert _module_exists(module), f"WSGI module {module} is missing"
+    if program == "celery":
+        assert argv[3] in {"worker", "beat"}
+
+
+def test_every_compose_service_runs_a_command_of_this_project() -> None:
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    services = compose["services"]
+    assert {"web", "worker", "beat", "db", "redis"} <= set(services)
+    for name in ("migrate", "web", "worker", "beat"):
+        check_command(services[name]["command"])
+    for name in ("web", "worker", "beat"):
+        environment = services[name]["environment"]
+        assert environment["DATABASE_URL"].startswith("postgres://")
+        assert environment["REDIS_URL"].startswith("redis://")
+
+
+def test_the_dockerfile_copies_only_what_exists() -> None:
+    for line in (DEPLOY / "Dockerfile").read_text().splitlines():
+        if line.startswith("COPY "):
+            for source in line.split()[1:-1]:
+                assert (ROOT / source).exists(), f"Dockerfile copies missing {source}"
+
+
+@pytest.mark.parametrize("unit", sorted(p.name for p in (DEPLOY / "systemd").glob("*.service")))
+def test_each_systemd_unit_starts_a_command_of_this_project(unit: str) -> None:
+    text = (DEPLOY / "systemd" / unit).read_text()
+    start = re.search(r"^ExecStart=(.+)$", text, re.MULTILINE)
+    assert start is not None
+    argv = start.group(1).split()
+    argv[0] = Path(argv[0]).name
+    check_command(argv)
+
+
+def test_the_celery_worker_settings_import() -> None:
+    spec = importlib.util.spec_from_file_location("celery_worker", DEPLOY / "celery_worker.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.task_acks_late is True
+    assert module.broker_transport_options["visibility_timeout"] >= 3600
