@@ -1,0 +1,223 @@
+"""One table: a set of bots, one per seat, playing boards through the protocol.
+
+The loop is the whole of refereeing: ask the seat to move with its observation and the
+legal actions, check the reply, apply it, tell everyone what they may see. It knows
+nothing of processes or sandboxes: a seat is anything with ``request`` and ``send``
+(the arena's sandboxed processes, or an in-process SDK bot).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bots import protocol
+from bots.protocol import ProtocolViolation
+from engine.actions import Action, Give
+from engine.hand import HandState
+from engine.results import HandResult
+
+
+class Agent(Protocol):
+    """A bot at a seat, as the table sees it."""
+
+    def request(
+        self, message: Mapping[str, object], deadline_s: float | None = None
+    ) -> dict[str, object]: ...
+
+    def send(self, message: Mapping[str, object]) -> None: ...
+
+    @property
+    def time_bank_remaining(self) -> float: ...
+
+
+class SeatFault(Exception):
+    """A bot broke a rule of the protocol at the table (illegal action, bad reply)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Why a board ended early: which seat, what kind of fault, and the reason."""
+
+    seat: int
+    kind: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Move:
+    seat: int
+    action: str
+    elapsed_ms: float
+
+    def to_json(self) -> list[Any]:
+        return [self.seat, self.action, self.elapsed_ms]
+
+
+@dataclass
+class BoardRecord:
+    """What happened at one table on one board."""
+
+    board: int
+    seed: int
+    dealer: int
+    moves: list[Move] = field(default_factory=list)
+    result: HandResult | None = None
+    fault: Fault | None = None
+
+    @property
+    def actions(self) -> list[str]:
+        return [move.action for move in self.moves]
+
+
+FaultKind = Callable[[BaseException], str]
+
+
+def _fault_kind(error: BaseException) -> str:
+    """A short name for a fault: BotTimeout -> 'timeout', SeatFault -> 'protocol'."""
+    if isinstance(error, SeatFault):
+        return "protocol"
+    name = type(error).__name__
+    for prefix in ("Bot", "Seat"):
+        name = name.removeprefix(prefix)
+    return {
+        "Timeout": "timeout",
+        "Crashed": "crash",
+        "ProtocolError": "protocol",
+        "MemoryExceeded": "memory",
+        "CpuExceeded": "cpu",
+    }.get(name, name.lower())
+
+
+class Table:
+    """Seats bound to agents; plays boards one after another with the same agents.
+
+    ``bot_faults`` are the exception types that mean "this seat's bot failed" (the arena
+    passes its sandbox's BotFault); anything else propagates to the caller (an
+    infrastructure fault is retried as a whole, never scored). A seat whose bot failed is
+    given a fresh agent from ``restart`` before the next board.
+    """
+
+    def __init__(
+        self,
+        agents: Sequence[Agent],
+        *,
+        restart: Callable[[int], Agent] | None = None,
+        bot_faults: tuple[type[BaseException], ...] = (),
+    ) -> None:
+        self.agents: list[Agent | None] = list(agents)
+        self._restart = restart
+        self._bot_faults: tuple[type[BaseException], ...] = (SeatFault, *bot_faults)
+        self._next_id = [1] * len(agents)
+        self._pending: list[list[dict[str, Any]]] = [[] for _ in agents]
+
+    def play_board(self, state: HandState, *, board: int, seed: int) -> BoardRecord:
+        """Play ``state`` (a freshly dealt hand) to its end, or to the first fault."""
+        record = BoardRecord(board=board, seed=seed, dealer=state.dealer)
+        seat = 0
+        try:
+            for seat in range(len(self.agents)):
+                if self.agents[seat] is None:
+                    self.agents[seat] = self._fresh_agent(seat)
+                self._pending[seat].append(
+                    protocol.hand_start_message(
+                        board=board,
+                        dealer=state.dealer,
+                        seat=seat,
+                        hand=[str(card) for card in state.hand(seat)],
+                    )
+                )
+            while not state.is_terminal():
+                current = state.current_player
+                assert current is not None
+                seat = current
+                move = self._ask(state, seat, board)
+                record.moves.append(move)
+                action = Action.parse(move.action)
+                state.apply(action)
+                self._announce(board, seat, action, state)
+        except self._bot_faults as error:
+            record.fault = Fault(seat, _fault_kind(error), getattr(error, "reason", str(error)))
+            self.agents[seat] = None
+        if record.fault is None:
+            record.result = state.result()
+        end = protocol.hand_end_message(
+            board=board,
+            result=None if record.result is None else record.result.to_json(),
+            fault=None if record.fault is None else record.fault.to_json(),
+        )
+        for other in range(len(self.agents)):
+            self._pending[other].append(end)
+            self._flush(other)
+        return record
+
+    def finish(self, scores: list[int]) -> None:
+        """Tell every live bot the table is over, then say goodbye."""
+        for seat in range(len(self.agents)):
+            self._pending[seat] += [protocol.game_end_message(scores=scores), protocol.BYE]
+            self._flush(seat)
+
+    def _ask(self, state: HandState, seat: int, board: int) -> Move:
+        agent = self.agents[seat]
+        assert agent is not None
+        self._flush(seat)
+        legal = [str(action) for action in state.legal_actions]
+        request_id = self._next_id[seat]
+        self._next_id[seat] += 1
+        message = protocol.act_message(
+            request_id=request_id,
+            board=board,
+            observation=state.observation(seat),
+            legal=legal,
+            time_left_ms=int(agent.time_bank_remaining * 1000),
+        )
+        started = time.perf_counter()
+        reply = agent.request(message)
+        elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
+        try:
+            text = protocol.read_action(reply, request_id=request_id, legal=set(legal))
+        except ProtocolViolation as violation:
+            raise SeatFault(str(violation)) from None
+        return Move(seat, text, elapsed_ms)
+
+    def _announce(self, board: int, actor: int, action: Action, state: HandState) -> None:
+        for viewer in range(len(self.agents)):
+            text = str(action)
+            if isinstance(action, Give) and not _sees_pass(viewer, actor):
+                # Passed cards are seen only by the two partners who exchange them.
+                text = f"give {len(action.cards)}"
+            self._pending[viewer].append(
+                protocol.event_message(board=board, seat=actor, action=text)
+            )
+
+    def _flush(self, seat: int) -> None:
+        """Deliver the seat's queued notifications, just before it next hears from us."""
+        agent = self.agents[seat]
+        queued, self._pending[seat] = self._pending[seat], []
+        if agent is None:
+            return
+        try:
+            for message in queued:
+                agent.send(message)
+        except self._bot_faults:
+            # A bot that fails while being told of a result is replaced before its next
+            # board; the board it failed after is already scored.
+            self.agents[seat] = None
+
+    def _fresh_agent(self, seat: int) -> Agent:
+        if self._restart is None:
+            raise RuntimeError(f"seat {seat} has no bot and no way to start one")
+        return self._restart(seat)
+
+
+def _sees_pass(viewer: int, giver: int) -> bool:
+    return viewer in (giver, (giver + 2) % 4)
