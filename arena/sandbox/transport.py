@@ -50,6 +50,10 @@ def decode_reply(line: bytes, request_id: object = None) -> dict[str, object]:
         raise BotProtocolError("reply nests too deeply") from None
     except ValueError as error:
         raise BotProtocolError(f"reply is not valid JSON: {_clip(str(error))}") from None
+    # json accepts escaped lone surrogates (a \udcff escape), text that cannot be stored
+    # or re-encoded later; such escapes are rare enough to check only when present.
+    if (b"\\ud" in line or b"\\uD" in line) and not _encodable(reply):
+        raise BotProtocolError("reply holds text that is not valid Unicode")
     if not isinstance(reply, dict):
         raise BotProtocolError(f"reply is a JSON {type(reply).__name__}, not an object")
     reply_id = reply.get("id")
@@ -58,6 +62,14 @@ def decode_reply(line: bytes, request_id: object = None) -> dict[str, object]:
             f"reply id {_clip(repr(reply_id))} does not match request id {request_id!r}"
         )
     return reply
+
+
+def _encodable(value: object) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _reject_constant(name: str) -> object:

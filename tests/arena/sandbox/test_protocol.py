@@ -1,0 +1,160 @@
+"""Deadlines, the time bank, start-up and protocol abuse, for sandboxed and plain bots.
+
+The rules live in the transport both kinds share, so every case runs against both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from arena.sandbox import (
+    BotConnection,
+    BotCrashed,
+    BotFault,
+    BotProtocolError,
+    BotTimeout,
+    SandboxConfig,
+)
+from tests.arena.sandbox.conftest import start
+
+KINDS = ["plain", "sandbox"]
+
+
+@pytest.fixture(params=KINDS)
+def kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def misbehaving(kind: str, config: SandboxConfig) -> BotConnection:
+    return start(kind, config, "misbehave.py")
+
+
+def ask(bot: BotConnection, do: str, deadline_s: float | None = None, **args: object) -> dict:
+    return bot.request({"id": 1, "do": do, "args": args}, deadline_s=deadline_s)
+
+
+def test_a_bot_that_sleeps_times_out_at_the_deadline(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        started = time.monotonic()
+        with pytest.raises(BotTimeout, match="no reply within the 0.3 s deadline"):
+            ask(bot, "sleep", deadline_s=0.3, seconds=30)
+        assert 0.3 <= time.monotonic() - started < 2.0
+
+
+def test_a_slow_bot_runs_out_of_time_bank(kind: str, config: SandboxConfig) -> None:
+    banked = dataclasses.replace(config, limits=dataclasses.replace(config.limits, time_bank_s=1.0))
+    with misbehaving(kind, banked) as bot:
+        ask(bot, "sleep", deadline_s=0.8, seconds=0.4)
+        ask(bot, "sleep", deadline_s=0.8, seconds=0.4)
+        assert bot.time_bank_remaining < 0.25
+        with pytest.raises(BotTimeout, match="time bank of 1 s used up"):
+            ask(bot, "sleep", deadline_s=0.8, seconds=0.4)
+
+
+def test_the_time_bank_can_be_refilled_for_the_next_game(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        ask(bot, "sleep", seconds=0.05)
+        assert bot.time_bank_remaining < config.limits.time_bank_s
+        bot.reset_time_bank()
+        assert bot.time_bank_remaining == config.limits.time_bank_s
+
+
+def test_a_bot_slow_to_start_misses_the_start_up_budget(kind: str, config: SandboxConfig) -> None:
+    hurried = dataclasses.replace(config, limits=dataclasses.replace(config.limits, startup_s=0.7))
+    started = time.monotonic()
+    with pytest.raises(BotTimeout, match="first message"):
+        start(kind, hurried, "misbehave.py", argv=["--slow-start", "30"])
+    assert time.monotonic() - started < 3.0
+
+
+def test_a_huge_line_without_newline_is_refused(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(BotProtocolError, match="longer than 1048576 bytes"):
+            ask(bot, "huge_line", size=3 * config.limits.line_bytes)
+
+
+def test_an_output_flood_is_a_protocol_fault(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(BotProtocolError, match="does not match"):
+            ask(bot, "flood_stdout")
+
+
+def test_a_stderr_flood_is_cut_at_the_cap(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        assert ask(bot, "flood_stderr", size=4 * 1024 * 1024)["ok"]
+        assert len(bot.stderr) < config.limits.stderr_bytes + 100
+        assert "more bytes of stderr not kept" in bot.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("this is not json", "not valid JSON"),
+        ("[1, 2, 3]", "a JSON list, not an object"),
+        ('{"id": 1, "value": NaN}', "not valid JSON"),
+        ("[" * 100_000, "nests too deeply|not valid JSON"),
+        ('{"id": 1, "x": "\\udcff"}', "not valid Unicode"),
+    ],
+    ids=["garbage", "not-an-object", "nan", "deep-nesting", "lone-surrogate"],
+)
+def test_malformed_replies_are_protocol_faults(
+    kind: str, config: SandboxConfig, text: str, complaint: str
+) -> None:
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(BotProtocolError, match=complaint):
+            ask(bot, "raw", text=text)
+
+
+@pytest.mark.parametrize("reply_id", [2, None, "1"])
+def test_a_reply_to_another_request_is_a_protocol_fault(
+    kind: str, config: SandboxConfig, reply_id: object
+) -> None:
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(BotProtocolError, match="does not match request id 1"):
+            ask(bot, "answer_as", reply_id=reply_id)
+
+
+def test_answering_a_message_that_expects_none_is_a_protocol_fault(
+    kind: str, config: SandboxConfig
+) -> None:
+    with misbehaving(kind, config) as bot:
+        bot.send({"id": 5, "do": "sleep", "args": {"seconds": 0}})
+        time.sleep(0.3)
+        with pytest.raises(BotProtocolError, match="answers no request"):
+            ask(bot, "sleep", seconds=0)
+
+
+def test_closing_stdout_early_is_a_crash_or_a_timeout(kind: str, config: SandboxConfig) -> None:
+    # In the sandbox bubblewrap's own processes still hold the pipe, so the host sees
+    # silence, not end of file: the deadline names the fault.
+    expected = (BotCrashed, "closed its output") if kind == "plain" else (BotTimeout, "deadline")
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(expected[0], match=expected[1]):
+            ask(bot, "close_stdout", deadline_s=0.5)
+
+
+def test_exiting_is_a_crash_with_the_status(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(BotCrashed, match="exited with status 3"):
+            ask(bot, "exit_with", status=3)
+
+
+def test_after_a_fault_the_bot_stays_faulted(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        with pytest.raises(BotProtocolError) as first:
+            ask(bot, "raw", text="garbage")
+        with pytest.raises(BotFault) as second:
+            ask(bot, "sleep", seconds=0)
+        assert second.value is first.value
+        assert bot.fault is first.value
+
+
+def test_a_well_behaved_bot_answers_many_requests(kind: str, config: SandboxConfig) -> None:
+    with misbehaving(kind, config) as bot:
+        assert bot.hello_reply == {"ready": True, "id": 0}
+        for number in range(1, 200):
+            reply = bot.request({"id": number, "do": "sleep", "args": {"seconds": 0}})
+            assert reply == {"ok": True, "id": number}
