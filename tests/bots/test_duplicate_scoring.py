@@ -1,0 +1,70 @@
+"""Duplicate board results (RULES.md section 9, TOURNAMENTS.md "Duplicate for bots")."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bots.duplicate import (
+    board_result,
+    board_seed,
+    forfeit_penalty,
+    points_share,
+    summarize,
+    team_scores,
+)
+from bots.table import BoardRecord, Fault
+from engine.results import HandOutcome, HandResult, TeamResult
+from engine.rules import rules_for
+
+AUCTION4 = rules_for("auction4")
+
+
+def record(team0: int, team1: int) -> BoardRecord:
+    def team(index: int, score: int) -> TeamResult:
+        return TeamResult(index, (index, index + 2), 0, (), True, 0, 0, 0, score)
+
+    result = HandResult(HandOutcome.MADE, 0, 250, None, (team(0, team0), team(1, team1)))
+    return BoardRecord(board=1, seed=5, dealer=0, result=result)
+
+
+def test_a_board_result_adds_both_tables_from_team_xs_side() -> None:
+    # Section 9: X's result = (X - Y) at table 1 + (X - Y) at table 2, X at 0/2 then 1/3.
+    table_a = record(300, -250)  # X is team 0: +550
+    table_b = record(200, 100)  # X is team 1: 100 - 200 = -100
+    assert board_result(table_a, table_b, AUCTION4) == 450
+
+
+def test_identical_play_at_both_tables_is_a_tie() -> None:
+    assert board_result(record(310, 90), record(310, 90), AUCTION4) == 0
+
+
+def test_a_fault_forfeits_the_board_for_the_faulting_team() -> None:
+    faulted = BoardRecord(board=1, seed=5, dealer=0, fault=Fault(3, "timeout", "slow"))
+    assert forfeit_penalty(AUCTION4) == 250 + 250
+    assert team_scores(faulted, AUCTION4) == (0, -500)
+    assert forfeit_penalty(rules_for("single4")) == 16 + 25
+    assert forfeit_penalty(rules_for("double4")) == 50 + 50
+
+
+def test_the_share_of_board_points_is_the_rating_score() -> None:
+    assert points_share([30, -10, 0]) == pytest.approx(0.75)
+    assert points_share([0, 0]) == 0.5
+    assert points_share([-5]) == 0.0
+
+
+def test_the_summary_gives_a_normal_95_percent_interval() -> None:
+    summary = summarize([10, -10, 30, 10])
+    assert summary.mean == 10
+    # sample standard deviation of (10, -10, 30, 10) is sqrt(800/3)
+    assert summary.ci95 == pytest.approx(1.96 * math.sqrt(800 / 3) / 2)
+    assert (summary.won, summary.lost, summary.tied) == (3, 1, 0)
+    assert not summary.significant
+
+
+def test_board_seeds_differ_per_board_and_repeat_per_match() -> None:
+    seeds = [board_seed(99, board) for board in range(1, 51)]
+    assert len(set(seeds)) == 50
+    assert seeds == [board_seed(99, board) for board in range(1, 51)]
+    assert board_seed(100, 1) != board_seed(99, 1)

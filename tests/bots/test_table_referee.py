@@ -1,0 +1,122 @@
+"""The table referees a board: legal actions only, faults recorded, hidden cards hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bots import protocol
+from bots.local import LocalAgent
+from bots.match import SEATING, pair_boards, play_table
+from bots.reference.random_bot import RandomBot
+from bots.sdk import Bot
+from bots.table import Agent
+from engine.rules import rules_for
+
+RULES = rules_for("auction4")
+
+
+class Listening(LocalAgent):
+    """Keeps every message the seat receives."""
+
+    def __init__(self, bot: Bot) -> None:
+        super().__init__(bot)
+        self.inbox: list[dict[str, Any]] = []
+
+    def request(
+        self, message: Mapping[str, object], deadline_s: float | None = None
+    ) -> dict[str, object]:
+        self.inbox.append(dict(message))
+        return super().request(message)
+
+    def send(self, message: Mapping[str, object]) -> None:
+        self.inbox.append(dict(message))
+        super().send(message)
+
+
+class Cheater(Bot):
+    """Answers with an action that is never legal in the tricks."""
+
+    def play(self, observation: dict[str, Any], legal: list[str]) -> str:
+        hand = set(observation["hand"])
+        missing = next(card for card in ("AS", "AH", "AD", "AC", "9S", "9H") if card not in hand)
+        return f"play {missing}"
+
+
+def _start(bots: dict[int, Bot], agents: dict[int, Listening]) -> Any:
+    def start(table: str, seat: int) -> Agent:
+        agent = Listening(bots.pop(seat, None) or RandomBot())
+        hello = protocol.hello_message(
+            game=RULES.game,
+            variant=RULES.name,
+            rules=RULES.to_json(),
+            seat=seat,
+            players=4,
+            boards=3,
+            time=protocol.TimeControl(1000, 60000, 5000),
+        )
+        agent.start(hello)
+        agents[seat] = agent
+        return agent
+
+    return start
+
+
+def test_passed_cards_are_seen_only_by_the_partners_who_exchange_them() -> None:
+    agents: dict[int, Listening] = {}
+    records = play_table(
+        "A", rules=RULES, boards=[1, 2, 3], match_seed=11, start_agent=_start({}, agents)
+    )
+    for record in records:
+        assert record.result is not None and record.fault is None
+        declarer = record.result.declarer
+        assert declarer is not None
+        for seat, agent in agents.items():
+            gives = [
+                m["action"]
+                for m in agent.inbox
+                if m["type"] == "event"
+                and m["board"] == record.board
+                and m["action"].startswith("give")
+            ]
+            assert len(gives) == 2
+            involved = seat % 2 == declarer % 2
+            assert all((len(text.split()) == 5) == involved for text in gives), (seat, gives)
+
+
+def test_an_illegal_action_forfeits_the_board_and_a_fresh_bot_takes_the_seat() -> None:
+    agents: dict[int, Listening] = {}
+    started: list[int] = []
+    start = _start({1: Cheater()}, agents)
+
+    def counting_start(table: str, seat: int) -> Agent:
+        started.append(seat)
+        return start(table, seat)
+
+    records = play_table("A", rules=RULES, boards=[1, 2], match_seed=3, start_agent=counting_start)
+    fault = records[0].fault
+    assert fault is not None
+    assert (fault.seat, fault.kind) == (1, "protocol")
+    assert "illegal action" in fault.reason
+    # Seat 1 got a new (random) bot for board 2, which then plays legally.
+    assert started.count(1) == 2
+    assert records[1].fault is None
+
+
+def _first_hand(agent: Listening) -> list[str]:
+    return next(m["hand"] for m in agent.inbox if m["type"] == "hand_start")
+
+
+def test_both_tables_play_the_same_deals_with_the_teams_swapped() -> None:
+    assert SEATING["A"] == (0, 1, 0, 1) and SEATING["B"] == (1, 0, 1, 0)
+    agents: dict[int, Listening] = {}
+    table_a = play_table(
+        "A", rules=RULES, boards=[1, 2], match_seed=5, start_agent=_start({}, agents)
+    )
+    first_hands = {seat: _first_hand(agent) for seat, agent in agents.items()}
+    table_b = play_table(
+        "B", rules=RULES, boards=[1, 2], match_seed=5, start_agent=_start({}, agents)
+    )
+    assert {seat: _first_hand(agent) for seat, agent in agents.items()} == first_hands
+    boards = pair_boards(table_a, table_b, RULES)
+    assert [board.board for board in boards] == [1, 2]
