@@ -31,11 +31,14 @@ TEAM_SWAP = (1, 0)
 
 
 def board_seed(match_seed: int, board: int) -> int:
-    """The deal seed of a match's ``board`` (1-based), derived from the match seed."""
+    """The deal seed of a match's ``board`` (1-based), derived from the match seed.
+
+    Seeds keep 63 bits so that databases store them in a signed 64-bit column.
+    """
     generator = SplitMix64(match_seed)
     value = 0
     for _ in range(board):
-        value = generator.next_u64()
+        value = generator.next_u64() >> 1
     return value
 
 
