@@ -100,7 +100,8 @@ class CgroupManager:
                 # The launcher runs as the bot user and moves itself in before exec.
                 os.chown(os.path.join(directory, "cgroup.procs"), owner_uid, -1)
         except OSError as error:
-            CgroupGroup(tuple(created), memory_directory).kill_all()
+            # Nothing has joined yet: the directories go at once, or stay for the sweep.
+            CgroupGroup(tuple(created), memory_directory).kill_all(timeout_s=0.1)
             raise SandboxStartError(f"cannot create cgroup {name}: {error}") from error
         return CgroupGroup(tuple(created), memory_directory)
 

@@ -326,6 +326,8 @@ def sandbox_problems(config: SandboxConfig) -> list[str]:
     for tool in (config.bwrap, config.prlimit, config.interpreter):
         if not os.access(tool, os.X_OK):
             problems.append(f"{tool} is missing (run deploy/sandbox-setup.sh)")
+    if not _stays_in_usr(config.interpreter):
+        problems.append(f"{config.interpreter} resolves outside /usr, which bots cannot see")
     try:
         pwd.getpwnam(config.bot_user)
     except KeyError:
@@ -335,6 +337,20 @@ def sandbox_problems(config: SandboxConfig) -> list[str]:
     except SandboxStartError as error:
         problems.append(str(error))
     return problems
+
+
+def _stays_in_usr(path: str) -> bool:
+    """Whether `path` and every link it goes through lie under /usr, the bot's only tree.
+
+    A link through /etc (Debian's alternatives) resolves on the host but dangles inside.
+    """
+    for _ in range(40):
+        if not path.startswith("/usr/"):
+            return False
+        if not os.path.islink(path):
+            return True
+        path = os.path.normpath(os.path.join(os.path.dirname(path), os.readlink(path)))
+    return False
 
 
 def _bot_account(config: SandboxConfig) -> pwd.struct_passwd:

@@ -82,8 +82,6 @@ def prepare_runtime(
         else:
             os.mkdir(runtime.bot_directory)
             shutil.copyfile(source, os.path.join(runtime.bot_directory, entry))
-        if not os.path.isfile(os.path.join(runtime.bot_directory, entry)):
-            raise FileNotFoundError(f"the bot at {source} has no {entry}")
         os.mkdir(runtime.lib_directory)
         for package in packages:
             package_path = os.path.abspath(os.fspath(package))

@@ -57,7 +57,8 @@ def decode_reply(line: bytes, request_id: object = None) -> dict[str, object]:
     if not isinstance(reply, dict):
         raise BotProtocolError(f"reply is a JSON {type(reply).__name__}, not an object")
     reply_id = reply.get("id")
-    if reply_id != request_id:
+    # Compared with the type too: in Python 1 == 1.0 == True, on the wire they differ.
+    if type(reply_id) is not type(request_id) or reply_id != request_id:
         raise BotProtocolError(
             f"reply id {_clip(repr(reply_id))} does not match request id {request_id!r}"
         )

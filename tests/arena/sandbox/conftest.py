@@ -105,6 +105,14 @@ def wait_until_gone(marker: str, timeout_s: float = 5.0) -> list[int]:
     return survivors
 
 
+def wait_until_running(marker: str, timeout_s: float = 5.0) -> list[int]:
+    """Wait for a process carrying `marker` to appear (a fork and exec away)."""
+    give_up_at = time.monotonic() + timeout_s
+    while not (found := marker_processes(marker)) and time.monotonic() < give_up_at:
+        time.sleep(0.02)
+    return found
+
+
 def kill_all(pids: Sequence[int]) -> None:
     for pid in pids:
         with contextlib.suppress(ProcessLookupError):
