@@ -464,7 +464,9 @@ def _bwrap_arguments(
         "--",
         config.interpreter,
         "-B",
-        "-s",
+        # No site: the bot gets the standard library and the runtime packages only, and
+        # the host's .pth files neither run nor cost start-up time.
+        "-S",
         "-c",
         _BOOT,
         str(ready_fd),

@@ -99,6 +99,8 @@ class LinePipes:
         self._reader = select.poll()
         self._reader.register(stdout, select.POLLIN)
         self._reader.register(stderr, select.POLLIN)
+        self._stdout_waiting = select.poll()
+        self._stdout_waiting.register(stdout, select.POLLIN)
         self._writer = select.poll()
         self._writer.register(stdin, select.POLLOUT)
         self._writer.register(stderr, select.POLLIN)
@@ -151,10 +153,11 @@ class LinePipes:
         """Whether the child wrote to stdout beyond the replies taken so far."""
         if self._buffer:
             return True
-        try:
-            chunk = os.read(self._stdout, _CHUNK)
-        except BlockingIOError:
+        # A zero-timeout poll, not a speculative read: raising BlockingIOError on every
+        # request would cost more than the rest of the round trip's Python work.
+        if not self._stdout_waiting.poll(0):
             return False
+        chunk = os.read(self._stdout, _CHUNK)
         # An empty read is end of file: nothing unread, the next exchange will see it.
         self._buffer += chunk
         return bool(chunk)

@@ -18,12 +18,12 @@ import time
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from arena.sandbox import (
     MIB,
-    BotConnection,
     BotProcess,
     Limits,
     PlainProcess,
@@ -74,16 +74,19 @@ def start(
     *,
     argv: Sequence[str] = (),
     directory: Path = HOSTILE,
-) -> BotConnection:
+) -> BotProcess | PlainProcess:
     if kind == "sandbox":
         return BotProcess.start(config, directory, entry=script, hello=HELLO, argv=argv)
     return PlainProcess.start(config, directory, entry=script, hello=HELLO, argv=argv)
 
 
-def attack(kind: str, config: SandboxConfig, script: str, do: str, **args: object) -> dict:
+def attack(
+    kind: str, config: SandboxConfig, script: str, do: str, **args: object
+) -> dict[str, Any]:
     """Start a hostile bot, have it try one thing, and return its report."""
     with start(kind, config, script) as bot:
-        return bot.request({"id": 1, "do": do, "args": args})
+        report: dict[str, Any] = bot.request({"id": 1, "do": do, "args": args})
+    return report
 
 
 def marker_processes(marker: str) -> list[int]:

@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import pytest
 
@@ -121,9 +122,8 @@ def test_a_bot_cannot_find_another_bots_cards(
     request.addfinalizer(lambda: Path("/dev/shm", name).unlink(missing_ok=True))
     with start(kind, config, "snoop.py") as holder, start(kind, config, "snoop.py") as seeker:
         holder.request({"id": 1, "do": "keep_secret", "args": {"secret": secret, "name": name}})
-        report = seeker.request(
-            {"id": 1, "do": "hunt", "args": {"secret": secret, "pids": [holder.pid]}}  # type: ignore[attr-defined]
-        )
+        hunt = {"secret": secret, "pids": [holder.pid]}
+        report: dict[str, Any] = seeker.request({"id": 1, "do": "hunt", "args": hunt})
     if kind == "plain":
         assert report["ok"], "the unsandboxed seeker should find the cards"
     else:

@@ -39,7 +39,7 @@ def test_a_late_reply_is_a_timeout_charged_to_the_bank() -> None:
         return {"id": message.get("id")}
 
     bot = InProcessBot(slow, Limits(time_bank_s=10.0))
-    with pytest.raises(BotTimeout, match="0.01 s deadline"):
+    with pytest.raises(BotTimeout, match=r"0\.01 s deadline"):
         bot.request({"id": 1}, deadline_s=0.01)
     assert bot.time_bank_remaining <= 10.0 - 0.05
 

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,7 +125,7 @@ def test_a_sandbox_that_fails_to_start_is_an_infrastructure_fault(
     # directory: bwrap fails before the bot runs, nothing the bot did.
     tmp_path.chmod(0o700)
     broken = dataclasses.replace(config, work_dir=str(tmp_path))
-    with pytest.raises(SandboxStartError, match="failed to start: bwrap: .*Permission denied"):
+    with pytest.raises(SandboxStartError, match=r"failed to start: bwrap: .*Permission denied"):
         BotProcess.start(broken, HOSTILE, entry="misbehave.py", hello=HELLO)
 
 
@@ -181,7 +182,7 @@ def test_the_bot_sees_its_files_and_the_runtime_packages_read_only(
     with BotProcess.start(
         with_package, BOTS, entry="runtime_probe.py", hello=HELLO, argv=["--seat", "2"]
     ) as bot:
-        reply = bot.request({"id": 1, "import": "fakeengine"})
+        reply: dict[str, Any] = bot.request({"id": 1, "import": "fakeengine"})
     assert reply["module_file"] == "/sandbox/lib/fakeengine/__init__.py"
     assert reply["pythonpath"] == "/sandbox/lib"
     assert reply["cwd"] == "/sandbox/bot"

@@ -32,14 +32,16 @@ def misbehaving(kind: str, config: SandboxConfig) -> BotConnection:
     return start(kind, config, "misbehave.py")
 
 
-def ask(bot: BotConnection, do: str, deadline_s: float | None = None, **args: object) -> dict:
+def ask(
+    bot: BotConnection, do: str, deadline_s: float | None = None, **args: object
+) -> dict[str, object]:
     return bot.request({"id": 1, "do": do, "args": args}, deadline_s=deadline_s)
 
 
 def test_a_bot_that_sleeps_times_out_at_the_deadline(kind: str, config: SandboxConfig) -> None:
     with misbehaving(kind, config) as bot:
         started = time.monotonic()
-        with pytest.raises(BotTimeout, match="no reply within the 0.3 s deadline"):
+        with pytest.raises(BotTimeout, match=r"no reply within the 0\.3 s deadline"):
             ask(bot, "sleep", deadline_s=0.3, seconds=30)
         assert 0.3 <= time.monotonic() - started < 2.0
 
@@ -71,15 +73,16 @@ def test_a_bot_slow_to_start_misses_the_start_up_budget(kind: str, config: Sandb
 
 
 def test_a_huge_line_without_newline_is_refused(kind: str, config: SandboxConfig) -> None:
-    with misbehaving(kind, config) as bot:
-        with pytest.raises(BotProtocolError, match="longer than 1048576 bytes"):
-            ask(bot, "huge_line", size=3 * config.limits.line_bytes)
+    with (
+        misbehaving(kind, config) as bot,
+        pytest.raises(BotProtocolError, match="longer than 1048576 bytes"),
+    ):
+        ask(bot, "huge_line", size=3 * config.limits.line_bytes)
 
 
 def test_an_output_flood_is_a_protocol_fault(kind: str, config: SandboxConfig) -> None:
-    with misbehaving(kind, config) as bot:
-        with pytest.raises(BotProtocolError, match="does not match"):
-            ask(bot, "flood_stdout")
+    with misbehaving(kind, config) as bot, pytest.raises(BotProtocolError, match="does not match"):
+        ask(bot, "flood_stdout")
 
 
 def test_a_stderr_flood_is_cut_at_the_cap(kind: str, config: SandboxConfig) -> None:
@@ -103,18 +106,19 @@ def test_a_stderr_flood_is_cut_at_the_cap(kind: str, config: SandboxConfig) -> N
 def test_malformed_replies_are_protocol_faults(
     kind: str, config: SandboxConfig, text: str, complaint: str
 ) -> None:
-    with misbehaving(kind, config) as bot:
-        with pytest.raises(BotProtocolError, match=complaint):
-            ask(bot, "raw", text=text)
+    with misbehaving(kind, config) as bot, pytest.raises(BotProtocolError, match=complaint):
+        ask(bot, "raw", text=text)
 
 
 @pytest.mark.parametrize("reply_id", [2, None, "1"])
 def test_a_reply_to_another_request_is_a_protocol_fault(
     kind: str, config: SandboxConfig, reply_id: object
 ) -> None:
-    with misbehaving(kind, config) as bot:
-        with pytest.raises(BotProtocolError, match="does not match request id 1"):
-            ask(bot, "answer_as", reply_id=reply_id)
+    with (
+        misbehaving(kind, config) as bot,
+        pytest.raises(BotProtocolError, match="does not match request id 1"),
+    ):
+        ask(bot, "answer_as", reply_id=reply_id)
 
 
 def test_answering_a_message_that_expects_none_is_a_protocol_fault(
@@ -131,15 +135,13 @@ def test_closing_stdout_early_is_a_crash_or_a_timeout(kind: str, config: Sandbox
     # In the sandbox bubblewrap's own processes still hold the pipe, so the host sees
     # silence, not end of file: the deadline names the fault.
     expected = (BotCrashed, "closed its output") if kind == "plain" else (BotTimeout, "deadline")
-    with misbehaving(kind, config) as bot:
-        with pytest.raises(expected[0], match=expected[1]):
-            ask(bot, "close_stdout", deadline_s=0.5)
+    with misbehaving(kind, config) as bot, pytest.raises(expected[0], match=expected[1]):
+        ask(bot, "close_stdout", deadline_s=0.5)
 
 
 def test_exiting_is_a_crash_with_the_status(kind: str, config: SandboxConfig) -> None:
-    with misbehaving(kind, config) as bot:
-        with pytest.raises(BotCrashed, match="exited with status 3"):
-            ask(bot, "exit_with", status=3)
+    with misbehaving(kind, config) as bot, pytest.raises(BotCrashed, match="exited with status 3"):
+        ask(bot, "exit_with", status=3)
 
 
 def test_after_a_fault_the_bot_stays_faulted(kind: str, config: SandboxConfig) -> None:

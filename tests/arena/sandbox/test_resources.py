@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ from tests.arena.sandbox.conftest import attack, start
 BOMB = 200
 
 
-def with_limits(config: SandboxConfig, **changes: object) -> SandboxConfig:
+def with_limits(config: SandboxConfig, **changes: Any) -> SandboxConfig:
     return dataclasses.replace(config, limits=dataclasses.replace(config.limits, **changes))
 
 
@@ -56,17 +57,18 @@ def test_touching_more_than_the_memory_limit_kills_the_bot(config: SandboxConfig
 
 
 def test_a_cpu_loop_misses_its_deadline(config: SandboxConfig) -> None:
-    with start("sandbox", config, "exhaust.py") as bot:
-        with pytest.raises(BotTimeout):
-            bot.request({"id": 1, "do": "spin", "args": {"seconds": 10}}, deadline_s=0.3)
+    with start("sandbox", config, "exhaust.py") as bot, pytest.raises(BotTimeout):
+        bot.request({"id": 1, "do": "spin", "args": {"seconds": 10}}, deadline_s=0.3)
 
 
 def test_a_cpu_loop_is_killed_at_the_cpu_limit(config: SandboxConfig) -> None:
     assert attack("plain", config, "exhaust.py", "spin", seconds=1.5)["ok"]
     short = with_limits(config, cpu_seconds=1)
-    with start("sandbox", short, "exhaust.py") as bot:
-        with pytest.raises(BotCpuExceeded, match="CPU-time limit of 1 s"):
-            bot.request({"id": 1, "do": "spin", "args": {"seconds": 10}}, deadline_s=8)
+    with (
+        start("sandbox", short, "exhaust.py") as bot,
+        pytest.raises(BotCpuExceeded, match="CPU-time limit of 1 s"),
+    ):
+        bot.request({"id": 1, "do": "spin", "args": {"seconds": 10}}, deadline_s=8)
 
 
 def test_a_file_over_fsize_fails(config: SandboxConfig, tmp_path: Path) -> None:
