@@ -49,14 +49,18 @@ SANDBOX_ID = "65534"
 
 # Runs first inside the sandbox, before any of the bot's code: it tells the host the
 # sandbox is up (so failures before this point are the machine's, after it the bot's),
-# closes every descriptor but 0, 1 and 2, then runs the entry script as __main__.
+# closes every descriptor but 0, 1 and 2, then runs the entry script as __main__, or the
+# launcher module with the entry script as its first argument (`python -m` style).
+# Arguments: ready fd, "script" or "module", then sys.argv as the bot will see it.
 _BOOT = (
     "import os,sys,runpy\n"
     "os.write(int(sys.argv[1]),b'1')\n"
     "os.closerange(3,os.sysconf('SC_OPEN_MAX'))\n"
-    "del sys.argv[:2]\n"
-    "sys.path[0]=os.path.dirname(sys.argv[0])\n"
-    "runpy.run_path(sys.argv[0],run_name='__main__')\n"
+    "mode=sys.argv[2]\n"
+    "del sys.argv[:3]\n"
+    f"sys.path[0]='{SANDBOX_ROOT}/{BOT_SUBDIR}'\n"
+    "if mode=='module':runpy.run_module(sys.argv[0],run_name='__main__',alter_sys=True)\n"
+    "else:runpy.run_path(sys.argv[0],run_name='__main__')\n"
 )
 
 # Joins every cgroup named before "--" (writing its own pid), then execs the rest, so the
@@ -181,9 +185,12 @@ class BotProcess(_PipeConnection):
         hello: Mapping[str, object],
         argv: Sequence[str] = (),
         entry: str | None = None,
+        launcher: str | None = None,
     ) -> BotProcess:
-        """Start a bot from `bot_path` (a directory with bot.py, or one module).
+        """Start a bot from `bot_path` (a directory with `entry`, default bot.py, or one module).
 
+        Runs the entry script with `argv`, or, given `launcher` (a module of the runtime
+        packages, such as "bots.sdk"), runs `python -m launcher ENTRY_PATH *argv`.
         `hello` is the first message; the bot must answer it within the start-up
         budget, and the answer is kept in `hello_reply`. Raises a BotFault if the bot
         fails that, a SandboxStartError if the machine cannot run it.
@@ -208,7 +215,7 @@ class BotProcess(_PipeConnection):
                     memory_bytes=config.limits.memory_bytes,
                     pids=config.limits.pids,
                 )
-            process, ready_fd = _spawn(config, account, runtime, cgroup, program, argv)
+            process, ready_fd = _spawn(config, account, runtime, cgroup, program, launcher, argv)
         except BaseException:
             if cgroup is not None:
                 cgroup.kill_all()
@@ -279,6 +286,7 @@ class PlainProcess(_PipeConnection):
         hello: Mapping[str, object],
         argv: Sequence[str] = (),
         entry: str | None = None,
+        launcher: str | None = None,
         env: Mapping[str, str] | None = None,
     ) -> PlainProcess:
         """Start the bot at `bot_path` and have it answer `hello` (see BotProcess.start)."""
@@ -296,7 +304,13 @@ class PlainProcess(_PipeConnection):
             child_env["PYTHONPATH"] = os.pathsep.join(package_parents)
         try:
             process = subprocess.Popen(
-                [config.interpreter, "-B", os.path.join(directory, script), *argv],
+                [
+                    config.interpreter,
+                    "-B",
+                    *(() if launcher is None else ("-m", launcher)),
+                    os.path.join(directory, script),
+                    *argv,
+                ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
@@ -369,6 +383,7 @@ def _spawn(
     runtime: Runtime,
     cgroup: CgroupGroup | None,
     program: bytes,
+    launcher: str | None,
     argv: Sequence[str],
 ) -> tuple[subprocess.Popen[bytes], int]:
     """Start the launcher chain; returns the process and the read end of its ready pipe."""
@@ -388,6 +403,8 @@ def _spawn(
         "--core=0",
         "--",
         *_bwrap_arguments(config, runtime, seccomp_read, ready_write),
+        *(("script",) if launcher is None else ("module", launcher)),
+        f"{SANDBOX_ROOT}/{BOT_SUBDIR}/{runtime.entry}",
         *argv,
     ]
     if cgroup is not None:
@@ -470,7 +487,6 @@ def _bwrap_arguments(
         "-c",
         _BOOT,
         str(ready_fd),
-        f"{SANDBOX_ROOT}/{BOT_SUBDIR}/{runtime.entry}",
     ]
     return arguments
 

@@ -85,8 +85,9 @@ def prepare_runtime(
         os.mkdir(runtime.lib_directory)
         for package in packages:
             package_path = os.path.abspath(os.fspath(package))
-            if not os.path.isfile(os.path.join(package_path, "__init__.py")):
-                raise SandboxStartError(f"runtime package {package_path} is not a package")
+            # A directory is enough: namespace packages (no __init__.py) import too.
+            if not os.path.isdir(package_path):
+                raise SandboxStartError(f"runtime package {package_path} is not a directory")
             shutil.copytree(
                 package_path,
                 os.path.join(runtime.lib_directory, os.path.basename(package_path)),

@@ -17,6 +17,7 @@ from arena.sandbox import (
     BotCrashed,
     BotProcess,
     InfrastructureFault,
+    PlainProcess,
     SandboxConfig,
     SandboxStartError,
 )
@@ -197,14 +198,20 @@ def test_the_runtime_cannot_be_written_to(config: SandboxConfig) -> None:
             assert not report["ok"], path
 
 
-def test_the_projects_engine_and_bot_packages_import_inside(config: SandboxConfig) -> None:
+@pytest.mark.parametrize("kind", ["plain", "sandbox"])
+def test_an_sdk_bot_runs_through_the_projects_launcher(
+    config: SandboxConfig, kind: str, tmp_path: Path
+) -> None:
     packages = tuple(str(PROJECT_ROOT / name) for name in ("engine", "bots"))
-    if not all(Path(package, "__init__.py").is_file() for package in packages):
-        pytest.skip("the engine and bots packages are not in this checkout yet")
+    if not Path(PROJECT_ROOT, "bots", "sdk.py").is_file():
+        pytest.skip("the bot SDK is not in this checkout yet")
+    bot_file = tmp_path / "bot.py"
+    bot_file.write_text("def act(observation, legal):\n    return legal[0]\n")
     with_packages = dataclasses.replace(config, runtime_packages=packages)
-    with BotProcess.start(with_packages, BOTS, entry="runtime_probe.py", hello=HELLO) as bot:
-        assert "module_file" in bot.request({"id": 1, "import": "engine"})
-        assert "module_file" in bot.request({"id": 2, "import": "bots"})
+    launch = BotProcess.start if kind == "sandbox" else PlainProcess.start
+    hello = {"type": "hello", "id": 0, "protocol": 1, "seat": 2}
+    with launch(with_packages, bot_file, hello=hello, launcher="bots.sdk") as bot:
+        assert bot.hello_reply["type"] == "ready"
 
 
 def test_kill_all_helper_is_idempotent(marker: str) -> None:
