@@ -52,13 +52,16 @@ SANDBOX_ID = "65534"
 # closes every descriptor but 0, 1 and 2, then runs the entry script as __main__, or the
 # launcher module with the entry script as its first argument (`python -m` style).
 # Arguments: ready fd, "script" or "module", then sys.argv as the bot will see it.
+# Only os and sys (loaded during interpreter start-up) are used before the ready byte:
+# any later import could find a module of the bot's own directory, which is on sys.path.
 _BOOT = (
-    "import os,sys,runpy\n"
+    "import os,sys\n"
     "os.write(int(sys.argv[1]),b'1')\n"
     "os.closerange(3,os.sysconf('SC_OPEN_MAX'))\n"
     "mode=sys.argv[2]\n"
     "del sys.argv[:3]\n"
     f"sys.path[0]='{SANDBOX_ROOT}/{BOT_SUBDIR}'\n"
+    "import runpy\n"
     "if mode=='module':runpy.run_module(sys.argv[0],run_name='__main__',alter_sys=True)\n"
     "else:runpy.run_path(sys.argv[0],run_name='__main__')\n"
 )
@@ -149,6 +152,7 @@ class _PipeConnection(BotConnection):
 
     def _release(self) -> None:
         self._stop()
+        self._pipes.close()
         for stream in (self._process.stdin, self._process.stdout, self._process.stderr):
             if stream is not None:
                 stream.close()

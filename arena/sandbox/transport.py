@@ -162,6 +162,11 @@ class LinePipes:
         self._buffer += chunk
         return bool(chunk)
 
+    def close(self) -> None:
+        """Keep the last of stderr and let go of the descriptors (their owner closes them)."""
+        self.drain_stderr()
+        self._stop_reading_stderr()
+
     def drain_stderr(self) -> None:
         while self._stderr is not None:
             try:
@@ -169,13 +174,18 @@ class LinePipes:
             except BlockingIOError:
                 return
             if not chunk:
-                self._reader.unregister(self._stderr)
-                self._writer.unregister(self._stderr)
-                self._stderr = None
+                self._stop_reading_stderr()
                 return
             room = self._stderr_cap - len(self._stderr_kept)
             self._stderr_kept += chunk[: max(room, 0)]
             self._stderr_dropped += max(len(chunk) - room, 0)
+
+    def _stop_reading_stderr(self) -> None:
+        # Once closed, the descriptor number may be reused by an unrelated file.
+        if self._stderr is not None:
+            self._reader.unregister(self._stderr)
+            self._writer.unregister(self._stderr)
+            self._stderr = None
 
     def _wait(self, poller: select.poll, deadline_at: float) -> list[tuple[int, int]]:
         remaining = deadline_at - time.monotonic()

@@ -161,6 +161,20 @@ def test_a_bot_without_its_entry_script_crashes(config: SandboxConfig) -> None:
     assert "no_such_bot.py" in caught.value.stderr
 
 
+def test_a_bot_cannot_pass_its_failure_off_as_the_machines(
+    config: SandboxConfig, tmp_path: Path
+) -> None:
+    # A module named like one the start-up code imports, failing as a broken sandbox would.
+    (tmp_path / "runpy.py").write_text(
+        "import os, sys\nprint('bwrap: oops', file=sys.stderr)\nos._exit(1)\n"
+    )
+    (tmp_path / "bot.py").write_text("")
+    # Whether this Python imports the stdlib runpy (it is frozen in 3.11) or the bot's,
+    # the bot ran and the fault is the bot's.
+    with pytest.raises(BotCrashed, match="exited with status"):
+        BotProcess.start(config, tmp_path, hello=HELLO)
+
+
 def test_without_cgroups_the_bot_runs_and_the_gap_is_noted(
     config: SandboxConfig, tmp_path: Path
 ) -> None:
