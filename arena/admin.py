@@ -1,6 +1,17 @@
 from django.contrib import admin
 
-from arena.models import Bot, BotVersion, Player
+from arena.models import (
+    Board,
+    Bot,
+    BotVersion,
+    CompletionCounter,
+    Game,
+    Match,
+    Player,
+    Rating,
+    RatingChange,
+    Replay,
+)
 
 
 @admin.register(Player)
@@ -47,3 +58,93 @@ class BotVersionAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
         return False
+
+
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ["id", "variant", "seed", "dealer", "created"]
+    list_filter = ["variant"]
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    fields = ["number", "table", "team_scores", "fault"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = [
+        "id",
+        "variant",
+        "kind",
+        "status",
+        "version_x",
+        "version_y",
+        "board_count",
+        "score_x",
+        "share_x",
+        "attempts",
+        "finished",
+    ]
+    list_filter = ["status", "variant", "kind", "rated"]
+    readonly_fields = [
+        "completion_seq",
+        "claim_token",
+        "lease_until",
+        "started",
+        "finished",
+        "score_x",
+        "share_x",
+        "mean_x",
+        "ci95",
+        "board_results",
+        "faults",
+        "attempts",
+    ]
+    inlines = [GameInline]
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "match", "number", "table", "team_scores"]
+
+
+@admin.register(Replay)
+class ReplayAdmin(admin.ModelAdmin):
+    list_display = ["id", "game"]
+
+
+class RatingChangeInline(admin.TabularInline):
+    model = RatingChange
+    fields = ["match", "before", "after", "score", "expected", "k_factor"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = [
+        "version",
+        "variant",
+        "elo",
+        "matches",
+        "provisional",
+        "bt_rating",
+        "last_match",
+    ]
+    list_filter = ["variant", "provisional"]
+    inlines = [RatingChangeInline]
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ["rating", "match", "before", "after", "score"]
+
+
+@admin.register(CompletionCounter)
+class CompletionCounterAdmin(admin.ModelAdmin):
+    list_display = ["id", "last_seq"]

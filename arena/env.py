@@ -86,3 +86,26 @@ def env_url(
             f"{name}={value!r} is not a URL with one of the schemes {', '.join(schemes)}"
         )
     return value
+
+
+def env_choice(
+    name: str, default: str, *, choices: tuple[str, ...], env: Mapping[str, str] | None = None
+) -> str:
+    value = env_str(name, env=env)
+    if value is None:
+        return default
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of {', '.join(choices)}")
+    return value
+
+
+def env_prefixed(
+    prefix: str, *, exclude: tuple[str, ...] = (), env: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Every set variable starting with ``prefix``, keyed by the rest of its name in lower case."""
+    source = os.environ if env is None else env
+    return {
+        name[len(prefix) :].lower(): value
+        for name, value in source.items()
+        if name.startswith(prefix) and name not in exclude and value.strip()
+    }

@@ -69,6 +69,8 @@ class BotVersion(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     status_reason = models.TextField(blank=True)
     build_log = models.TextField(blank=True)
+    fault_count = models.PositiveIntegerField(default=0)
+    games_played = models.PositiveIntegerField(default=0)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -86,3 +88,153 @@ class BotVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.bot} v{self.number}"
+
+
+class Board(models.Model):
+    """A stored deal: the cards follow from (variant, rules, seed, dealer) through the engine."""
+
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    rules = models.JSONField()
+    seed = models.PositiveBigIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.variant} seed {self.seed} dealer {self.dealer}"
+
+
+class Match(models.Model):
+    """A duplicate match of two bot versions over a number of boards."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    class Kind(models.TextChoices):
+        CHALLENGE = "challenge", "Challenge"
+        MATCHMAKING = "matchmaking", "Matchmaking"
+        VALIDATION = "validation", "Validation"
+        LEAGUE = "league", "League fixture"
+
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    rules = models.JSONField()
+    seed = models.PositiveBigIntegerField()
+    board_count = models.PositiveIntegerField()
+    version_x = models.ForeignKey(BotVersion, on_delete=models.PROTECT, related_name="matches_as_x")
+    version_y = models.ForeignKey(BotVersion, on_delete=models.PROTECT, related_name="matches_as_y")
+    decision_ms = models.PositiveIntegerField()
+    bank_ms = models.PositiveIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.CHALLENGE)
+    rated = models.BooleanField(default=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    requested_by = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches_requested"
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    claim_token = models.CharField(max_length=32, blank=True)
+    lease_until = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    completion_seq = models.PositiveBigIntegerField(null=True, blank=True, unique=True)
+    score_x = models.IntegerField(null=True, blank=True)
+    share_x = models.FloatField(null=True, blank=True)
+    mean_x = models.FloatField(null=True, blank=True)
+    ci95 = models.FloatField(null=True, blank=True)
+    board_results = models.JSONField(default=list, blank=True)
+    faults = models.PositiveIntegerField(default=0)
+    stderr = models.JSONField(
+        default=dict, blank=True, help_text="table -> seat -> text; for each bot's owner only"
+    )
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["status", "lease_until"]),
+            models.Index(fields=["variant", "status"]),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(board_count__gte=1), name="match_has_boards"),
+        ]
+
+    def __str__(self) -> str:
+        return f"match {self.pk}: {self.version_x} vs {self.version_y}"
+
+
+class Game(models.Model):
+    """One table's play of one board of a match."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    board = models.ForeignKey(Board, on_delete=models.PROTECT, related_name="games")
+    number = models.PositiveIntegerField(help_text="the board's number in the match")
+    table = models.CharField(max_length=1)
+    seat_versions = models.JSONField(help_text="bot version id by seat")
+    team_scores = models.JSONField()
+    result = models.JSONField(null=True)
+    fault = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["match_id", "number", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number", "table"], name="game_unique_table"),
+        ]
+
+
+class Replay(models.Model):
+    """The versioned JSON record of a game; re-simulating it reproduces every score."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="replay")
+    document = models.JSONField()
+
+
+class Rating(models.Model):
+    """A bot version's rating in one variant."""
+
+    version = models.ForeignKey(BotVersion, on_delete=models.CASCADE, related_name="ratings")
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    elo = models.FloatField()
+    matches = models.PositiveIntegerField(default=0)
+    boards = models.PositiveIntegerField(default=0)
+    provisional = models.BooleanField(default=True)
+    bt_rating = models.FloatField(null=True, blank=True)
+    bt_low = models.FloatField(null=True, blank=True)
+    bt_high = models.FloatField(null=True, blank=True)
+    last_match = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-elo"]
+        constraints = [
+            models.UniqueConstraint(fields=["version", "variant"], name="rating_unique"),
+        ]
+        indexes = [models.Index(fields=["variant", "-elo"])]
+
+
+class RatingChange(models.Model):
+    """One match's effect on one version's rating: the history behind a rating."""
+
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="history")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
+    before = models.FloatField()
+    after = models.FloatField()
+    score = models.FloatField(help_text="the match score S (share of board points)")
+    expected = models.FloatField()
+    k_factor = models.FloatField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["rating_id", "match__completion_seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["rating", "match"], name="rating_change_once"),
+        ]
+
+
+class CompletionCounter(models.Model):
+    """The one row whose lock serialises match completions and so rating updates."""
+
+    last_seq = models.PositiveBigIntegerField(default=0)

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from arena.models import Bot, BotVersion, Player
+from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
 from arena.variants import Variant
 
 
@@ -91,3 +91,119 @@ class BotVersionUploadSerializer(serializers.Serializer):
                 "send exactly one of 'file' (multipart) or 'source' (the module's text)"
             )
         return attrs
+
+
+def _version_label(version: BotVersion) -> dict[str, Any]:
+    return {
+        "id": version.pk,
+        "bot": version.bot_id,
+        "name": version.bot.name,
+        "owner": version.bot.owner.user.username,
+        "number": version.number,
+    }
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    version_x = serializers.SerializerMethodField()
+    version_y = serializers.SerializerMethodField()
+    requested_by = serializers.CharField(
+        source="requested_by.user.username", read_only=True, default=None
+    )
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "variant",
+            "kind",
+            "status",
+            "board_count",
+            "seed",
+            "decision_ms",
+            "bank_ms",
+            "rated",
+            "version_x",
+            "version_y",
+            "requested_by",
+            "created",
+            "started",
+            "finished",
+            "attempts",
+            "score_x",
+            "share_x",
+            "mean_x",
+            "ci95",
+            "faults",
+            "error",
+        ]
+
+    def get_version_x(self, match: Match) -> dict[str, Any]:
+        return _version_label(match.version_x)
+
+    def get_version_y(self, match: Match) -> dict[str, Any]:
+        return _version_label(match.version_y)
+
+
+class MatchDetailSerializer(MatchSerializer):
+    boards = serializers.SerializerMethodField()
+    rules = serializers.JSONField(read_only=True)
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "rules", "boards"]
+
+    def get_boards(self, match: Match) -> list[dict[str, Any]]:
+        tables: dict[int, dict[str, Any]] = {}
+        for game in match.games.all().order_by("number", "table"):
+            entry = tables.setdefault(game.number, {"board": game.number, "tables": {}})
+            entry["tables"][game.table] = {"team_scores": game.team_scores, "fault": game.fault}
+        for number, result in enumerate(match.board_results, start=1):
+            if number in tables:
+                tables[number]["result_x"] = result
+        return [tables[number] for number in sorted(tables)]
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="your bot version (plays as X)")
+    opponent = serializers.IntegerField(help_text="the opponent's bot version")
+    boards = serializers.IntegerField(min_value=1, max_value=1000, default=100)
+    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    version = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = [
+            "variant",
+            "version",
+            "elo",
+            "provisional",
+            "matches",
+            "boards",
+            "bt_rating",
+            "bt_low",
+            "bt_high",
+            "last_match",
+        ]
+
+    def get_version(self, rating: Rating) -> dict[str, Any]:
+        return _version_label(rating.version)
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    variant = serializers.CharField(source="rating.variant")
+    match = serializers.IntegerField(source="match_id")
+
+    class Meta:
+        model = RatingChange
+        fields = ["variant", "match", "before", "after", "score", "expected", "k_factor", "created"]
+
+
+class SprtQuerySerializer(serializers.Serializer):
+    a = serializers.IntegerField(help_text="the new version")
+    b = serializers.IntegerField(help_text="the version it is compared with")
+    elo0 = serializers.FloatField(default=0.0)
+    elo1 = serializers.FloatField(default=10.0)
+    alpha = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
+    beta = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)

@@ -17,7 +17,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from arena.env import env_bool, env_int, env_list, env_str, env_url
+from arena.env import env_bool, env_choice, env_int, env_list, env_prefixed, env_str, env_url
+from arena.sandbox import ConfigError, SandboxConfig
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("ARENA_VAR_DIR") or BASE_DIR / "var")
@@ -123,6 +124,20 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A match message is acknowledged only when the match is over: a worker that dies leaves it
+# to be delivered again, and the match's claim (a lease) makes the redelivery safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("BROKER_VISIBILITY_TIMEOUT", 6 * 3600, minimum=1),
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+}
+CELERY_BEAT_SCHEDULE = {
+    "matchmaking": {"task": "arena.matchmaking", "schedule": 300.0},
+    "requeue-stale-matches": {"task": "arena.match_requeue_stale", "schedule": 60.0},
+    "fit-bradley-terry": {"task": "arena.ratings_fit", "schedule": 900.0},
+}
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
 
 if REDIS_URL:
@@ -136,6 +151,30 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- bot sandbox -------------------------------------------------------------------------
+
+# bubblewrap: every bot runs in the sandbox (production, CI). plain: ordinary processes, for
+# trusted bots only. auto: the sandbox when this machine can run it, else plain (make demo).
+SANDBOX_MODE = env_choice("SANDBOX_MODE", "bubblewrap", choices=("bubblewrap", "plain", "auto"))
+try:
+    # SANDBOX_BOT_USER, SANDBOX_MEMORY_BYTES=512MiB, SANDBOX_PIDS, SANDBOX_CPU_SECONDS, ...:
+    # any field of arena.sandbox.SandboxConfig or Limits, upper-cased with the prefix.
+    SANDBOX_CONFIG = SandboxConfig.from_mapping(env_prefixed("SANDBOX_", exclude=("SANDBOX_MODE",)))
+except ConfigError as error:
+    raise ImproperlyConfigured(f"sandbox settings: {error}") from None
+
+# --- matches and ratings -------------------------------------------------------------------
+
+MATCH_DECISION_MS = env_int("MATCH_DECISION_MS", 1000, minimum=10)
+MATCH_BANK_MS = env_int("MATCH_BANK_MS", 60_000, minimum=100)
+# A running match's claim lapses after 4 time banks (the longest a board can take) plus
+# this margin without progress; another worker may then take the match over.
+MATCH_LEASE_MARGIN_S = env_int("MATCH_LEASE_MARGIN_S", 60, minimum=1)
+MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
+CHALLENGE_RATE = env_str("CHALLENGE_RATE", "20/hour")
+MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
+VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
 # --- API ---------------------------------------------------------------------------------
 

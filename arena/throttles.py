@@ -18,3 +18,13 @@ class UploadThrottle(UserRateThrottle):
         self.rate = self.get_rate()
         self.num_requests, self.duration = self.parse_rate(self.rate)
         return super().allow_request(request, view)
+
+
+class ChallengeThrottle(UploadThrottle):
+    """Limits challenge requests per player; the rate is ``settings.CHALLENGE_RATE``."""
+
+    scope = "challenges"
+
+    def get_rate(self) -> str | None:
+        rate: str | None = settings.CHALLENGE_RATE
+        return rate

@@ -4,11 +4,12 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from arena import api, pages
+from arena import api, api_matches, pages
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
 router.register("bots", api.BotViewSet, basename="bot")
+router.register("matches", api_matches.MatchViewSet, basename="match")
 
 urlpatterns = [
     path("", pages.index, name="index"),
@@ -25,6 +26,13 @@ urlpatterns = [
         api.BotVersionSourceView.as_view(),
         name="bot-version-source",
     ),
+    path(
+        "api/bots/<int:bot_id>/versions/<int:number>/ratings/",
+        api_matches.RatingHistoryView.as_view(),
+        name="bot-version-ratings",
+    ),
+    path("api/ratings/", api_matches.LeaderboardView.as_view(), name="ratings"),
+    path("api/ratings/sprt/", api_matches.SprtView.as_view(), name="sprt"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),

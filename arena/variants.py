@@ -12,3 +12,7 @@ class Variant(models.TextChoices):
     CUTTHROAT3 = "cutthroat3", "Three-hand with widow"
     TWOHAND = "twohand", "Two-hand with stock"
     PINNACOLO = "pinnacolo", "Pinnacolo"
+
+
+PLAYABLE_VARIANTS = ("single4", "auction4", "double4")
+"""The variants the engine and the match runner play today."""

@@ -43,8 +43,11 @@ def play_table(
     on_board: Callable[[BoardRecord], None] | None = None,
 ) -> list[BoardRecord]:
     """Play the given boards at one table, returning one record per board."""
-    agents = [start_agent(table_name, seat) for seat in range(4)]
-    table = Table(agents, restart=lambda seat: start_agent(table_name, seat), bot_faults=bot_faults)
+    # Bots start inside the table's first board, so a bot that fails to start forfeits
+    # boards like any other fault instead of aborting the table.
+    table = Table(
+        [None] * 4, restart=lambda seat: start_agent(table_name, seat), bot_faults=bot_faults
+    )
     records = []
     totals = [0, 0]
     for board in boards:

@@ -22,7 +22,7 @@ from bots.local import LocalAgent
 from bots.match import SEATING, pair_boards, play_table
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
-from bots.table import Agent, BoardRecord
+from bots.table import Agent, BoardRecord, SeatFault
 from engine.errors import RulesError
 from engine.rules import Rules, rules_for, variant_names
 
@@ -86,7 +86,10 @@ def run(
             boards=boards,
             time=protocol.TimeControl(decision_ms=10_000, bank_ms=600_000, startup_ms=10_000),
         )
-        protocol.read_ready(agent.start(hello))
+        try:
+            protocol.read_ready(agent.start(hello))
+        except protocol.ProtocolViolation as violation:
+            raise SeatFault(str(violation)) from None
         return agent
 
     def on_board(_record: BoardRecord) -> None:

@@ -109,7 +109,7 @@ class Table:
 
     def __init__(
         self,
-        agents: Sequence[Agent],
+        agents: Sequence[Agent | None],
         *,
         restart: Callable[[int], Agent] | None = None,
         bot_faults: tuple[type[BaseException], ...] = (),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 
+from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -11,8 +12,11 @@ from django.db.models import Max
 
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Player
+from arena.runner import MatchPlan, VersionFiles, run_match
+from arena.sandboxing import sandbox_config, use_sandbox
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
-from arena.variants import Variant
+from arena.variants import PLAYABLE_VARIANTS, Variant
+from engine.rules import rules_for
 
 
 @transaction.atomic
@@ -38,6 +42,12 @@ def bot_create(*, owner: Player, name: str, variant: str, description: str = "")
     if variant not in Variant.values:
         raise InvalidInput(
             f"unknown variant {variant!r}; choose one of {', '.join(Variant.values)}",
+            field="variant",
+        )
+    if variant not in PLAYABLE_VARIANTS:
+        raise InvalidInput(
+            f"bots for {variant} cannot be submitted yet; playable now: "
+            f"{', '.join(PLAYABLE_VARIANTS)}",
             field="variant",
         )
     bot = Bot(owner=owner, name=name, variant=variant, description=description)
@@ -72,41 +82,71 @@ def bot_version_submit(*, bot: Bot, data: bytes, filename: str) -> BotVersion:
             size=upload.size,
             build_log=_upload_log(upload),
         )
-        from arena.tasks import bot_version_build_task
+        from arena.tasks import bot_version_validate_task
 
-        transaction.on_commit(lambda: bot_version_build_task.delay(version.pk))
+        transaction.on_commit(lambda: bot_version_validate_task.delay(version.pk))
     return version
 
 
-def bot_version_build(*, version_id: int) -> BotVersion | None:
-    """Build a pending version: unpack it and byte-compile every module.
+def bot_version_validate(*, version_id: int) -> BotVersion | None:
+    """Validate a pending version: static checks, then a short duplicate match against itself.
 
-    Returns None when the version does not exist or is no longer pending, so a task that is
-    delivered twice does its work once.
+    The version becomes active when it answers the handshake and plays every board of the
+    validation match without a fault, rejected otherwise (the reason and the bot's stderr
+    go to the build log). An infrastructure fault leaves it pending and propagates, so the
+    task retries. Returns None when the version is missing or no longer pending, so a
+    task delivered twice does its work once.
     """
-    with transaction.atomic():
-        version = (
-            BotVersion.objects.select_for_update()
-            .filter(pk=version_id, status=BotVersion.Status.PENDING)
-            .first()
-        )
-        if version is None:
-            return None
-        try:
-            upload = inspect_upload(bytes(version.source), _filename_for(version))
-        except UploadError as error:
-            version.status = BotVersion.Status.REJECTED
-            version.status_reason = str(error)
-            version.build_log += f"build failed: {error}\n"
-        else:
-            version.status = BotVersion.Status.ACTIVE
-            version.status_reason = ""
-            version.build_log += (
-                f"compiled {sum(name.endswith('.py') for name in upload.files)} module(s) "
-                f"with Python {sys.version_info.major}.{sys.version_info.minor}\n"
-                f"entry point: bot.py\nstatus: active\n"
-            )
-        version.save(update_fields=["status", "status_reason", "build_log"])
+    version = (
+        BotVersion.objects.select_related("bot")
+        .filter(pk=version_id, status=BotVersion.Status.PENDING)
+        .first()
+    )
+    if version is None:
+        return None
+    log: list[str] = []
+    try:
+        upload = inspect_upload(bytes(version.source), _filename_for(version))
+    except UploadError as error:
+        return _settle(version, BotVersion.Status.REJECTED, str(error), [f"build failed: {error}"])
+    log.append(
+        f"compiled {sum(name.endswith('.py') for name in upload.files)} module(s) "
+        f"with Python {sys.version_info.major}.{sys.version_info.minor}"
+    )
+    variant = version.bot.variant
+    boards = settings.VALIDATION_BOARDS
+    files = VersionFiles(version.pk, version.kind, bytes(version.source))
+    plan = MatchPlan(
+        rules=rules_for(variant),
+        seed=version.pk,
+        boards=boards,
+        x=files,
+        y=files,
+        decision_ms=settings.MATCH_DECISION_MS,
+        bank_ms=settings.MATCH_BANK_MS,
+    )
+    sandboxed = use_sandbox()
+    outcome = run_match(plan, config=sandbox_config(), sandboxed=sandboxed)
+    where = "in the sandbox" if sandboxed else "as a plain process"
+    log.append(f"validation match against itself {where}: {boards} boards at two tables")
+    faults = [record.fault for board in outcome.boards for record in board.tables if record.fault]
+    stderr = "".join(text for table in outcome.stderr.values() for text in table.by_seat.values())
+    if stderr:
+        log.append("stderr:\n" + stderr[-4000:])
+    if faults:
+        first = faults[0]
+        reason = f"validation failed: {first.kind} at seat {first.seat}: {first.reason}"
+        return _settle(version, BotVersion.Status.REJECTED, reason, [*log, reason])
+    return _settle(version, BotVersion.Status.ACTIVE, "", [*log, "status: active"])
+
+
+def _settle(version: BotVersion, status: str, reason: str, log: list[str]) -> BotVersion:
+    BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
+        status=status,
+        status_reason=reason,
+        build_log=version.build_log + "\n".join(log) + "\n",
+    )
+    version.refresh_from_db()
     return version
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from arena import services
-from arena.models import Bot, Player
+from arena.models import Bot, BotVersion, Player
+from arena.tasks import bot_version_validate_task
 
 PASSWORD = "a-long-test-password-1"
 
@@ -50,3 +54,26 @@ def bob_client(bob: Player) -> APIClient:
 @pytest.fixture
 def alices_bot(alice: Player) -> Bot:
     return services.bot_create(owner=alice, name="greedy", variant="auction4")
+
+
+FIRST_LEGAL_BOT = b"NAME = 'first'\n\ndef act(observation, legal):\n    return legal[0]\n"
+RANDOM_BOT = (Path(__file__).resolve().parents[2] / "bots/reference/random_bot.py").read_bytes()
+SLOW_BOT = b"import time\n\ndef act(observation, legal):\n    time.sleep(5)\n    return legal[0]\n"
+
+
+@pytest.fixture
+def plain_bots(settings: Any) -> None:
+    """Run the tests' own trusted bots as plain processes (the sandbox has its own tests)."""
+    settings.SANDBOX_MODE = "plain"
+
+
+def active_version(
+    owner: Player, name: str, source: bytes, variant: str = "auction4"
+) -> BotVersion:
+    """A bot with one version, validated through the task as the worker would."""
+    bot = services.bot_create(owner=owner, name=name, variant=variant)
+    version = services.bot_version_submit(bot=bot, data=source, filename="bot.py")
+    bot_version_validate_task.apply(args=[version.pk])
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.ACTIVE, version.build_log
+    return version

@@ -1,0 +1,227 @@
+"""Matches, replays and ratings endpoints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.generics import ListAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from arena import selectors
+from arena.api import _player_of
+from arena.errors import InvalidInput
+from arena.models import BotVersion, Match
+from arena.ratings import sprt
+from arena.serializers import (
+    MatchCreateSerializer,
+    MatchDetailSerializer,
+    MatchSerializer,
+    RatingChangeSerializer,
+    RatingSerializer,
+    SprtQuerySerializer,
+)
+from arena.services.matches import match_create
+from arena.throttles import ChallengeThrottle
+from arena.variants import Variant
+from bots.match import SEATING
+from engine.replay import Replay as HandReplay
+
+
+class MatchFilter(django_filters.FilterSet):
+    bot = django_filters.NumberFilter(method="filter_bot", help_text="a bot id, either side")
+    version = django_filters.NumberFilter(method="filter_version", help_text="a version id")
+    variant = django_filters.ChoiceFilter(choices=Variant.choices)
+    status = django_filters.ChoiceFilter(choices=Match.Status.choices)
+    kind = django_filters.ChoiceFilter(choices=Match.Kind.choices)
+
+    class Meta:
+        model = Match
+        fields = ["bot", "version", "variant", "status", "kind"]
+
+    def filter_bot(self, queryset: Any, name: str, value: int) -> Any:
+        return queryset.filter(Q(version_x__bot_id=value) | Q(version_y__bot_id=value))
+
+    def filter_version(self, queryset: Any, name: str, value: int) -> Any:
+        return queryset.filter(Q(version_x_id=value) | Q(version_y_id=value))
+
+
+class MatchViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Duplicate matches between bot versions; POST requests a challenge."""
+
+    filterset_class = MatchFilter
+    ordering_fields = ["id", "created", "finished"]
+
+    def get_queryset(self) -> Any:
+        return selectors.match_list()
+
+    def get_serializer_class(self) -> Any:
+        return MatchDetailSerializer if self.action == "retrieve" else MatchSerializer
+
+    def get_throttles(self) -> list[Any]:
+        return [ChallengeThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        player = _player_of(request)
+        incoming = MatchCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        versions = BotVersion.objects.select_related("bot__owner").in_bulk(
+            [data["version"], data["opponent"]]
+        )
+        for key in ("version", "opponent"):
+            if data[key] not in versions:
+                raise InvalidInput(f"there is no bot version {data[key]}", field=key)
+        mine = versions[data["version"]]
+        if mine.bot.owner_id != player.pk:
+            raise PermissionDenied("you can only challenge with a version of your own bot")
+        match = match_create(
+            version_x=mine,
+            version_y=versions[data["opponent"]],
+            boards=data["boards"],
+            requested_by=player,
+            seed=data.get("seed"),
+        )
+        match = selectors.match_list().get(pk=match.pk)
+        return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("board", int, description="only this board"),
+            OpenApiParameter("table", str, enum=["A", "B"], description="only this table"),
+            OpenApiParameter("verify", bool, description="re-simulate each game in the engine"),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
+    @action(detail=True, methods=["get"])
+    def replay(self, request: Request, pk: str | None = None) -> Response:
+        """The match's replays (all games, or one board and table), and your bots' stderr."""
+        match = get_object_or_404(selectors.match_list(), pk=pk)
+        board = _int_param(request, "board")
+        table = request.query_params.get("table")
+        if table is not None and table not in ("A", "B"):
+            raise ValidationError({"table": "table is A or B"})
+        verify = request.query_params.get("verify", "").lower() in ("1", "true", "yes")
+        games = []
+        for game in selectors.match_games(match=match, board=board, table=table):
+            document = dict(game.replay.document)
+            if verify:
+                difference = HandReplay.from_json(document["hand"]).verify()
+                document["verified"] = difference is None
+                document["difference"] = None if difference is None else str(difference)
+            games.append(document)
+        return Response({"match": match.pk, "games": games, "stderr": _own_stderr(request, match)})
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValidationError({name: f"{name} must be a whole number"}) from None
+
+
+def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
+    """The stderr of the seats the requesting player's versions sat in; nobody else's."""
+    if not request.user.is_authenticated:
+        return {}
+    versions = (match.version_x, match.version_y)
+    own = {i for i, v in enumerate(versions) if v.bot.owner.user_id == request.user.pk}
+    shown: dict[str, dict[str, str]] = {}
+    for table, seats in (match.stderr or {}).items():
+        for seat, text in seats.items():
+            if SEATING[table][int(seat)] in own:
+                shown.setdefault(table, {})[seat] = text
+    return shown
+
+
+class LeaderboardView(ListAPIView):
+    """Ratings by variant: Elo, Bradley-Terry with its 95% interval, matches, last match."""
+
+    serializer_class = RatingSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("variant", str, enum=list(Variant.values))])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        variant = self.request.query_params.get("variant")
+        if variant is not None and variant not in Variant.values:
+            raise ValidationError({"variant": f"unknown variant {variant!r}"})
+        return selectors.leaderboard(variant=variant)
+
+
+class RatingHistoryView(ListAPIView):
+    """How a bot version's rating moved, match by match."""
+
+    serializer_class = RatingChangeSerializer
+
+    def get_queryset(self) -> Any:
+        version = get_object_or_404(
+            BotVersion, bot_id=self.kwargs["bot_id"], number=self.kwargs["number"]
+        )
+        return selectors.rating_history(version=version)
+
+
+class SprtView(APIView):
+    """An SPRT between two versions over their duplicate boards against each other."""
+
+    @extend_schema(parameters=[SprtQuerySerializer], responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        query = SprtQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        if data["elo1"] <= data["elo0"]:
+            raise ValidationError({"elo1": "elo1 must be greater than elo0"})
+        versions = BotVersion.objects.select_related("bot").in_bulk([data["a"], data["b"]])
+        for key in ("a", "b"):
+            if data[key] not in versions:
+                raise ValidationError({key: f"there is no bot version {data[key]}"})
+        variant = versions[data["a"]].bot.variant
+        wins, draws, losses = selectors.head_to_head(
+            version_a=data["a"], version_b=data["b"], variant=variant
+        )
+        outcome = sprt(
+            wins,
+            draws,
+            losses,
+            elo0=data["elo0"],
+            elo1=data["elo1"],
+            alpha=data["alpha"],
+            beta=data["beta"],
+        )
+        return Response(
+            {
+                "a": data["a"],
+                "b": data["b"],
+                "variant": variant,
+                "elo0": data["elo0"],
+                "elo1": data["elo1"],
+                "alpha": data["alpha"],
+                "beta": data["beta"],
+                "wins": wins,
+                "draws": draws,
+                "losses": losses,
+                "llr": outcome.llr,
+                "lower_bound": outcome.lower_bound,
+                "upper_bound": outcome.upper_bound,
+                "verdict": outcome.verdict,
+            }
+        )

@@ -1,0 +1,29 @@
+"""Recompute every Elo rating from the rated matches, in completion order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from arena.services.ratings import ratings_recompute
+
+
+class Command(BaseCommand):
+    help = "Recompute all Elo ratings from scratch and report any difference from the stored ones."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--check", action="store_true", help="only compare; exit 1 on a difference"
+        )
+
+    def handle(self, *args: Any, check: bool = False, **options: Any) -> None:
+        report = ratings_recompute(repair=not check)
+        self.stdout.write(
+            f"{report.matches} rated matches, {report.ratings} ratings, "
+            f"{len(report.differences)} differences"
+        )
+        for line in report.differences:
+            self.stdout.write(f"  {line}")
+        if check and report.differences:
+            raise SystemExit(1)

@@ -1,0 +1,193 @@
+"""Plays a duplicate match between two bot versions: no database, only processes.
+
+The match service hands over a :class:`MatchPlan`; this module materialises each version's
+files, starts one bot process per seat per table (sandboxed, or plain for trusted bots),
+lets :mod:`bots.match` referee the boards, and returns everything that happened. A bot's
+fault is part of the outcome; an ``InfrastructureFault`` propagates so the caller retries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from arena.sandbox import BotConnection, BotFault, BotProcess, PlainProcess, SandboxConfig
+from bots import protocol
+from bots.duplicate import Summary, summarize
+from bots.match import SEATING, DuplicateBoard, pair_boards, play_table
+from bots.table import Agent, BoardRecord, SeatFault
+from engine.rules import Rules
+
+LAUNCHER = "_arena_main.py"
+_LAUNCHER_SOURCE = '''"""Starts the uploaded bot.py under the SDK (written by the arena)."""
+import os
+import sys
+
+from bots.sdk import main
+
+sys.exit(main([os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot.py")]))
+'''
+
+
+@dataclass(frozen=True)
+class VersionFiles:
+    """An uploaded bot version as the runner needs it."""
+
+    version_id: int
+    kind: str  # "module" or "zip"
+    source: bytes
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    rules: Rules
+    seed: int
+    boards: int
+    x: VersionFiles
+    y: VersionFiles
+    decision_ms: int
+    bank_ms: int
+    startup_ms: int = 10_000
+
+
+@dataclass
+class TableStderr:
+    """What each seat's bot processes wrote to stderr at one table."""
+
+    by_seat: dict[int, str] = field(default_factory=dict)
+
+    def add(self, seat: int, text: str) -> None:
+        if text:
+            self.by_seat[seat] = self.by_seat.get(seat, "") + text
+
+
+@dataclass
+class MatchOutcome:
+    boards: list[DuplicateBoard]
+    summary: Summary
+    stderr: dict[str, TableStderr]
+
+    @property
+    def faults(self) -> int:
+        return sum(1 for board in self.boards for record in board.tables if record.fault)
+
+
+def run_match(
+    plan: MatchPlan,
+    *,
+    config: SandboxConfig,
+    sandboxed: bool = True,
+    on_board: Callable[[BoardRecord], None] | None = None,
+) -> MatchOutcome:
+    """Play both tables of the match and score it from bot X's side."""
+    limits = dataclasses.replace(
+        config.limits,
+        decision_s=plan.decision_ms / 1000,
+        time_bank_s=plan.bank_ms / 1000,
+        startup_s=plan.startup_ms / 1000,
+    )
+    config = dataclasses.replace(config, limits=limits)
+    with tempfile.TemporaryDirectory(prefix="arena-match-") as scratch:
+        directories = (
+            materialise(plan.x, Path(scratch) / "x"),
+            materialise(plan.y, Path(scratch) / "y"),
+        )
+        stderr: dict[str, TableStderr] = {}
+        records: list[list[BoardRecord]] = []
+        for table in ("A", "B"):
+            stderr[table] = TableStderr()
+            records.append(
+                _play_one_table(
+                    plan, table, config, sandboxed, directories, stderr[table], on_board
+                )
+            )
+    boards = pair_boards(records[0], records[1], plan.rules)
+    return MatchOutcome(boards, summarize([board.result for board in boards]), stderr)
+
+
+def _play_one_table(
+    plan: MatchPlan,
+    table: str,
+    config: SandboxConfig,
+    sandboxed: bool,
+    directories: Sequence[Path],
+    stderr: TableStderr,
+    on_board: Callable[[BoardRecord], None] | None,
+) -> list[BoardRecord]:
+    live: list[tuple[int, BotConnection]] = []
+    kind = BotProcess if sandboxed else PlainProcess
+
+    def start(table_name: str, seat: int) -> Agent:
+        hello = protocol.hello_message(
+            game=plan.rules.game,
+            variant=plan.rules.name,
+            rules=plan.rules.to_json(),
+            seat=seat,
+            players=4,
+            boards=plan.boards,
+            time=protocol.TimeControl(plan.decision_ms, plan.bank_ms, plan.startup_ms),
+        )
+        directory = directories[SEATING[table_name][seat]]
+        connection = kind.start(config, directory, hello=hello, entry=LAUNCHER)
+        live.append((seat, connection))
+        try:
+            protocol.read_ready(connection.hello_reply)
+        except protocol.ProtocolViolation as violation:
+            raise SeatFault(str(violation)) from None
+        return _BankPerBoard(connection)
+
+    try:
+        return play_table(
+            table,
+            rules=plan.rules,
+            boards=range(1, plan.boards + 1),
+            match_seed=plan.seed,
+            start_agent=start,
+            bot_faults=(BotFault,),
+            on_board=on_board,
+        )
+    finally:
+        for seat, connection in live:
+            connection.close()
+            stderr.add(seat, connection.stderr)
+
+
+class _BankPerBoard:
+    """A bot connection whose time bank is refilled at the start of every board."""
+
+    def __init__(self, connection: BotConnection) -> None:
+        self.connection = connection
+
+    @property
+    def time_bank_remaining(self) -> float:
+        return self.connection.time_bank_remaining
+
+    def request(self, message: Any, deadline_s: float | None = None) -> dict[str, object]:
+        return self.connection.request(message, deadline_s)
+
+    def send(self, message: Any) -> None:
+        if message.get("type") == "hand_start":
+            self.connection.reset_time_bank()
+        self.connection.send(message)
+
+
+def materialise(version: VersionFiles, directory: Path) -> Path:
+    """Write a version's files and the SDK launcher into ``directory``."""
+    if directory.exists():
+        shutil.rmtree(directory)
+    directory.mkdir(parents=True)
+    if version.kind == "zip":
+        with zipfile.ZipFile(io.BytesIO(version.source)) as archive:
+            # Entries were checked at upload (no absolute paths, no '..', no links).
+            archive.extractall(directory)
+    else:
+        (directory / "bot.py").write_bytes(version.source)
+    (directory / LAUNCHER).write_text(_LAUNCHER_SOURCE)
+    return directory

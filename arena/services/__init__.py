@@ -1,0 +1,28 @@
+"""Every write of the arena app, as keyword-only functions named ``<entity>_<action>``."""
+
+from arena.services.bots import (
+    bot_create,
+    bot_version_submit,
+    bot_version_validate,
+    player_register,
+)
+from arena.services.matches import (
+    match_claim,
+    match_create,
+    match_requeue_stale,
+    match_run,
+)
+from arena.services.ratings import ratings_fit_bradley_terry, ratings_recompute
+
+__all__ = [
+    "bot_create",
+    "bot_version_submit",
+    "bot_version_validate",
+    "match_claim",
+    "match_create",
+    "match_requeue_stale",
+    "match_run",
+    "player_register",
+    "ratings_fit_bradley_terry",
+    "ratings_recompute",
+]

@@ -1,0 +1,315 @@
+"""Matches: create, claim, run, complete, release; safe under redelivery and worker death.
+
+A match goes queued -> running -> done (or failed). A worker *claims* it with one
+conditional UPDATE (queued, or running with a lapsed lease -> running with this worker's
+token); zero rows updated means another worker has it. While playing, the worker extends
+its lease after every board. The results, the replays, the completion sequence number and
+the rating update are written in one transaction that first checks the claim is still this
+worker's, so a match completes exactly once whatever is delivered twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from arena.errors import InvalidInput
+from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
+from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
+from arena.sandbox import InfrastructureFault
+from arena.sandboxing import sandbox_config, use_sandbox
+from arena.services.ratings import rating_apply
+from bots.duplicate import team_scores
+from bots.match import SEATING
+from engine.actions import Action
+from engine.errors import RulesError
+from engine.hand import new_hand
+from engine.replay import Replay as HandReplay
+from engine.rules import Rules, rules_for
+
+logger = logging.getLogger(__name__)
+
+MAX_BOARDS = 1000
+PARTNERSHIP_VARIANTS = ("single4", "auction4", "double4")
+REPLAY_FORMAT = "pinochle-arena/game-replay"
+REPLAY_VERSION = 1
+FAULTS_TO_DISABLE = 5
+"""A version is disabled once it has caused this many faults ..."""
+FAULT_RATE_TO_DISABLE = 0.05
+"""... and they are at least this share of the games it played."""
+
+
+def match_create(
+    *,
+    version_x: BotVersion,
+    version_y: BotVersion,
+    boards: int,
+    kind: str = Match.Kind.CHALLENGE,
+    requested_by: Player | None = None,
+    seed: int | None = None,
+    decision_ms: int | None = None,
+    bank_ms: int | None = None,
+    rated: bool = True,
+    rule_overrides: dict[str, Any] | None = None,
+) -> Match:
+    """Queue a duplicate match; the worker starts it once this transaction commits."""
+    variant = version_x.bot.variant
+    if version_y.bot.variant != variant:
+        raise InvalidInput(
+            f"{version_x} plays {variant} but {version_y} plays {version_y.bot.variant}"
+        )
+    if variant not in PARTNERSHIP_VARIANTS:
+        raise InvalidInput(f"matches of {variant} are not available yet", field="variant")
+    for version in (version_x, version_y):
+        if version.status != BotVersion.Status.ACTIVE:
+            raise InvalidInput(f"{version} is {version.status}, not active")
+    if version_x.pk == version_y.pk:
+        raise InvalidInput("a version cannot play a match against itself")
+    if not 1 <= boards <= MAX_BOARDS:
+        raise InvalidInput(f"boards must be between 1 and {MAX_BOARDS}", field="boards")
+    try:
+        rules = rules_for(variant, rule_overrides or {})
+    except RulesError as error:
+        raise InvalidInput(str(error), field="rules") from None
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant=variant,
+            rules=rules.to_json(),
+            seed=secrets.randbits(63) if seed is None else seed,
+            board_count=boards,
+            version_x=version_x,
+            version_y=version_y,
+            decision_ms=decision_ms or settings.MATCH_DECISION_MS,
+            bank_ms=bank_ms or settings.MATCH_BANK_MS,
+            kind=kind,
+            rated=rated,
+            requested_by=requested_by,
+        )
+        _enqueue_on_commit(match.pk)
+    return match
+
+
+def _enqueue_on_commit(match_id: int) -> None:
+    from arena.tasks import match_run_task
+
+    transaction.on_commit(lambda: match_run_task.delay(match_id))
+
+
+def _lease(match: Match) -> timedelta:
+    return timedelta(seconds=4 * match.bank_ms / 1000 + settings.MATCH_LEASE_MARGIN_S)
+
+
+def match_claim(*, match_id: int, token: str) -> Match | None:
+    """Take the match for this worker, or return None if another worker holds it."""
+    match = Match.objects.filter(pk=match_id).only("bank_ms").first()
+    if match is None:
+        return None
+    now = timezone.now()
+    claimed = (
+        Match.objects.filter(pk=match_id)
+        .filter(Q(status=Match.Status.QUEUED) | Q(status=Match.Status.RUNNING, lease_until__lt=now))
+        .update(
+            status=Match.Status.RUNNING,
+            claim_token=token,
+            lease_until=now + _lease(match),
+            attempts=F("attempts") + 1,
+            started=Coalesce("started", now),
+        )
+    )
+    if claimed != 1:
+        return None
+    return Match.objects.select_related("version_x", "version_y").get(pk=match_id)
+
+
+def _heartbeat(match: Match, token: str) -> None:
+    Match.objects.filter(pk=match.pk, claim_token=token, status=Match.Status.RUNNING).update(
+        lease_until=timezone.now() + _lease(match)
+    )
+
+
+def match_run(*, match_id: int) -> str:
+    """Claim, play and complete a match. Raises InfrastructureFault for a retry."""
+    token = secrets.token_hex(16)
+    match = match_claim(match_id=match_id, token=token)
+    if match is None:
+        return "not claimed"
+    plan = MatchPlan(
+        rules=Rules.from_json(match.rules),
+        seed=match.seed,
+        boards=match.board_count,
+        x=_files(match.version_x),
+        y=_files(match.version_y),
+        decision_ms=match.decision_ms,
+        bank_ms=match.bank_ms,
+    )
+    try:
+        outcome = run_match(
+            plan,
+            config=sandbox_config(),
+            sandboxed=use_sandbox(),
+            on_board=lambda _record: _heartbeat(match, token),
+        )
+    except InfrastructureFault as fault:
+        match_release(match_id=match_id, token=token, error=str(fault))
+        raise
+    return "done" if match_complete(match_id=match_id, token=token, outcome=outcome) else "lost"
+
+
+def _files(version: BotVersion) -> VersionFiles:
+    return VersionFiles(version.pk, version.kind, bytes(version.source))
+
+
+def match_release(*, match_id: int, token: str, error: str) -> None:
+    """Give a match back to the queue after an infrastructure fault (nothing is scored)."""
+    Match.objects.filter(pk=match_id, claim_token=token, status=Match.Status.RUNNING).update(
+        status=Match.Status.QUEUED, claim_token="", lease_until=None, error=error
+    )
+
+
+def match_fail(*, match_id: int, error: str) -> None:
+    """Give up on a match whose infrastructure kept failing; it is never rated."""
+    Match.objects.filter(pk=match_id).exclude(status=Match.Status.DONE).update(
+        status=Match.Status.FAILED,
+        claim_token="",
+        lease_until=None,
+        error=error,
+        finished=timezone.now(),
+    )
+
+
+def match_complete(*, match_id: int, token: str, outcome: MatchOutcome) -> bool:
+    """Store the results and apply the ratings, once; False if the claim was lost."""
+    CompletionCounter.objects.get_or_create(pk=1)
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update()
+            .select_related("version_x", "version_y")
+            .get(pk=match_id)
+        )
+        if match.status != Match.Status.RUNNING or match.claim_token != token:
+            logger.warning("match %s: claim lost before completion; results discarded", match_id)
+            return False
+        # One row lock orders every completion: the sequence number and the rating update
+        # below happen in exactly this order, once per match.
+        counter = CompletionCounter.objects.select_for_update().get(pk=1)
+        counter.last_seq += 1
+        counter.save(update_fields=["last_seq"])
+        _store_games(match, outcome)
+        summary = outcome.summary
+        match.status = Match.Status.DONE
+        match.finished = timezone.now()
+        match.completion_seq = counter.last_seq
+        match.claim_token = ""
+        match.lease_until = None
+        match.error = ""
+        match.score_x = summary.total
+        match.share_x = summary.share
+        match.mean_x = summary.mean
+        match.ci95 = summary.ci95
+        match.faults = outcome.faults
+        match.board_results = [board.result for board in outcome.boards]
+        match.stderr = {
+            table: {str(seat): text for seat, text in logs.by_seat.items()}
+            for table, logs in outcome.stderr.items()
+        }
+        match.save()
+        _count_faults(match, outcome)
+        if match.rated:
+            rating_apply(match=match)
+    return True
+
+
+def _store_games(match: Match, outcome: MatchOutcome) -> None:
+    rules = Rules.from_json(match.rules)
+    versions = (match.version_x_id, match.version_y_id)
+    for duplicate in outcome.boards:
+        first = duplicate.tables[0]
+        board = Board.objects.create(
+            variant=match.variant, rules=match.rules, seed=duplicate.seed, dealer=first.dealer
+        )
+        for table, record in zip(("A", "B"), duplicate.tables, strict=True):
+            seats = [versions[SEATING[table][seat]] for seat in range(4)]
+            state = new_hand(rules.name, seed=record.seed, dealer=record.dealer, rules=rules)
+            for move in record.moves:
+                state.apply(Action.parse(move.action))
+            hand = HandReplay.from_state(state)
+            scores = list(team_scores(record, rules))
+            game = Game.objects.create(
+                match=match,
+                board=board,
+                number=duplicate.board,
+                table=table,
+                seat_versions=seats,
+                team_scores=scores,
+                result=None if record.result is None else record.result.to_json(),
+                fault=None if record.fault is None else record.fault.to_json(),
+            )
+            Replay.objects.create(
+                game=game,
+                document={
+                    "format": REPLAY_FORMAT,
+                    "version": REPLAY_VERSION,
+                    "match": match.pk,
+                    "board": duplicate.board,
+                    "table": table,
+                    "seat_versions": seats,
+                    "hand": hand.to_json(),
+                    "timings_ms": [move.elapsed_ms for move in record.moves],
+                    "fault": game.fault,
+                    "team_scores": scores,
+                },
+            )
+
+
+def _count_faults(match: Match, outcome: MatchOutcome) -> None:
+    by_version = {match.version_x_id: 0, match.version_y_id: 0}
+    versions = (match.version_x_id, match.version_y_id)
+    for duplicate in outcome.boards:
+        for table, record in zip(("A", "B"), duplicate.tables, strict=True):
+            if record.fault is not None:
+                by_version[versions[SEATING[table][record.fault.seat]]] += 1
+    games = 2 * len(outcome.boards)
+    for version_id, faults in by_version.items():
+        BotVersion.objects.filter(pk=version_id).update(
+            fault_count=F("fault_count") + faults, games_played=F("games_played") + games
+        )
+        version = BotVersion.objects.get(pk=version_id)
+        if (
+            version.status == BotVersion.Status.ACTIVE
+            and version.fault_count >= FAULTS_TO_DISABLE
+            and version.fault_count >= FAULT_RATE_TO_DISABLE * version.games_played
+        ):
+            version.status = BotVersion.Status.DISABLED
+            version.status_reason = (
+                f"disabled after {version.fault_count} faults in {version.games_played} games "
+                f"(the limit is {FAULTS_TO_DISABLE} faults and {FAULT_RATE_TO_DISABLE:.0%} of "
+                f"games); the last match with faults was {match.pk}"
+            )
+            version.save(update_fields=["status", "status_reason"])
+
+
+def match_requeue_stale(*, older_than: timedelta = timedelta(minutes=5)) -> int:
+    """Enqueue again matches whose message may be lost (broker restart) or whose worker died.
+
+    Harmless when the message still exists: the claim lets only one run through.
+    """
+    now = timezone.now()
+    stale = Match.objects.filter(
+        Q(status=Match.Status.RUNNING, lease_until__lt=now)
+        | Q(status=Match.Status.QUEUED, created__lt=now - older_than)
+    ).values_list("pk", flat=True)
+    from arena.tasks import match_run_task
+
+    count = 0
+    for match_id in stale:
+        match_run_task.delay(match_id)
+        count += 1
+    return count
