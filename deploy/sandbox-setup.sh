@@ -50,4 +50,17 @@ if [ -f "$CGROUP_ROOT/memory/$CGROUP_PARENT/memory.use_hierarchy" ]; then
     echo 1 > "$CGROUP_ROOT/memory/$CGROUP_PARENT/memory.use_hierarchy" 2>/dev/null || true
 fi
 
+# bubblewrap needs unprivileged user namespaces (on by default in Debian 12); say so
+# plainly here rather than through a failing bot later. Fatal in CI only: elsewhere the
+# sandbox tests skip and say why.
+if runuser -u "$BOT_USER" -- bwrap --unshare-all --unshare-user --ro-bind / / /bin/true; then
+    echo "sandbox-setup: $BOT_USER can start bubblewrap"
+else
+    echo "sandbox-setup: $BOT_USER cannot start bubblewrap; are unprivileged user" \
+        "namespaces disabled (sysctl kernel.unprivileged_userns_clone, user.max_user_namespaces)?" >&2
+    if [ "${CI:-}" = "true" ]; then
+        exit 1
+    fi
+fi
+
 echo "sandbox-setup: done"

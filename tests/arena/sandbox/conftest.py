@@ -28,6 +28,7 @@ from arena.sandbox import (
     Limits,
     PlainProcess,
     SandboxConfig,
+    SandboxStartError,
     sandbox_problems,
 )
 
@@ -57,14 +58,27 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture
-def config() -> SandboxConfig:
-    """The sandbox config of the tests; skips (or fails in CI) where there is no sandbox."""
-    result = SandboxConfig(limits=TEST_LIMITS)
-    problems = sandbox_problems(result)
+@pytest.fixture(scope="session")
+def sandbox_missing() -> str | None:
+    """Why this machine cannot run sandboxed bots, found once: None when it can."""
+    config = SandboxConfig(limits=TEST_LIMITS)
+    problems = sandbox_problems(config)
     if problems:
-        skip_or_fail("; ".join(problems))
-    return result
+        return "; ".join(problems)
+    # Everything is installed; only a real start shows that namespaces are allowed.
+    try:
+        BotProcess.start(config, BOTS, entry="echo.py", hello=HELLO).close()
+    except SandboxStartError as error:
+        return str(error)
+    return None
+
+
+@pytest.fixture
+def config(sandbox_missing: str | None) -> SandboxConfig:
+    """The sandbox config of the tests; skips (or fails in CI) where there is no sandbox."""
+    if sandbox_missing is not None:
+        skip_or_fail(sandbox_missing)
+    return SandboxConfig(limits=TEST_LIMITS)
 
 
 def start(
