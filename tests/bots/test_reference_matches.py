@@ -1,0 +1,45 @@
+"""Every reference bot plays whole duplicate boards of every preset, legally and replayably."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bots.play import PARTNERSHIP_VARIANTS, run
+from bots.reference import REFERENCE_BOTS
+from bots.sdk import Bot, bot_from_module, load_module
+from engine.rules import rules_for
+
+BOARDS = 4
+
+
+def maker(name: str) -> Callable[[], Bot]:
+    """Load the reference module as an uploaded bot.py would be, then make fresh bots."""
+    module = load_module(REFERENCE_BOTS[name])
+
+    def make() -> Bot:
+        bot = bot_from_module(module)
+        assert bot is not None
+        return bot
+
+    return make
+
+
+def test_the_three_reference_bots_are_registered() -> None:
+    assert {"random", "greedy"} <= set(REFERENCE_BOTS)
+    assert all(path.is_file() for path in REFERENCE_BOTS.values())
+
+
+@pytest.mark.parametrize("variant", PARTNERSHIP_VARIANTS)
+@pytest.mark.parametrize(("name", "opponent"), [("random", "greedy"), ("greedy", "random")])
+def test_it_plays_duplicate_boards_without_faults_and_replays_them(
+    name: str, opponent: str, variant: str
+) -> None:
+    rules = rules_for(variant)
+    first = run(maker(name), maker(opponent), rules=rules, boards=BOARDS, seed=11)
+    again = run(maker(name), maker(opponent), rules=rules, boards=BOARDS, seed=11)
+    results, faults = first
+    assert faults == 0
+    assert len(results) == BOARDS
+    assert again == first
