@@ -132,7 +132,8 @@ def bradley_terry_intervals(
         values = sorted(draws[player]) or [rating]
         low = values[int(0.025 * (len(values) - 1))]
         high = values[math.ceil(0.975 * (len(values) - 1))]
-        intervals[player] = Interval(rating, low, high)
+        # Resampled fits converge to a looser tolerance; keep the point inside its interval.
+        intervals[player] = Interval(rating, min(low, rating), max(high, rating))
     return intervals
 
 
