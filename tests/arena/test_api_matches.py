@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -147,7 +149,7 @@ def test_the_leaderboard_shows_elo_intervals_and_history(
     history = APIClient().get(f"/api/bots/{x.bot_id}/versions/{x.number}/ratings/").json()
     assert len(history["results"]) == 3
     steps = history["results"]
-    assert all(a["after"] == b["before"] for a, b in zip(steps, steps[1:], strict=False))
+    assert all(a["after"] == b["before"] for a, b in itertools.pairwise(steps))
     assert APIClient().get("/api/ratings/", {"variant": "bridge"}).status_code == 400
 
 
