@@ -36,7 +36,7 @@ fi
 # One parent cgroup per controller; the sandbox creates a child per bot process under
 # it. Only cgroup v1 controllers mounted at $CGROUP_ROOT/<controller> are prepared: on
 # hosts without them the sandbox records a note and relies on rlimits alone.
-for controller in pids memory; do
+for controller in pids memory cpu; do
     if [ -f "$CGROUP_ROOT/$controller/cgroup.procs" ]; then
         mkdir -p "$CGROUP_ROOT/$controller/$CGROUP_PARENT"
         echo "sandbox-setup: cgroup $controller/$CGROUP_PARENT ready"

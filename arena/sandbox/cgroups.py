@@ -1,9 +1,11 @@
-"""Per-bot cgroup v1 groups: a hard cap on processes and memory for one bot.
+"""Per-bot cgroup v1 groups: hard caps on the processes, memory and CPU of one bot.
 
 Rlimits alone cannot cap a bot: RLIMIT_NPROC counts every process of the bot user (all
-bots at once) and RLIMIT_AS counts address space, not memory. Each bot therefore gets its
-own child of a prepared parent group (deploy/sandbox-setup.sh) in the pids and memory
-controllers. A controller that is not there is reported in `notes`, never fatal.
+bots at once), RLIMIT_AS counts address space, not memory, and RLIMIT_CPU is per process,
+so a bot's children could keep every CPU of the worker busy between its decisions. Each
+bot therefore gets its own child of a prepared parent group (deploy/sandbox-setup.sh) in
+the pids, memory and cpu controllers. A controller that is not there is reported in
+`notes`, never fatal.
 """
 
 from __future__ import annotations
@@ -15,9 +17,16 @@ import time
 import uuid
 from dataclasses import dataclass
 
+from arena.sandbox.config import Limits
 from arena.sandbox.errors import SandboxStartError
 
-CONTROLLERS = ("pids", "memory")
+CONTROLLERS = ("pids", "memory", "cpu")
+_CPU_PERIOD_US = 100_000
+_WITHOUT = {
+    "pids": "processes are capped only by RLIMIT_NPROC, shared by all bots",
+    "memory": "memory is capped only by RLIMIT_AS",
+    "cpu": "CPU time is capped only per process, by RLIMIT_CPU",
+}
 _PREFIX = "bot-"
 
 
@@ -51,7 +60,8 @@ class CgroupGroup:
     def kill_all(self, timeout_s: float = 2.0) -> bool:
         """SIGKILL every member until the groups are empty, then remove them.
 
-        Returns False if a group could not be removed in time (left for the next sweep).
+        Returns False if a group could not be removed in time; the sweep after its owner
+        exits removes it.
         """
         give_up_at = time.monotonic() + timeout_s
         removed = [_empty_and_remove(directory, give_up_at) for directory in self.directories]
@@ -71,14 +81,10 @@ class CgroupManager:
             else:
                 self.notes.append(
                     f"cgroup v1 controller {controller!r} is not prepared at {directory}: "
-                    + (
-                        "processes are capped only by RLIMIT_NPROC, shared by all bots"
-                        if controller == "pids"
-                        else "memory is capped only by RLIMIT_AS"
-                    )
+                    + _WITHOUT[controller]
                 )
 
-    def create(self, *, owner_uid: int, memory_bytes: int, pids: int) -> CgroupGroup:
+    def create(self, *, owner_uid: int, limits: Limits) -> CgroupGroup:
         """Make the groups of one bot, with limits set, joinable by `owner_uid` only."""
         name = f"{_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:12]}"
         created: list[str] = []
@@ -88,15 +94,9 @@ class CgroupManager:
                 directory = os.path.join(parent, name)
                 os.mkdir(directory)
                 created.append(directory)
-                if controller == "pids":
-                    _write(os.path.join(directory, "pids.max"), str(pids))
-                else:
+                _apply_limits(controller, directory, limits)
+                if controller == "memory":
                     memory_directory = directory
-                    _write(os.path.join(directory, "memory.limit_in_bytes"), str(memory_bytes))
-                    # Without a swap limit the bot could page out past its memory limit.
-                    swap_limit = os.path.join(directory, "memory.memsw.limit_in_bytes")
-                    if os.path.exists(swap_limit):
-                        _write(swap_limit, str(memory_bytes))
                 # The launcher runs as the bot user and moves itself in before exec.
                 os.chown(os.path.join(directory, "cgroup.procs"), owner_uid, -1)
         except OSError as error:
@@ -115,6 +115,21 @@ class CgroupManager:
             for name in names:
                 if _owner_is_gone(name):
                     CgroupGroup((os.path.join(parent, name),), None).kill_all(timeout_s=0.1)
+
+
+def _apply_limits(controller: str, directory: str, limits: Limits) -> None:
+    if controller == "pids":
+        _write(os.path.join(directory, "pids.max"), str(limits.pids))
+    elif controller == "memory":
+        _write(os.path.join(directory, "memory.limit_in_bytes"), str(limits.memory_bytes))
+        # Without a swap limit the bot could page out past its memory limit.
+        swap_limit = os.path.join(directory, "memory.memsw.limit_in_bytes")
+        if os.path.exists(swap_limit):
+            _write(swap_limit, str(limits.memory_bytes))
+    else:
+        _write(os.path.join(directory, "cpu.cfs_period_us"), str(_CPU_PERIOD_US))
+        quota = max(int(limits.cpu_share * _CPU_PERIOD_US), 1000)
+        _write(os.path.join(directory, "cpu.cfs_quota_us"), str(quota))
 
 
 def _empty_and_remove(directory: str, give_up_at: float) -> bool:

@@ -37,6 +37,8 @@ class Limits:
     """RLIMIT_NPROC, counted per user over all bots at once: a backstop, not a per-bot cap."""
     cpu_seconds: int = 300
     """RLIMIT_CPU over the whole life of the process (a table), not per decision."""
+    cpu_share: float = 1.0
+    """CPUs' worth of time all the bot's processes may use together (cgroup cpu quota)."""
     nofile: int = 64
     fsize_bytes: int = 16 * MIB
     tmpfs_bytes: int = 64 * MIB

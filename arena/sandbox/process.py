@@ -214,11 +214,7 @@ class BotProcess(_PipeConnection):
         cgroup: CgroupGroup | None = None
         try:
             if cgroups.parents:
-                cgroup = cgroups.create(
-                    owner_uid=account.pw_uid,
-                    memory_bytes=config.limits.memory_bytes,
-                    pids=config.limits.pids,
-                )
+                cgroup = cgroups.create(owner_uid=account.pw_uid, limits=config.limits)
             process, ready_fd = _spawn(config, account, runtime, cgroup, program, launcher, argv)
         except BaseException:
             if cgroup is not None:

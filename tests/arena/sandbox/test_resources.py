@@ -71,6 +71,17 @@ def test_a_cpu_loop_is_killed_at_the_cpu_limit(config: SandboxConfig) -> None:
         bot.request({"id": 1, "do": "spin", "args": {"seconds": 10}}, deadline_s=8)
 
 
+def test_spinning_children_share_the_bots_cpu_quota(config: SandboxConfig) -> None:
+    if not os.path.isdir(os.path.join(config.cgroup_root, "cpu", config.cgroup_parent)):
+        pytest.skip("no cpu cgroup controller prepared on this host")
+    args = {"count": 2, "seconds": 1.0}
+    # Unsandboxed, two spinning children get at least one CPU-second even on a busy host.
+    assert attack("plain", config, "exhaust.py", "spin_children", **args)["value"] >= 0.7
+    tenth = with_limits(config, cpu_share=0.1)
+    used = attack("sandbox", tenth, "exhaust.py", "spin_children", **args)["value"]
+    assert used < 0.35
+
+
 def test_a_file_over_fsize_fails(config: SandboxConfig, tmp_path: Path) -> None:
     size = 2 * config.limits.fsize_bytes
     assert attack("plain", config, "exhaust.py", "big_file", path=str(tmp_path / "big"), size=size)[

@@ -72,6 +72,21 @@ def spin(seconds):
     return {"ok": True, "value": seconds}
 
 
+def spin_children(count, seconds):
+    """Keep `count` CPUs busy from child processes; report the CPU time they got."""
+    children = []
+    for _ in range(count):
+        pid = os.fork()
+        if pid == 0:
+            spin(seconds)
+            os._exit(0)
+        children.append(pid)
+    for pid in children:
+        os.waitpid(pid, 0)
+    times = os.times()
+    return {"ok": True, "value": times.children_user + times.children_system}
+
+
 def fill(directory, cap, chunk=1 << 20):
     """Write files of `chunk` bytes into `directory` until `cap` bytes or an error."""
     written = 0
@@ -104,6 +119,7 @@ serve(
         "reserve": reserve,
         "touch": touch,
         "spin": spin,
+        "spin_children": spin_children,
         "fill": fill,
         "big_file": big_file,
     }
