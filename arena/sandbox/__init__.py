@@ -4,8 +4,16 @@ Pure Python on purpose (standard library and pyseccomp only): the match runner u
 through Django, and tests and benchmarks use it without.
 
     config = SandboxConfig(runtime_packages=("/srv/arena/engine", "/srv/arena/bots"))
-    with BotProcess.start(config, bot_dir, hello={"id": 0, "type": "hello"}) as bot:
+    with BotProcess.start(
+        config, "/srv/uploads/1234/bot.py", launcher="bots.sdk", hello={"id": 0, ...}
+    ) as bot:
+        bot.send({"type": "hand_start", ...})
         reply = bot.request({"id": 1, "type": "act", ...}, deadline_s=1.0)
+
+A BotFault (BotTimeout, BotCrashed, BotProtocolError, BotMemoryExceeded, BotCpuExceeded)
+is the bot's doing: record its `reason`. An InfrastructureFault (SandboxStartError) is
+the machine's: retry. `sandbox_problems(config)` says whether this host can sandbox at
+all; deploy/sandbox-setup.sh prepares it.
 """
 
 from arena.sandbox.config import GIB, KIB, MIB, Limits, SandboxConfig

@@ -27,6 +27,8 @@ class BotConnection(ABC):
         self.hello_reply: dict[str, object] = {}
         """The bot's answer to the first message, sent when it started."""
         self._time_bank_s = limits.time_bank_s
+        self.last_elapsed_s = 0.0
+        """Wall-clock time of the last request, as charged to the time bank."""
         self._fault: BotFault | None = None
         self._closed = False
 
@@ -117,7 +119,8 @@ class BotConnection(ABC):
             self._fail(fault)
 
     def _charge(self, started: float) -> None:
-        self._time_bank_s -= time.monotonic() - started
+        self.last_elapsed_s = time.monotonic() - started
+        self._time_bank_s -= self.last_elapsed_s
 
     def _check_usable(self) -> None:
         if self._fault is not None:
