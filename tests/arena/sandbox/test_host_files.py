@@ -42,6 +42,11 @@ def test_it_cannot_read_the_workers_environment_or_command_line(
         path = f"/proc/{pid}/{part}"
         assert secret in attack("plain", config, "snoop.py", "read_file", path=path)["value"]
         assert not attack("sandbox", config, "snoop.py", "read_file", path=path)["ok"]
+    # And this very process, the bot's owner.
+    for part in ("environ", "cmdline"):
+        path = f"/proc/{os.getpid()}/{part}"
+        assert attack("plain", config, "snoop.py", "read_file", path=path)["value"]
+        assert not attack("sandbox", config, "snoop.py", "read_file", path=path)["ok"]
 
 
 def test_its_own_pid_1_holds_no_secret(config: SandboxConfig, leaky_environment: str) -> None:
