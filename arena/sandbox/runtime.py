@@ -25,7 +25,17 @@ BOT_SUBDIR = "bot"
 LIB_SUBDIR = "lib"
 DEFAULT_ENTRY = "bot.py"
 _PREFIX = "pinochle-bot-"
-_IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".git")
+_IGNORED_NAMES = shutil.ignore_patterns("__pycache__", "*.pyc", ".git")
+
+
+def _ignored(directory: str, names: list[str]) -> set[str]:
+    """Caches, and anything but files, directories and links (a FIFO would hang the copy)."""
+    ignored = set(_IGNORED_NAMES(directory, names))
+    for name in names:
+        mode = os.lstat(os.path.join(directory, name)).st_mode
+        if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode)):
+            ignored.add(name)
+    return ignored
 
 
 @dataclass(frozen=True)
@@ -78,7 +88,7 @@ def prepare_runtime(
         if os.path.isdir(source):
             # Symbolic links are copied as links: they resolve inside the sandbox, never
             # to host files read with the worker's privileges.
-            shutil.copytree(source, runtime.bot_directory, symlinks=True, ignore=_IGNORED)
+            shutil.copytree(source, runtime.bot_directory, symlinks=True, ignore=_ignored)
         else:
             os.mkdir(runtime.bot_directory)
             shutil.copyfile(source, os.path.join(runtime.bot_directory, entry))
@@ -92,7 +102,7 @@ def prepare_runtime(
                 package_path,
                 os.path.join(runtime.lib_directory, os.path.basename(package_path)),
                 symlinks=True,
-                ignore=_IGNORED,
+                ignore=_ignored,
             )
         _make_read_only(runtime.directory)
         if readable_by_gid is None:

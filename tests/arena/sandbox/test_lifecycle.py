@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -203,6 +204,20 @@ def test_the_bot_sees_its_files_and_the_runtime_packages_read_only(
     assert reply["cwd"] == "/sandbox/bot"
     assert reply["argv"] == ["/sandbox/bot/runtime_probe.py", "--seat", "2"]
     assert not {"etc", "home", "root", "run", "var", "work"} & set(reply["root"])
+
+
+def test_links_and_special_files_in_a_bot_stay_harmless(
+    config: SandboxConfig, tmp_path: Path
+) -> None:
+    for name in ("snoop.py", "_loop.py"):
+        shutil.copy(HOSTILE / name, tmp_path / name)
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "passwd").symlink_to("/etc/passwd")
+    with BotProcess.start(config, tmp_path, entry="snoop.py", hello=HELLO) as bot:
+        for name in ("passwd", "pipe"):
+            path = f"/sandbox/bot/{name}"
+            report = bot.request({"id": 1, "do": "read_file", "args": {"path": path}})
+            assert not report["ok"], name
 
 
 def test_the_runtime_cannot_be_written_to(config: SandboxConfig) -> None:
