@@ -66,11 +66,12 @@ def test_the_time_bank_can_be_refilled_for_the_next_game(kind: str, config: Sand
 
 
 def test_a_bot_slow_to_start_misses_the_start_up_budget(kind: str, config: SandboxConfig) -> None:
-    hurried = dataclasses.replace(config, limits=dataclasses.replace(config.limits, startup_s=0.7))
+    # Long enough for the sandbox itself to come up on a busy machine: the bot is late.
+    hurried = dataclasses.replace(config, limits=dataclasses.replace(config.limits, startup_s=1.5))
     started = time.monotonic()
     with pytest.raises(BotTimeout, match="first message"):
         start(kind, hurried, "misbehave.py", argv=["--slow-start", "30"])
-    assert time.monotonic() - started < 3.0
+    assert time.monotonic() - started < 4.0
 
 
 def test_a_huge_line_without_newline_is_refused(kind: str, config: SandboxConfig) -> None:
