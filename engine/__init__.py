@@ -1,0 +1,141 @@
+"""Pinochle Arena's rules engine: pure Python, standard library only, no I/O.
+
+Quick start::
+
+    >>> import engine
+    >>> state = engine.new_hand("auction4", seed=42, dealer=0)
+    >>> state.current_player, state.phase
+    (1, <Phase.AUCTION: 'auction'>)
+    >>> [str(a) for a in state.legal_actions]
+    ['pass', 'pass-help', 'bid 250', 'bid 260']
+    >>> state.apply(engine.Action.parse("bid 260"))
+
+Public interface (RULES.md section 10):
+
+- Hands. ``new_hand(variant, *, seed, dealer=0, rules=None) -> HandState`` deals from a
+  seed with the ``splitmix64-fy-v1`` generator; ``hand_from_cards(variant, hands, *,
+  dealer=0, rules=None)`` starts from explicit hands. On a ``HandState``:
+  ``current_player`` (seat or ``None`` when over), ``phase`` (``Phase``),
+  ``legal_actions`` (lazy view: ``in``, iteration, ``len``, indexing), ``apply(action)``
+  (an ``Action`` or its text; an illegal one raises ``IllegalActionError`` naming the
+  rule, and changes nothing), ``copy()``, ``is_terminal()``, ``observation(seat) -> dict``
+  (JSON-able, only what that seat may know), ``result() -> HandResult`` (per-team and
+  per-seat scores with the breakdown, ``.to_json()``), ``actions`` (history),
+  ``num_players``, ``team_of(seat)``, ``teams``, ``play_randomly(rng)``.
+- Games. ``GameState(variant, *, seed, dealer=0, rules=None, max_hands=None)`` plays hands
+  to the target (dealer rotating, hand seeds ``hand_seed(seed, n)``) with the same
+  members as a hand, plus ``scores``, ``winner``, ``results``, ``replays``, ``result()``.
+- Actions (``Action.parse(text)``, ``str(action)``): ``bid 260`` ``Bid``, ``pass``
+  ``Pass``, ``pass-help`` ``PassWithHelp``, ``trump H`` ``NameTrump``, ``give QS JD AS``
+  ``Give``, ``throw-in`` ``ThrowIn``, ``play-on`` ``PlayOn`` (the declarer declines the
+  throw-in), ``play TS`` ``Play``. Bad text raises ``ActionParseError``.
+- Rules. ``Rules`` (frozen; ``to_json``/``from_json``/``replace``), presets ``single4``,
+  ``auction4``, ``double4`` found by ``rules_for(variant, overrides=None)``; a bad
+  override raises ``RulesError`` naming the parameter.
+- Public rule functions: ``meld(hand, trump, rules) -> Meld`` (``total``, ``items``) and
+  ``legal_plays(hand, trick, trump, *, must_head, must_trump, must_overtrump)``;
+  ``trick_winner(trick, trump)``.
+- Cards: ``Card`` (``Card.parse("TS")``, ``str``), ``Suit``, ``Rank``, ``parse_cards``,
+  ``format_cards``, ``SINGLE_DECK``, ``DOUBLE_DECK``; ``shuffle`` and ``DEAL_GENERATOR``.
+- Replays: ``Replay.from_state(state)``, ``to_json()``, ``Replay.from_json(data)``,
+  ``simulate()``, ``verify() -> ReplayDifference | None``.
+- Any game: ``GameLike`` (the protocol a state satisfies) and ``play(state, agents)``, the
+  loop a match runner uses. New games (three-hand, two-hand, Pinnacolo) provide a state
+  of the same shape and register their variants.
+- Command line: ``python -m engine meld|legal|play|replay verify`` (see ``engine.cli``).
+"""
+
+from engine.actions import (
+    Action,
+    Bid,
+    Give,
+    NameTrump,
+    Pass,
+    PassWithHelp,
+    Play,
+    PlayOn,
+    ThrowIn,
+)
+from engine.cards import (
+    DOUBLE_DECK,
+    SINGLE_DECK,
+    Card,
+    Deck,
+    Rank,
+    Suit,
+    format_cards,
+    parse_cards,
+)
+from engine.errors import (
+    ActionParseError,
+    CardParseError,
+    IllegalActionError,
+    ReplayError,
+    RulesError,
+)
+from engine.game import GameResult, GameState, hand_seed
+from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
+from engine.meld import Meld, MeldItem, MeldKind, meld
+from engine.protocol import Agent, GameLike, play
+from engine.replay import Replay, ReplayDifference
+from engine.results import HandOutcome, HandResult, TeamResult
+from engine.rng import DEAL_GENERATOR, SplitMix64, shuffle
+from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules, rules_for, variant_names
+from engine.tricks import legal_plays, trick_winner
+
+__all__ = [
+    "DEAL_GENERATOR",
+    "DOUBLE_DECK",
+    "SINGLE_DECK",
+    "Action",
+    "ActionParseError",
+    "Agent",
+    "AllPass",
+    "Bid",
+    "Card",
+    "CardParseError",
+    "Deck",
+    "GameLike",
+    "GameResult",
+    "GameState",
+    "Give",
+    "HandOutcome",
+    "HandResult",
+    "HandState",
+    "IllegalActionError",
+    "LegalActions",
+    "Meld",
+    "MeldItem",
+    "MeldKind",
+    "MeldTable",
+    "MustHead",
+    "MustTrump",
+    "NameTrump",
+    "Pass",
+    "PassWithHelp",
+    "Phase",
+    "Play",
+    "PlayOn",
+    "Rank",
+    "Replay",
+    "ReplayDifference",
+    "ReplayError",
+    "Rules",
+    "RulesError",
+    "SplitMix64",
+    "Suit",
+    "TeamResult",
+    "ThrowIn",
+    "format_cards",
+    "hand_from_cards",
+    "hand_seed",
+    "legal_plays",
+    "meld",
+    "new_hand",
+    "parse_cards",
+    "play",
+    "rules_for",
+    "shuffle",
+    "trick_winner",
+    "variant_names",
+]

@@ -1,0 +1,177 @@
+"""Actions: small frozen values with a short text form that parses and prints back.
+
+| text | action | when |
+|---|---|---|
+| ``bid 260`` | ``Bid(260)`` | auction |
+| ``pass`` | ``Pass()`` | auction; final for that player |
+| ``pass-help`` | ``PassWithHelp()`` | auction, if the rules allow "pass with help" |
+| ``trump H`` | ``NameTrump(Suit.H)`` | the declarer names trump |
+| ``give QS JD AS`` | ``Give(...)`` | passing: partner to declarer, then declarer back |
+| ``throw-in`` | ``ThrowIn()`` | the declarer concedes after the meld |
+| ``play-on`` | ``PlayOn()`` | the declarer declines the throw-in and leads |
+| ``play TS`` | ``Play(Card.parse("TS"))`` | tricks |
+
+>>> Action.parse("give qs jd as")
+Give(cards=(Card.parse('AS'), Card.parse('QS'), Card.parse('JD')))
+>>> str(Action.parse("give QS JD AS"))
+'give AS QS JD'
+>>> Action.parse("bid ten")
+Traceback (most recent call last):
+...
+engine.errors.ActionParseError: bad bid amount in 'bid ten'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.cards import CARDS, Card, Suit, parse_cards
+from engine.errors import ActionParseError, CardParseError
+
+__all__ = [
+    "PASS",
+    "PASS_WITH_HELP",
+    "PLAYS",
+    "PLAY_ON",
+    "THROW_IN",
+    "Action",
+    "Bid",
+    "Give",
+    "NameTrump",
+    "Pass",
+    "PassWithHelp",
+    "Play",
+    "PlayOn",
+    "ThrowIn",
+]
+
+
+class Action:
+    """Base of every action; ``str(action)`` is its text form."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action's text form (verbs and cards are case-insensitive)."""
+        if not isinstance(text, str):
+            raise ActionParseError(f"an action is text, not {type(text).__name__}")
+        words = text.split()
+        if not words:
+            raise ActionParseError("empty action")
+        verb, args = words[0].lower(), words[1:]
+        if verb in _NO_ARGUMENT:
+            if args:
+                raise ActionParseError(f"{verb!r} takes no argument: {text!r}")
+            return _NO_ARGUMENT[verb]
+        try:
+            if verb == "bid":
+                if len(args) != 1 or not args[0].isdigit():
+                    raise ActionParseError(f"bad bid amount in {text!r}")
+                return Bid(int(args[0]))
+            if verb == "trump":
+                if len(args) != 1:
+                    raise ActionParseError(f"'trump' takes one suit: {text!r}")
+                return NameTrump(Suit.parse(args[0]))
+            if verb == "give":
+                if not args:
+                    raise ActionParseError(f"'give' needs cards: {text!r}")
+                return Give(tuple(parse_cards(args)))
+            if verb == "play":
+                if len(args) != 1:
+                    raise ActionParseError(f"'play' takes one card: {text!r}")
+                return PLAYS[Card.parse(args[0])]
+        except CardParseError as error:
+            raise ActionParseError(f"{error} in {text!r}") from None
+        raise ActionParseError(f"unknown action {verb!r} in {text!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid ``amount`` points (it must be on the variant's bid ladder)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass: final, the player bids no more in this hand."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PassWithHelp(Action):
+    """A pass that tells the partner this hand holds good meld; final and public."""
+
+    def __str__(self) -> str:
+        return "pass-help"
+
+
+@dataclass(frozen=True, slots=True)
+class NameTrump(Action):
+    """The declarer names the trump suit."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"trump {self.suit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Pass cards to the partner (a multiset: the order given does not matter)."""
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(CARDS[card] for card in cards)))
+
+    def __str__(self) -> str:
+        return "give " + " ".join(str(card) for card in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowIn(Action):
+    """The declarer concedes the hand after the meld (RULES.md section 5)."""
+
+    def __str__(self) -> str:
+        return "throw-in"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOn(Action):
+    """The declarer declines the throw-in; the tricks are played."""
+
+    def __str__(self) -> str:
+        return "play-on"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card to the trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+PASS = Pass()
+PASS_WITH_HELP = PassWithHelp()
+THROW_IN = ThrowIn()
+PLAY_ON = PlayOn()
+PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
+"""One interned ``Play`` per face, so the trick loop allocates no actions."""
+
+_NO_ARGUMENT: dict[str, Action] = {
+    "pass": PASS,
+    "pass-help": PASS_WITH_HELP,
+    "throw-in": THROW_IN,
+    "play-on": PLAY_ON,
+}

@@ -1,0 +1,179 @@
+"""Cards, suits, ranks and the two pinochle decks (RULES.md section 1).
+
+A card face is a small int, ``suit * 6 + rank``, so that hands can be count vectors and
+bit masks indexed by face. Copies of a face are indistinguishable, so a hand is a multiset.
+
+>>> Card.parse("TS")
+Card.parse('TS')
+>>> format_cards(parse_cards("9S AS QS"))
+'AS QS 9S'
+>>> SINGLE_DECK.size, DOUBLE_DECK.size
+(48, 80)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.errors import CardParseError
+
+__all__ = [
+    "CARDS",
+    "DECKS",
+    "DOUBLE_DECK",
+    "NUM_FACES",
+    "SINGLE_DECK",
+    "Card",
+    "CardParseError",
+    "Deck",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+]
+
+NUM_FACES = 24
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order used for face numbers and sorting."""
+
+    S = 0
+    H = 1
+    D = 2
+    C = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit letter (``S``, ``H``, ``D`` or ``C``, any case)."""
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise CardParseError(f"not a suit: {text!r} (expected S, H, D or C)") from None
+
+
+class Rank(enum.IntEnum):
+    """Pinochle ranks, strongest first: a lower value beats a higher one."""
+
+    A = 0
+    T = 1
+    K = 2
+    Q = 3
+    J = 4
+    NINE = 5
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_SYMBOLS = "ATKQJ9"
+_SUIT_SYMBOLS = "SHDC"
+
+
+class Card(int):
+    """One card face, ``suit * 6 + rank``; ``str`` gives the notation, ``parse`` reads it.
+
+    Instances are interned: ``Card(3) is Card.parse("QS")``.
+
+    >>> card = Card.parse("QS")
+    >>> card.suit, card.rank, int(card)
+    (Suit.S, Rank.Q, 3)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, face: int) -> Card:
+        if not 0 <= face < NUM_FACES:
+            raise CardParseError(f"not a card face: {face!r} (expected 0..23)")
+        return CARDS[face]
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 6)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self % 6)
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_NAMES[self]!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``AS``, ``TS`` (or ``10S``), ``9C``..., case-insensitive."""
+        key = text.strip().upper()
+        if key.startswith("10"):
+            key = "T" + key[2:]
+        face = _BY_NAME.get(key)
+        if face is None:
+            raise CardParseError(f"not a card: {text!r} (expected rank A T K Q J 9 then suit)")
+        return CARDS[face]
+
+
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, face) for face in range(NUM_FACES))
+_NAMES = tuple(_RANK_SYMBOLS[face % 6] + _SUIT_SYMBOLS[face // 6] for face in range(NUM_FACES))
+_BY_NAME = {name: face for face, name in enumerate(_NAMES)}
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read cards separated by spaces (or already split), in the given order."""
+    tokens = text.split() if isinstance(text, str) else list(text)
+    return [Card.parse(token) for token in tokens]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Write cards sorted by suit, then strongest first."""
+    return " ".join(_NAMES[face] for face in sorted(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A pack as the number of copies of each of the 24 faces."""
+
+    name: str
+    copies: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(self.copies)
+
+    @property
+    def max_copies(self) -> int:
+        return max(self.copies)
+
+    def cards(self) -> list[Card]:
+        """The unshuffled pack, in face order (the input of the deal shuffle)."""
+        return [CARDS[face] for face, count in enumerate(self.copies) for _ in range(count)]
+
+    def counts(self, cards: Sequence[int]) -> list[int]:
+        """Count vector of ``cards``, checking that the pack could hold them."""
+        counts = [0] * NUM_FACES
+        for face in cards:
+            counts[face] += 1
+        for face, count in enumerate(counts):
+            if count > self.copies[face]:
+                raise CardParseError(
+                    f"{_NAMES[face]} appears {count} times; the {self.name} deck has "
+                    f"{self.copies[face]}"
+                )
+        return counts
+
+
+SINGLE_DECK = Deck("single", (2,) * NUM_FACES)
+DOUBLE_DECK = Deck("double", tuple(0 if face % 6 == Rank.NINE else 4 for face in range(NUM_FACES)))
+DECKS = {deck.name: deck for deck in (SINGLE_DECK, DOUBLE_DECK)}

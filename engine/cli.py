@@ -1,0 +1,193 @@
+"""``python -m engine``: meld and legality look-ups, random playouts, replay checks.
+
+Every command prints JSON on stdout. Bad arguments exit 2 with a one-line message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from engine.cards import DECKS, Card, CardParseError, Suit
+from engine.errors import ReplayError
+from engine.game import hand_seed
+from engine.hand import new_hand
+from engine.meld import meld
+from engine.replay import Replay
+from engine.rules import MustHead, MustTrump, rules_for, variant_names
+from engine.tricks import legal_plays
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _card(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except CardParseError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _suit(text: str) -> Suit:
+    try:
+        return Suit.parse(text)
+    except CardParseError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"a seed is from 0 to 2**64 - 1: {text!r}")
+    return value
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    meld_cmd = commands.add_parser("meld", help="score the meld of a hand")
+    meld_cmd.add_argument("--variant", required=True, choices=variant_names())
+    meld_cmd.add_argument("--trump", required=True, type=_suit)
+    meld_cmd.add_argument("cards", nargs="+", type=_card, metavar="CARD")
+
+    legal_cmd = commands.add_parser("legal", help="the cards that may be played to a trick")
+    legal_cmd.add_argument("--trump", required=True, type=_suit)
+    legal_cmd.add_argument("--hand", required=True, nargs="+", type=_card, metavar="CARD")
+    legal_cmd.add_argument("--trick", nargs="*", default=[], type=_card, metavar="CARD")
+    legal_cmd.add_argument(
+        "--must-head", default=MustHead.ALWAYS.value, choices=[m.value for m in MustHead]
+    )
+    legal_cmd.add_argument(
+        "--must-trump", default=MustTrump.ALWAYS.value, choices=[m.value for m in MustTrump]
+    )
+    legal_cmd.add_argument(
+        "--overtrump",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="void players must over-trump a trumped trick if able (default: no)",
+    )
+
+    play_cmd = commands.add_parser("play", help="random legal playouts of whole hands")
+    play_cmd.add_argument("--variant", required=True, choices=variant_names())
+    play_cmd.add_argument("--hands", required=True, type=_count)
+    play_cmd.add_argument("--seed", required=True, type=_seed)
+
+    replay_cmd = commands.add_parser("replay", help="replay files")
+    replay_commands = replay_cmd.add_subparsers(dest="replay_command", required=True)
+    verify_cmd = replay_commands.add_parser("verify", help="re-simulate and compare a replay")
+    verify_cmd.add_argument("file")
+    return parser
+
+
+def _print(data: Any) -> None:
+    sys.stdout.write(json.dumps(data) + "\n")
+
+
+def _run_meld(parser: _Parser, args: argparse.Namespace) -> int:
+    rules = rules_for(args.variant)
+    try:
+        DECKS[rules.deck].counts(args.cards)
+    except CardParseError as error:
+        parser.error(str(error))
+    result = meld(args.cards, args.trump, rules)
+    _print({"variant": args.variant, "trump": str(args.trump), **result.to_json()})
+    return 0
+
+
+def _run_legal(parser: _Parser, args: argparse.Namespace) -> int:
+    if len(args.trick) > 3:
+        parser.error("a trick to play to holds at most 3 cards")
+    legal = legal_plays(
+        args.hand,
+        args.trick,
+        args.trump,
+        must_head=args.must_head,
+        must_trump=args.must_trump,
+        must_overtrump=args.overtrump,
+    )
+    _print({"legal": [str(card) for card in legal]})
+    return 0
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    choices = random.Random(args.seed)
+    outcomes: Counter[str] = Counter()
+    actions = 0
+    team_scores = [0, 0]
+    started = time.perf_counter()
+    for number in range(args.hands):
+        state = new_hand(args.variant, seed=hand_seed(args.seed, number), dealer=number % 4)
+        state.play_randomly(choices)
+        result = state.result()
+        outcomes[result.outcome.value] += 1
+        actions += len(state.actions)
+        for team, score in enumerate(result.team_scores):
+            team_scores[team] += score
+    elapsed = time.perf_counter() - started
+    _print(
+        {
+            "variant": args.variant,
+            "hands": args.hands,
+            "seed": args.seed,
+            "seconds": round(elapsed, 4),
+            "hands_per_second": round(args.hands / elapsed, 1) if elapsed > 0 else None,
+            "actions_per_hand": round(actions / args.hands, 2),
+            "outcomes": dict(sorted(outcomes.items())),
+            "mean_team_scores": [round(total / args.hands, 2) for total in team_scores],
+        }
+    )
+    return 0
+
+
+def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        parser.error(f"cannot read {args.file}: {error.strerror}")
+    try:
+        replay = Replay.from_json(text)
+    except ReplayError as error:
+        parser.error(f"{args.file}: {error}")
+    difference = replay.verify()
+    if difference is None:
+        _print({"ok": True, "actions": len(replay.actions)})
+        return 0
+    _print({"ok": False, "difference": str(difference), "path": difference.path})
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "meld":
+        return _run_meld(parser, args)
+    if args.command == "legal":
+        return _run_legal(parser, args)
+    if args.command == "play":
+        return _run_play(args)
+    return _run_replay_verify(parser, args)

@@ -1,0 +1,169 @@
+"""A game: successive hands to the target, the dealer rotating (RULES.md section 5).
+
+>>> import random
+>>> game = GameState("single4", seed=11)
+>>> rng = random.Random(11)
+>>> while not game.is_terminal():  # pass whenever allowed, otherwise play at random
+...     legal = game.legal_actions
+...     cautious = game.phase is Phase.AUCTION
+...     game.apply(legal[0 if cautious else rng.randrange(len(legal))])
+>>> game.winner in (0, 1), max(game.scores) >= 150
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action
+from engine.errors import IllegalActionError
+from engine.hand import HandState, LegalActions, Phase, new_hand
+from engine.replay import Replay
+from engine.results import HandResult
+from engine.rng import splitmix64_output
+from engine.rules import Rules, rules_for
+
+__all__ = ["GameResult", "GameState", "hand_seed"]
+
+
+def hand_seed(game_seed: int, hand_number: int) -> int:
+    """The deal seed of hand ``hand_number`` (0-based): SplitMix64 outputs of the game seed."""
+    return splitmix64_output(game_seed, hand_number)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game: the winning team (``None``: a draw at the hand limit), the final
+    scores and every hand's result.
+    """
+
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: tuple[HandResult, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "hands": [hand.to_json() for hand in self.hands],
+        }
+
+
+class GameState:
+    """Hands dealt from ``hand_seed(seed, n)``, the dealer moving one seat left each hand.
+
+    The game ends when a team reaches ``rules.target``; if both reach it on the same hand
+    the declaring team wins. ``current_player``, ``legal_actions`` and ``apply`` pass
+    through to the current hand, and the next hand is dealt as soon as one ends.
+    """
+
+    num_players = 4
+
+    def __init__(
+        self,
+        variant: str,
+        *,
+        seed: int,
+        dealer: int = 0,
+        rules: Rules | None = None,
+        max_hands: int | None = None,
+    ) -> None:
+        """``max_hands`` bounds a game whose players never reach the target (random
+        bidders often go down forever): after that many hands the higher score wins, and
+        equal scores are a draw (``winner`` stays ``None``).
+        """
+        self.rules = rules if rules is not None else rules_for(variant)
+        if self.rules.name != variant:
+            raise ValueError(f"rules are for {self.rules.name!r}, not {variant!r}")
+        if max_hands is not None and max_hands < 1:
+            raise ValueError("max_hands must be at least 1")
+        self.max_hands = max_hands
+        self.finished = False
+        self.seed = seed
+        self.first_dealer = dealer
+        self.scores = [0, 0]
+        self.results: list[HandResult] = []
+        self.replays: list[Replay] = []
+        self.winner: int | None = None
+        self.hand = self._deal(0)
+
+    def _deal(self, number: int) -> HandState:
+        return new_hand(
+            self.rules.name,
+            seed=hand_seed(self.seed, number),
+            dealer=(self.first_dealer + number) % 4,
+            rules=self.rules,
+        )
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.results)
+
+    @property
+    def phase(self) -> Phase:
+        return self.hand.phase
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.finished else self.hand.current_player
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        return self.hand.legal_actions
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        return HandState.team_of(seat)
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action to the current hand; score it and deal the next when it ends."""
+        if self.finished:
+            raise IllegalActionError(action, "game_over", "the game is over")
+        self.hand.apply(action)
+        if not self.hand.is_terminal():
+            return
+        result = self.hand.result()
+        self.results.append(result)
+        self.replays.append(Replay.from_state(self.hand))
+        for team, score in enumerate(result.team_scores):
+            self.scores[team] += score
+        reached = [team for team in (0, 1) if self.scores[team] >= self.rules.target]
+        if len(reached) == 2:
+            self.winner = result.declaring_team
+        elif reached:
+            self.winner = reached[0]
+        elif self.max_hands is not None and len(self.results) >= self.max_hands:
+            if self.scores[0] != self.scores[1]:
+                self.winner = 0 if self.scores[0] > self.scores[1] else 1
+        else:
+            self.hand = self._deal(len(self.results))
+            return
+        self.finished = True
+
+    def copy(self) -> GameState:
+        other = object.__new__(GameState)
+        other.__dict__.update(self.__dict__)
+        other.scores = list(self.scores)
+        other.results = list(self.results)
+        other.replays = list(self.replays)
+        other.hand = self.hand.copy()
+        return other
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """The current hand's observation for ``seat`` plus the game score."""
+        return {
+            **self.hand.observation(seat),
+            "hand_number": len(self.results),
+            "game_scores": list(self.scores),
+            "target": self.rules.target,
+            "game_winner": self.winner,
+        }
+
+    def result(self) -> GameResult:
+        if not self.finished:
+            raise ValueError("the game is not over")
+        return GameResult(self.winner, tuple(self.scores), tuple(self.results))

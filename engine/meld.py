@@ -1,0 +1,187 @@
+"""The meld calculator (RULES.md section 3).
+
+A card may serve in melds of different classes but not twice within one class, so each
+class is scored on its own: class I takes as many runs as possible, then royal marriages
+from the trump K-Q pairs left, then marriages in the other suits; class II is the
+pinochle; class III the arounds. Multiplicities index the rules' meld table.
+
+>>> from engine.rules import rules_for
+>>> hand = parse_cards("KS QS KH QH KD QD KC QC")
+>>> meld(hand, Suit.S, rules_for("auction4")).total  # "marriages around"
+240
+>>> run_and_marriage = parse_cards("AH TH KH QH JH KH QH")
+>>> [str(item) for item in meld(run_and_marriage, Suit.H, rules_for("single4")).items]
+['run in H: 15', 'royal marriage in H: 4']
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import CARDS, NUM_FACES, Card, Rank, Suit, parse_cards
+from engine.rules import MeldValues, Rules
+
+__all__ = ["Meld", "MeldItem", "MeldKind", "meld", "meld_total"]
+
+
+class MeldKind(enum.Enum):
+    """The kinds of meld, with the class each belongs to."""
+
+    RUN = "run"
+    ROYAL_MARRIAGE = "royal marriage"
+    MARRIAGE = "marriage"
+    DIX = "dix"
+    PINOCHLE = "pinochle"
+    ACES_AROUND = "aces around"
+    KINGS_AROUND = "kings around"
+    QUEENS_AROUND = "queens around"
+    JACKS_AROUND = "jacks around"
+
+
+_TIMES_WORDS = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
+
+
+@dataclass(frozen=True, slots=True)
+class MeldItem:
+    """One scored meld: ``times`` is the multiplicity (2 = double run, abundance...).
+
+    For marriages, royal marriages and the dix, ``times`` counts separate melds of one
+    value each; for runs, pinochles and arounds it selects the table entry.
+    """
+
+    kind: MeldKind
+    times: int
+    value: int
+    suit: Suit | None
+    cards: tuple[Card, ...]
+
+    @property
+    def name(self) -> str:
+        if self.kind in _COUNTED_KINDS:
+            return self.kind.value if self.times == 1 else f"{self.kind.value} x{self.times}"
+        return _TIMES_WORDS.get(self.times, f"{self.times}x ") + self.kind.value
+
+    def __str__(self) -> str:
+        where = f" in {self.suit}" if self.suit is not None else ""
+        return f"{self.name}{where}: {self.value}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "meld": self.kind.value,
+            "name": self.name,
+            "times": self.times,
+            "suit": None if self.suit is None else str(self.suit),
+            "value": self.value,
+            "cards": [str(card) for card in self.cards],
+        }
+
+
+_COUNTED_KINDS = frozenset({MeldKind.ROYAL_MARRIAGE, MeldKind.MARRIAGE, MeldKind.DIX})
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A hand's meld: the total and every item that scores."""
+
+    total: int
+    items: tuple[MeldItem, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "items": [item.to_json() for item in self.items]}
+
+
+_QS = Suit.S * 6 + Rank.Q
+_JD = Suit.D * 6 + Rank.J
+
+
+def meld_total(counts: Sequence[int], trump: int, values: MeldValues) -> int:
+    """The meld total of a hand given as 24 face counts (the engine's fast path)."""
+    base = trump * 6
+    ace, ten, king, queen, jack, nine = counts[base : base + 6]
+    runs = min(ace, ten, king, queen, jack)
+    royal = min(king - runs, queen - runs) if values.run_includes_marriage else min(king, queen)
+    total = values.run[runs] + royal * values.royal_marriage + nine * values.dix
+    marriages = 0
+    for suit_base in (0, 6, 12, 18):
+        if suit_base != base:
+            marriages += min(counts[suit_base + 2], counts[suit_base + 3])
+    total += marriages * values.marriage
+    total += values.aces[min(counts[0], counts[6], counts[12], counts[18])]
+    total += values.kings[min(counts[2], counts[8], counts[14], counts[20])]
+    total += values.queens[min(counts[3], counts[9], counts[15], counts[21])]
+    total += values.jacks[min(counts[4], counts[10], counts[16], counts[22])]
+    return total + values.pinochle[min(counts[_QS], counts[_JD])]
+
+
+def _counts(hand: Iterable[int | str]) -> list[int]:
+    counts = [0] * NUM_FACES
+    for card in hand:
+        face = parse_cards([card])[0] if isinstance(card, str) else card
+        counts[face] += 1
+    return counts
+
+
+def meld_items(counts: Sequence[int], trump: int, values: MeldValues) -> tuple[MeldItem, ...]:
+    """Every scoring item of a hand given as face counts, in table order."""
+    items: list[MeldItem] = []
+    trump_suit = Suit(trump)
+    base = trump * 6
+    runs = min(counts[base : base + 5])
+    if runs:
+        cards = tuple(CARDS[base + rank] for rank in range(5)) * runs
+        items.append(MeldItem(MeldKind.RUN, runs, values.run[runs], trump_suit, cards))
+    king, queen = counts[base + Rank.K], counts[base + Rank.Q]
+    royal = min(king - runs, queen - runs) if values.run_includes_marriage else min(king, queen)
+    if royal:
+        cards = (CARDS[base + Rank.K], CARDS[base + Rank.Q]) * royal
+        items.append(
+            MeldItem(
+                MeldKind.ROYAL_MARRIAGE, royal, royal * values.royal_marriage, trump_suit, cards
+            )
+        )
+    for suit in Suit:
+        if suit == trump:
+            continue
+        pairs = min(counts[suit * 6 + Rank.K], counts[suit * 6 + Rank.Q])
+        if pairs:
+            cards = (CARDS[suit * 6 + Rank.K], CARDS[suit * 6 + Rank.Q]) * pairs
+            items.append(MeldItem(MeldKind.MARRIAGE, pairs, pairs * values.marriage, suit, cards))
+    nines = counts[base + Rank.NINE]
+    if nines and values.dix:
+        cards = (CARDS[base + Rank.NINE],) * nines
+        items.append(MeldItem(MeldKind.DIX, nines, nines * values.dix, trump_suit, cards))
+    pinochles = min(counts[_QS], counts[_JD])
+    if pinochles:
+        cards = (CARDS[_QS], CARDS[_JD]) * pinochles
+        items.append(
+            MeldItem(MeldKind.PINOCHLE, pinochles, values.pinochle[pinochles], None, cards)
+        )
+    arounds = (
+        (MeldKind.ACES_AROUND, Rank.A, values.aces),
+        (MeldKind.KINGS_AROUND, Rank.K, values.kings),
+        (MeldKind.QUEENS_AROUND, Rank.Q, values.queens),
+        (MeldKind.JACKS_AROUND, Rank.J, values.jacks),
+    )
+    for kind, rank, table in arounds:
+        times = min(counts[suit * 6 + rank] for suit in Suit)
+        if times:
+            cards = tuple(CARDS[suit * 6 + rank] for suit in Suit) * times
+            items.append(MeldItem(kind, times, table[times], None, cards))
+    return tuple(items)
+
+
+def meld(hand: Iterable[int | str], trump: Suit | int | str, rules: Rules) -> Meld:
+    """Score the meld of ``hand`` (cards or card names) with ``trump`` under ``rules``.
+
+    >>> from engine.rules import rules_for
+    >>> meld(parse_cards("AS AH AD AC QS JD"), Suit.C, rules_for("single4")).total
+    14
+    """
+    trump_index = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
+    counts = _counts(hand)
+    values = rules.meld_values
+    items = meld_items(counts, trump_index, values)
+    return Meld(sum(item.value for item in items), items)

@@ -1,0 +1,192 @@
+"""Replays: a hand as ``(rules, seed, dealer, actions)`` plus its result, as versioned JSON.
+
+Re-simulating a replay must reproduce every score; ``verify`` returns the first
+difference, or ``None``.
+
+>>> import random
+>>> state = new_hand("single4", seed=3)
+>>> state.play_randomly(random.Random(3))
+>>> replay = Replay.from_state(state)
+>>> Replay.from_json(replay.to_json()).verify() is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action
+from engine.cards import Card, format_cards
+from engine.errors import (
+    ActionParseError,
+    CardParseError,
+    IllegalActionError,
+    ReplayError,
+    RulesError,
+)
+from engine.hand import HandState, hand_from_cards, new_hand
+from engine.rng import DEAL_GENERATOR
+from engine.rules import Rules
+
+__all__ = ["REPLAY_FORMAT", "REPLAY_VERSION", "Replay", "ReplayDifference"]
+
+REPLAY_FORMAT = "pinochle-arena/hand-replay"
+REPLAY_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayDifference:
+    """The first place where a replay and its re-simulation disagree."""
+
+    path: str
+    expected: Any
+    actual: Any
+
+    def __str__(self) -> str:
+        return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result."""
+
+    rules: Rules
+    seed: int | None
+    dealer: int
+    actions: tuple[str, ...]
+    result: Mapping[str, Any] | None
+    deal: tuple[tuple[Card, ...], ...] | None = None
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @classmethod
+    def from_state(cls, state: HandState) -> Replay:
+        """The replay of ``state``'s hand so far (its result too once it is over)."""
+        deal = None if state.seed is not None else tuple(state.dealt(seat) for seat in range(4))
+        return cls(
+            rules=state.rules,
+            seed=state.seed,
+            dealer=state.dealer,
+            actions=tuple(str(action) for action in state.actions),
+            result=state.result().to_json() if state.is_terminal() else None,
+            deal=deal,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": REPLAY_FORMAT,
+            "version": REPLAY_VERSION,
+            "game": self.rules.game,
+            "variant": self.rules.name,
+            "rules": self.rules.to_json(),
+            "generator": DEAL_GENERATOR,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "deal": None if self.deal is None else [format_cards(hand) for hand in self.deal],
+            "actions": list(self.actions),
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Replay:
+        """Read a replay (a dict or JSON text); raises ``ReplayError`` when malformed."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as error:
+                raise ReplayError(f"not JSON: {error}") from None
+        if not isinstance(data, Mapping):
+            raise ReplayError("a replay is a JSON object")
+        if data.get("format") != REPLAY_FORMAT:
+            raise ReplayError(f"format is {data.get('format')!r}, expected {REPLAY_FORMAT!r}")
+        if data.get("version") != REPLAY_VERSION:
+            raise ReplayError(f"unsupported replay version {data.get('version')!r}")
+        if data.get("generator", DEAL_GENERATOR) != DEAL_GENERATOR:
+            raise ReplayError(f"unknown deal generator {data.get('generator')!r}")
+        try:
+            rules = Rules.from_json(data["rules"])
+            seed = data.get("seed")
+            deal_data = data.get("deal")
+            deal = None
+            if deal_data is not None:
+                deal = tuple(
+                    tuple(Card.parse(token) for token in hand.split()) for hand in deal_data
+                )
+            elif not isinstance(seed, int):
+                raise ReplayError("a replay needs an integer seed or an explicit deal")
+            dealer = data.get("dealer", 0)
+            actions = data["actions"]
+            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+                raise ReplayError("actions must be a list of strings")
+            result = data.get("result")
+            if result is not None and not isinstance(result, Mapping):
+                raise ReplayError("result must be an object or null")
+        except KeyError as error:
+            raise ReplayError(f"missing field {error.args[0]!r}") from None
+        except (RulesError, CardParseError, AttributeError, TypeError) as error:
+            raise ReplayError(str(error)) from None
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise ReplayError("dealer must be an integer")
+        return cls(rules, seed, dealer, tuple(actions), result, deal)
+
+    def initial_state(self) -> HandState:
+        if self.deal is not None:
+            return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
+        assert self.seed is not None
+        return new_hand(self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules)
+
+    def simulate(self) -> HandState:
+        """Deal and apply every action; raises if an action is unreadable or illegal."""
+        state = self.initial_state()
+        for text in self.actions:
+            state.apply(Action.parse(text))
+        return state
+
+    def verify(self) -> ReplayDifference | None:
+        """Re-simulate and compare with the recorded result: the first difference, or None."""
+        try:
+            state = self.initial_state()
+        except ValueError as error:
+            return ReplayDifference("deal", "a valid deal", str(error))
+        for index, text in enumerate(self.actions):
+            try:
+                state.apply(Action.parse(text))
+            except (ActionParseError, IllegalActionError) as error:
+                return ReplayDifference(f"actions[{index}]", text, str(error))
+        actual = state.result().to_json() if state.is_terminal() else None
+        return _first_difference("result", self.result, actual)
+
+
+def _first_difference(path: str, expected: Any, actual: Any) -> ReplayDifference | None:
+    if isinstance(expected, Mapping) and isinstance(actual, Mapping):
+        for key in list(expected) + [k for k in actual if k not in expected]:
+            if key not in expected or key not in actual:
+                return ReplayDifference(f"{path}.{key}", expected.get(key), actual.get(key))
+            found = _first_difference(f"{path}.{key}", expected[key], actual[key])
+            if found:
+                return found
+        return None
+    if (
+        isinstance(expected, Sequence)
+        and isinstance(actual, Sequence)
+        and not isinstance(expected, str)
+        and not isinstance(actual, str)
+    ):
+        for index, (left, right) in enumerate(zip(expected, actual, strict=False)):
+            found = _first_difference(f"{path}[{index}]", left, right)
+            if found:
+                return found
+        if len(expected) != len(actual):
+            return ReplayDifference(f"{path}.length", len(expected), len(actual))
+        return None
+    if expected != actual or type(expected) is not type(actual):
+        return ReplayDifference(path, expected, actual)
+    return None

@@ -1,0 +1,103 @@
+"""The named, versioned deal generator (RULES.md section 1).
+
+``splitmix64-fy-v1`` is defined as follows, with integer arithmetic only, so that a deal is
+the same on every platform and Python version:
+
+- SplitMix64 (Steele, Lea and Flood, 2014) seeded with the deal seed (0 to 2**64 - 1);
+- each 64-bit output gives two 32-bit words, the high half first;
+- a bounded draw ``below(n)`` takes a word ``w``, computes ``p = w * n``, and rejects it
+  while ``p mod 2**32 < (2**32 - n) mod n`` (Lemire's method: exactly uniform); the draw
+  is ``p >> 32``;
+- Fisher-Yates over the unshuffled pack (``Deck.cards()``, face order): for ``i`` from
+  ``n - 1`` down to 1, swap positions ``i`` and ``below(i + 1)``.
+
+Changing any of this requires a new generator name.
+
+>>> rng = SplitMix64(0)
+>>> hex(rng.next_u64())
+'0xe220a8397b1dcdaf'
+>>> shuffle(list(range(6)), seed=1)
+[0, 5, 1, 4, 2, 3]
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+__all__ = ["DEAL_GENERATOR", "SplitMix64", "shuffle", "splitmix64_output"]
+
+DEAL_GENERATOR = "splitmix64-fy-v1"
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+T = TypeVar("T")
+
+
+def _check_seed(seed: int) -> None:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK64:
+        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+
+
+class SplitMix64:
+    """SplitMix64: a 64-bit state advanced by the golden gamma, then mixed."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        _check_seed(seed)
+        self.state = seed
+
+    def next_u64(self) -> int:
+        state = (self.state + _GOLDEN) & _MASK64
+        self.state = state
+        mixed = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+        mixed = ((mixed ^ (mixed >> 27)) * _MIX2) & _MASK64
+        return mixed ^ (mixed >> 31)
+
+
+def splitmix64_output(seed: int, index: int) -> int:
+    """Output number ``index`` (0-based) of ``SplitMix64(seed)``, computed directly.
+
+    >>> rng = SplitMix64(9)
+    >>> [rng.next_u64() for _ in range(3)][2] == splitmix64_output(9, 2)
+    True
+    """
+    _check_seed(seed)
+    if index < 0:
+        raise ValueError("index must not be negative")
+    state = (seed + (index + 1) * _GOLDEN) & _MASK64
+    mixed = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+    mixed = ((mixed ^ (mixed >> 27)) * _MIX2) & _MASK64
+    return mixed ^ (mixed >> 31)
+
+
+def shuffle(items: list[T], seed: int) -> list[T]:
+    """Shuffle ``items`` in place with ``splitmix64-fy-v1`` and return them."""
+    _check_seed(seed)
+    # The generator is inlined because dealing is a large share of a random playout.
+    state = seed
+    spare = -1
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        while True:
+            if spare < 0:
+                state = (state + _GOLDEN) & _MASK64
+                mixed = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+                mixed = ((mixed ^ (mixed >> 27)) * _MIX2) & _MASK64
+                mixed ^= mixed >> 31
+                word = mixed >> 32
+                spare = mixed & _MASK32
+            else:
+                word = spare
+                spare = -1
+            product = word * bound
+            low = product & _MASK32
+            if low >= bound or low >= ((1 << 32) - bound) % bound:
+                break
+        j = product >> 32
+        items[i], items[j] = items[j], items[i]
+    return items

@@ -1,0 +1,514 @@
+"""Variant rules: one frozen dataclass holding every parameter of RULES.md sections 2-5.
+
+Presets (section 6) are found by name; a league overrides any parameter:
+
+>>> rules = rules_for("auction4", {"target": 1000})
+>>> rules.target, rules.pass_count, rules.must_head
+(1000, 4, <MustHead.ALWAYS: 'always'>)
+>>> Rules.from_json(rules.to_json()) == rules
+True
+>>> rules_for("auction4", {"trgt": 1})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.errors.RulesError: rule parameter 'trgt': unknown parameter (known: ...)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import DECKS, NUM_FACES, Rank
+from engine.errors import RulesError
+
+__all__ = [
+    "DOUBLE_DECK_MELD",
+    "PRESETS",
+    "SINGLE_DECK_MELD",
+    "AllPass",
+    "MeldTable",
+    "MeldValues",
+    "MustHead",
+    "MustTrump",
+    "Rules",
+    "rules_for",
+    "variant_names",
+]
+
+
+class MustHead(enum.Enum):
+    """When a player following suit must beat the winning card (RULES.md section 4)."""
+
+    ALWAYS = "always"
+    TRUMP_LED_ONLY = "trump_led_only"
+    LEAD_SUIT_EVEN_IF_TRUMPED = "lead_suit_even_if_trumped"
+    NEVER = "never"
+
+
+class MustTrump(enum.Enum):
+    """When a player void in the led suit must play a trump (RULES.md section 4)."""
+
+    ALWAYS = "always"
+    ONLY_IF_WINNING = "only_if_winning"
+
+
+class AllPass(enum.Enum):
+    """What happens when nobody has bid and only the dealer is left (RULES.md section 2)."""
+
+    DEALER_STUCK = "dealer_stuck"
+    """The dealer's only action is to bid the minimum."""
+    REDEAL = "redeal"
+    """The dealer may pass too; if all pass the hand scores nothing and the deal moves on."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldTable:
+    """Meld values at scale 1 (RULES.md 3.1 and 3.3).
+
+    Tuples are indexed by multiplicity minus one: ``run[1]`` is the double run. A table
+    needs an entry for every multiplicity the deck allows (2 single, 4 double).
+    """
+
+    run: tuple[int, ...]
+    aces_around: tuple[int, ...]
+    kings_around: tuple[int, ...]
+    queens_around: tuple[int, ...]
+    jacks_around: tuple[int, ...]
+    pinochle: tuple[int, ...]
+    royal_marriage: int
+    marriage: int
+    dix: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            f.name: list(value) if isinstance(value := getattr(self, f.name), tuple) else value
+            for f in dataclasses.fields(self)
+        }
+
+
+SINGLE_DECK_MELD = MeldTable(
+    run=(15, 150),
+    aces_around=(10, 100),
+    kings_around=(8, 80),
+    queens_around=(6, 60),
+    jacks_around=(4, 40),
+    pinochle=(4, 30),
+    royal_marriage=4,
+    marriage=2,
+    dix=1,
+)
+
+DOUBLE_DECK_MELD = MeldTable(
+    run=(15, 150, 225, 300),
+    aces_around=(10, 100, 150, 200),
+    kings_around=(8, 80, 120, 160),
+    queens_around=(6, 60, 90, 120),
+    jacks_around=(4, 40, 60, 80),
+    pinochle=(4, 30, 60, 90),
+    royal_marriage=4,
+    marriage=2,
+    dix=1,
+)
+
+
+class _Tables:
+    """Per-rules lookup tables built once, so that dealing a hand costs no set-up."""
+
+    __slots__ = (
+        "bid_index",
+        "bids",
+        "counter_points",
+        "deck_copies",
+        "hand_size",
+        "head",
+        "meld",
+        "overtrump",
+        "trump_if_winning",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        deck = DECKS[rules.deck]
+        self.deck_copies = deck.copies
+        self.hand_size = deck.size // rules.players
+        bids: list[int] = []
+        segments = rules.bid_ladder
+        for index, (start, step) in enumerate(segments):
+            end = segments[index + 1][0] if index + 1 < len(segments) else rules.bid_max + 1
+            bids.extend(range(start, min(end, rules.bid_max + 1), step))
+        self.bids = tuple(bids)
+        self.bid_index = {bid: index for index, bid in enumerate(bids)}
+        counters = (Rank.A, Rank.T, Rank.K)
+        self.counter_points = tuple(
+            rules.counter_value if face % 6 in counters else 0 for face in range(NUM_FACES)
+        )
+        self.head = _HEAD_CODES[rules.must_head]
+        self.trump_if_winning = rules.must_trump is MustTrump.ONLY_IF_WINNING
+        self.overtrump = rules.must_overtrump
+        scale = rules.meld_scale
+        table = rules.meld_table
+        self.meld = MeldValues(
+            run=(0, *(v * scale for v in table.run)),
+            aces=(0, *(v * scale for v in table.aces_around)),
+            kings=(0, *(v * scale for v in table.kings_around)),
+            queens=(0, *(v * scale for v in table.queens_around)),
+            jacks=(0, *(v * scale for v in table.jacks_around)),
+            pinochle=(0, *(v * scale for v in table.pinochle)),
+            royal_marriage=table.royal_marriage * scale,
+            marriage=table.marriage * scale,
+            dix=table.dix * scale,
+            run_includes_marriage=rules.run_includes_marriage,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MeldValues:
+    """A meld table scaled and indexed by multiplicity (index 0 is worth 0)."""
+
+    run: tuple[int, ...]
+    aces: tuple[int, ...]
+    kings: tuple[int, ...]
+    queens: tuple[int, ...]
+    jacks: tuple[int, ...]
+    pinochle: tuple[int, ...]
+    royal_marriage: int
+    marriage: int
+    dix: int
+    run_includes_marriage: bool
+
+
+_HEAD_CODES = {
+    MustHead.ALWAYS: 0,
+    MustHead.TRUMP_LED_ONLY: 1,
+    MustHead.LEAD_SUIT_EVEN_IF_TRUMPED: 2,
+    MustHead.NEVER: 3,
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every parameter of a pinochle variant (RULES.md sections 2-6).
+
+    Bids: ``bid_ladder`` is a tuple of ``(from, step)`` segments, each running up to the
+    next segment's start: ``((50, 1), (60, 5))`` is 50, 51, ..., 60, 65, 70...; bids above
+    ``bid_max`` are refused (a documented limit, the same for every seat).
+    ``max_raise_rungs`` limits a bid to that many rungs above the current bid (the first
+    bid counts from one rung below the minimum): ``auction4``'s +10 or +20 jump is 2;
+    ``None`` lets a bid jump to any higher rung.
+    """
+
+    name: str
+    deck: str
+    players: int
+    bid_ladder: tuple[tuple[int, int], ...]
+    bid_max: int
+    max_raise_rungs: int | None
+    all_pass: AllPass
+    pass_with_help: bool
+    trump_needs_marriage: bool
+    pass_count: int
+    throw_in: bool
+    must_head: MustHead
+    must_trump: MustTrump
+    must_overtrump: bool
+    counter_value: int
+    last_trick_bonus: int
+    meld_scale: int
+    meld_table: MeldTable
+    run_includes_marriage: bool
+    meld_needs_trick: bool
+    target: int
+    game: str = "pinochle4"
+    _tables: _Tables = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        self._validate()
+        object.__setattr__(self, "_tables", _Tables(self))
+
+    @property
+    def min_bid(self) -> int:
+        return self.bid_ladder[0][0]
+
+    @property
+    def hand_size(self) -> int:
+        return self._tables.hand_size
+
+    @property
+    def meld_values(self) -> MeldValues:
+        """The meld table scaled by ``meld_scale``, indexed by multiplicity."""
+        return self._tables.meld
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """Every bid on the ladder, lowest first."""
+        return self._tables.bids
+
+    @property
+    def total_in_tricks(self) -> int:
+        """Counters in the pack plus the last-trick bonus (25, 250, 50 in the presets)."""
+        copies = DECKS[self.deck].copies
+        points = self._tables.counter_points
+        return sum(c * p for c, p in zip(copies, points, strict=True)) + self.last_trick_bonus
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some parameters changed (values as Python objects or JSON)."""
+        return rules_with(self, changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-serialisable dict; ``Rules.from_json`` reads it back."""
+        out: dict[str, Any] = {}
+        for f in _FIELDS:
+            value = getattr(self, f.name)
+            if isinstance(value, enum.Enum):
+                out[f.name] = value.value
+            elif isinstance(value, MeldTable):
+                out[f.name] = value.to_json()
+            elif f.name == "bid_ladder":
+                out[f.name] = [list(segment) for segment in value]
+            else:
+                out[f.name] = value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Rules:
+        """Read rules written by ``to_json``; every parameter must be present."""
+        if not isinstance(data, Mapping):
+            raise RulesError("rules", "expected a JSON object")
+        missing = [f.name for f in _FIELDS if f.name not in data and f.name != "game"]
+        if missing:
+            raise RulesError(missing[0], "missing")
+        values = _decode_all(data, base=None)
+        return cls(**values)
+
+    def _validate(self) -> None:
+        def check(ok: bool, parameter: str, message: str) -> None:
+            if not ok:
+                raise RulesError(parameter, message)
+
+        check(self.deck in DECKS, "deck", f"unknown deck {self.deck!r} (known: single, double)")
+        check(self.players == 4, "players", "this engine plays the four-hand game only")
+        deck = DECKS[self.deck]
+        check(deck.size % self.players == 0, "players", "the deck does not divide evenly")
+        check(len(self.bid_ladder) > 0, "bid_ladder", "needs at least one (from, step) segment")
+        previous = 0
+        for start, step in self.bid_ladder:
+            check(start > previous, "bid_ladder", "segment starts must be positive and rising")
+            check(step > 0, "bid_ladder", "steps must be positive")
+            previous = start
+        check(self.bid_max >= self.min_bid, "bid_max", "below the minimum bid")
+        check(
+            self.max_raise_rungs is None or self.max_raise_rungs >= 1,
+            "max_raise_rungs",
+            "must be at least 1, or null for any higher bid",
+        )
+        hand_size = deck.size // self.players
+        check(0 <= self.pass_count <= hand_size, "pass_count", f"must be 0 to {hand_size}")
+        check(self.counter_value >= 0, "counter_value", "must not be negative")
+        check(self.last_trick_bonus >= 0, "last_trick_bonus", "must not be negative")
+        check(self.meld_scale >= 1, "meld_scale", "must be at least 1")
+        check(self.target >= 1, "target", "must be positive")
+        for f in dataclasses.fields(MeldTable):
+            value = getattr(self.meld_table, f.name)
+            if isinstance(value, tuple):
+                check(
+                    len(value) >= deck.max_copies,
+                    "meld_table",
+                    f"{f.name} needs {deck.max_copies} values for the {deck.name} deck",
+                )
+
+
+_FIELDS = tuple(f for f in dataclasses.fields(Rules) if f.init)
+_FIELD_NAMES = tuple(f.name for f in _FIELDS)
+
+
+def _decode_int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(name, f"expected an integer, got {value!r}")
+    return value
+
+
+def _decode_bool(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(name, f"expected true or false, got {value!r}")
+    return value
+
+
+def _decode_enum(name: str, enum_type: type[enum.Enum], value: Any) -> Any:
+    if isinstance(value, enum_type):
+        return value
+    try:
+        return enum_type(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in enum_type)
+        raise RulesError(name, f"expected one of {choices}, got {value!r}") from None
+
+
+def _decode_ints(name: str, value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or not value:
+        raise RulesError(name, f"expected a non-empty list of integers, got {value!r}")
+    return tuple(_decode_int(name, item) for item in value)
+
+
+def _decode_meld_table(value: Any, base: MeldTable | None) -> MeldTable:
+    if isinstance(value, MeldTable):
+        return value
+    if not isinstance(value, Mapping):
+        raise RulesError("meld_table", f"expected an object, got {value!r}")
+    known = {f.name: f for f in dataclasses.fields(MeldTable)}
+    unknown = sorted(set(value) - set(known))
+    if unknown:
+        raise RulesError("meld_table", f"unknown entry {unknown[0]!r} (known: {', '.join(known)})")
+    if base is None:
+        missing = sorted(set(known) - set(value))
+        if missing:
+            raise RulesError("meld_table", f"missing entry {missing[0]!r}")
+    entries: dict[str, Any] = {}
+    for key, f in known.items():
+        if key not in value:
+            entries[key] = getattr(base, key)
+        elif f.type == "tuple[int, ...]":
+            entries[key] = _decode_ints(f"meld_table.{key}", value[key])
+        else:
+            entries[key] = _decode_int(f"meld_table.{key}", value[key])
+    return MeldTable(**entries)
+
+
+def _decode(name: str, value: Any, base: Rules | None) -> Any:
+    if name in ("name", "deck", "game"):
+        if not isinstance(value, str) or not value:
+            raise RulesError(name, f"expected a non-empty string, got {value!r}")
+        return value
+    if name == "bid_ladder":
+        if not isinstance(value, list | tuple) or not value:
+            raise RulesError(name, f"expected a list of [from, step] pairs, got {value!r}")
+        segments = []
+        for segment in value:
+            pair = _decode_ints(name, segment)
+            if len(pair) != 2:
+                raise RulesError(name, f"expected [from, step], got {segment!r}")
+            segments.append((pair[0], pair[1]))
+        return tuple(segments)
+    if name == "max_raise_rungs":
+        return None if value is None else _decode_int(name, value)
+    if name == "all_pass":
+        return _decode_enum(name, AllPass, value)
+    if name == "must_head":
+        return _decode_enum(name, MustHead, value)
+    if name == "must_trump":
+        return _decode_enum(name, MustTrump, value)
+    if name == "meld_table":
+        return _decode_meld_table(value, None if base is None else base.meld_table)
+    if name in _BOOL_FIELDS:
+        return _decode_bool(name, value)
+    return _decode_int(name, value)
+
+
+_BOOL_FIELDS = frozenset(f.name for f in _FIELDS if f.type in ("bool", bool))
+
+
+def _decode_all(data: Mapping[str, Any], base: Rules | None) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in _FIELD_NAMES:
+            raise RulesError(key, f"unknown parameter (known: {', '.join(_FIELD_NAMES)})")
+        values[key] = _decode(key, value, base)
+    return values
+
+
+def rules_with(base: Rules, changes: Mapping[str, Any]) -> Rules:
+    """``base`` with ``changes`` applied; names and values are checked."""
+    return dataclasses.replace(base, **_decode_all(changes, base))
+
+
+PRESETS: dict[str, Rules] = {
+    rules.name: rules
+    for rules in (
+        Rules(
+            name="single4",
+            deck="single",
+            players=4,
+            bid_ladder=((16, 1),),
+            bid_max=250,
+            max_raise_rungs=None,
+            all_pass=AllPass.DEALER_STUCK,
+            pass_with_help=False,
+            trump_needs_marriage=False,
+            pass_count=3,
+            throw_in=False,
+            must_head=MustHead.TRUMP_LED_ONLY,
+            must_trump=MustTrump.ALWAYS,
+            must_overtrump=False,
+            counter_value=1,
+            last_trick_bonus=1,
+            meld_scale=1,
+            meld_table=SINGLE_DECK_MELD,
+            run_includes_marriage=True,
+            meld_needs_trick=False,
+            target=150,
+        ),
+        Rules(
+            name="auction4",
+            deck="single",
+            players=4,
+            bid_ladder=((250, 10),),
+            bid_max=2500,
+            max_raise_rungs=2,
+            all_pass=AllPass.DEALER_STUCK,
+            pass_with_help=True,
+            trump_needs_marriage=False,
+            pass_count=4,
+            throw_in=True,
+            must_head=MustHead.ALWAYS,
+            must_trump=MustTrump.ALWAYS,
+            must_overtrump=False,
+            counter_value=10,
+            last_trick_bonus=10,
+            meld_scale=10,
+            meld_table=SINGLE_DECK_MELD,
+            run_includes_marriage=True,
+            meld_needs_trick=False,
+            target=1500,
+        ),
+        Rules(
+            name="double4",
+            deck="double",
+            players=4,
+            bid_ladder=((50, 1), (60, 5)),
+            bid_max=500,
+            max_raise_rungs=None,
+            all_pass=AllPass.DEALER_STUCK,
+            pass_with_help=False,
+            trump_needs_marriage=True,
+            pass_count=0,
+            throw_in=True,
+            must_head=MustHead.ALWAYS,
+            must_trump=MustTrump.ALWAYS,
+            must_overtrump=True,
+            counter_value=1,
+            last_trick_bonus=2,
+            meld_scale=1,
+            meld_table=DOUBLE_DECK_MELD,
+            run_includes_marriage=True,
+            meld_needs_trick=False,
+            target=500,
+        ),
+    )
+}
+
+
+def variant_names() -> list[str]:
+    """Names of the preset variants."""
+    return list(PRESETS)
+
+
+def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The preset named ``variant``, with a league's ``overrides`` applied."""
+    try:
+        base = PRESETS[variant]
+    except KeyError:
+        raise RulesError(
+            "variant", f"unknown variant {variant!r} (known: {', '.join(PRESETS)})"
+        ) from None
+    return rules_with(base, overrides) if overrides else base
