@@ -23,17 +23,22 @@ system:
 	@if [ -f deploy/sandbox-setup.sh ] && [ "$$(id -u)" = 0 ]; then bash deploy/sandbox-setup.sh; \
 	elif [ -f deploy/sandbox-setup.sh ]; then echo "not root: run 'sudo bash deploy/sandbox-setup.sh' for the bot sandbox"; fi
 
+# The embedded mode: SQLite in var/, tasks in-process, bots sandboxed when this machine can.
+demo: export DEBUG = true
+demo: export SANDBOX_MODE ?= auto
 demo: venv system
 	mkdir -p var
-	DEBUG=true $(PY) manage.py migrate --noinput
-	DEBUG=true $(PY) manage.py demo_seed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo_seed
 	@echo ""
 	@echo "Pinochle Arena is starting on http://$(HOST):$(PORT)/"
+	@echo "  Leaderboard:        http://$(HOST):$(PORT)/api/ratings/?variant=auction4"
+	@echo "  Matches:            http://$(HOST):$(PORT)/api/matches/"
 	@echo "  API documentation:  http://$(HOST):$(PORT)/api/docs/"
-	@echo "  Browsable API:      http://$(HOST):$(PORT)/api/"
-	@echo "  Administration:     http://$(HOST):$(PORT)/admin/  (user: admin, password: arena-admin)"
+	@echo "  Administration:     http://$(HOST):$(PORT)/admin/  (user admin, password arena-admin)"
+	@echo "  Players alice, bob, carol have the password demo-password-2026."
 	@echo ""
-	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
 lint: venv
 	$(PY) -m ruff check .

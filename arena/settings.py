@@ -116,6 +116,9 @@ CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", schemes=_BROKER_SCHEMES) or RED
 # Embedded mode: with no broker configured, every task runs in the calling process through
 # the same task function, so `make demo` needs neither Redis nor a worker.
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+if CELERY_TASK_ALWAYS_EAGER:
+    # Nothing is ever sent; an in-memory transport keeps Celery from looking for a server.
+    CELERY_BROKER_URL = "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

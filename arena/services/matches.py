@@ -103,6 +103,15 @@ def _enqueue_on_commit(match_id: int) -> None:
     transaction.on_commit(lambda: match_run_task.delay(match_id))
 
 
+def _enqueue_after(match_id: int, moment: Any) -> None:
+    from arena.tasks import match_run_task
+
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    delay = max(1.0, (moment - timezone.now()).total_seconds() + 1.0)
+    match_run_task.apply_async(args=[match_id], countdown=delay)
+
+
 def _lease(match: Match) -> timedelta:
     return timedelta(seconds=4 * match.bank_ms / 1000 + settings.MATCH_LEASE_MARGIN_S)
 
@@ -140,6 +149,12 @@ def match_run(*, match_id: int) -> str:
     token = secrets.token_hex(16)
     match = match_claim(match_id=match_id, token=token)
     if match is None:
+        held = Match.objects.filter(pk=match_id, status=Match.Status.RUNNING).first()
+        if held is not None and held.lease_until is not None:
+            # Another worker holds a live lease: it finishes the match, or its lease lapses
+            # and this later look takes over. Nothing is lost if that worker just died.
+            _enqueue_after(match_id, held.lease_until)
+            return "held"
         return "not claimed"
     plan = MatchPlan(
         rules=Rules.from_json(match.rules),

@@ -1,4 +1,4 @@
-"""Populate an empty arena with demo players and bots, through the same services as the API."""
+"""Populate an empty arena with players, reference bots, matches and ratings."""
 
 from __future__ import annotations
 
@@ -17,6 +17,4 @@ class Command(BaseCommand):
         User = get_user_model()
         if not User.objects.filter(username="admin").exists():
             User.objects.create_superuser("admin", "admin@example.com", "arena-admin")
-        summary = demo.seed()
-        for line in summary:
-            self.stdout.write(line)
+        demo.seed(say=self.stdout.write)
