@@ -23,7 +23,16 @@ AUCTION4 = rules_for("auction4")
 
 def record(team0: int, team1: int) -> BoardRecord:
     def team(index: int, score: int) -> TeamResult:
-        return TeamResult(index, (index, index + 2), 0, (), True, 0, 0, 0, score)
+        return TeamResult(
+            team=index,
+            seats=(index, index + 2),
+            meld=0,
+            meld_counted=True,
+            counters=0,
+            last_trick=0,
+            tricks=0,
+            score=score,
+        )
 
     result = HandResult(HandOutcome.MADE, 0, 250, None, (team(0, team0), team(1, team1)))
     return BoardRecord(board=1, seed=5, dealer=0, result=result)
