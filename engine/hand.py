@@ -235,6 +235,8 @@ class HandState:
 
         Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
         """
+        if isinstance(action, str):
+            action = Action.parse(action)
         if type(action) is Play and self._phase is Phase.TRICKS:
             face = action.card
             if not (self._legal_mask() >> face) & 1:
@@ -242,8 +244,6 @@ class HandState:
             self._play(face)
             self._actions.append(action)
             return
-        if isinstance(action, str):
-            action = Action.parse(action)
         handler = _HANDLERS.get((self._phase, type(action)))
         if handler is None:
             raise self._wrong_phase(action)

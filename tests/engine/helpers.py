@@ -1,0 +1,38 @@
+"""Building deals by hand for rule positions."""
+
+from __future__ import annotations
+
+from engine import DOUBLE_DECK, SINGLE_DECK, HandState, hand_from_cards, parse_cards, rules_for
+
+
+def deal(variant: str, fixed: dict[int, str], *, dealer: int = 3) -> HandState:
+    """A hand where the seats in ``fixed`` hold exactly those cards and the other seats
+    share the rest of the pack in card order. The default dealer 3 makes seat 0 bid first.
+    """
+    rules = rules_for(variant)
+    deck = SINGLE_DECK if rules.deck == "single" else DOUBLE_DECK
+    remaining = list(deck.copies)
+    hands: dict[int, list[int]] = {}
+    for seat, text in fixed.items():
+        hands[seat] = [int(card) for card in parse_cards(text)]
+        for face in hands[seat]:
+            remaining[face] -= 1
+            assert remaining[face] >= 0, f"too many copies of face {face}"
+    rest = [face for face, count in enumerate(remaining) for _ in range(count)]
+    for seat in range(4):
+        if seat not in hands:
+            hands[seat], rest = rest[: rules.hand_size], rest[rules.hand_size :]
+    return hand_from_cards(variant, [hands[seat] for seat in range(4)], dealer=dealer)
+
+
+def apply_all(state: HandState, *actions: str) -> HandState:
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def play_out_first_legal(state: HandState) -> HandState:
+    """Finish the hand, every player choosing their first legal action."""
+    while not state.is_terminal():
+        state.apply(next(iter(state.legal_actions)))
+    return state
