@@ -1,5 +1,5 @@
-"""Pinochle Arena: the Django project package and the arena app."""
+"""Pinochle Arena: the Django project package and the arena app.
 
-from arena.celery import app as celery_app
-
-__all__ = ["celery_app"]
+The Celery application is loaded by the app config (arena.apps), not here, so that
+``arena.sandbox`` can be imported without Django or Celery.
+"""

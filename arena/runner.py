@@ -25,15 +25,8 @@ from bots.match import SEATING, DuplicateBoard, pair_boards, play_table
 from bots.table import Agent, BoardRecord, SeatFault
 from engine.rules import Rules
 
-LAUNCHER = "_arena_main.py"
-_LAUNCHER_SOURCE = '''"""Starts the uploaded bot.py under the SDK (written by the arena)."""
-import os
-import sys
-
-from bots.sdk import main
-
-sys.exit(main([os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot.py")]))
-'''
+SDK_LAUNCHER = "bots.sdk"
+"""Every uploaded bot.py runs as ``python -m bots.sdk bot.py`` (see bots/sdk.py)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +128,7 @@ def _play_one_table(
             time=protocol.TimeControl(plan.decision_ms, plan.bank_ms, plan.startup_ms),
         )
         directory = directories[SEATING[table_name][seat]]
-        connection = kind.start(config, directory, hello=hello, entry=LAUNCHER)
+        connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
         live.append((seat, connection))
         try:
             protocol.read_ready(connection.hello_reply)
@@ -179,7 +172,7 @@ class _BankPerBoard:
 
 
 def materialise(version: VersionFiles, directory: Path) -> Path:
-    """Write a version's files and the SDK launcher into ``directory``."""
+    """Write a version's files into ``directory``."""
     if directory.exists():
         shutil.rmtree(directory)
     directory.mkdir(parents=True)
@@ -189,5 +182,4 @@ def materialise(version: VersionFiles, directory: Path) -> Path:
             archive.extractall(directory)
     else:
         (directory / "bot.py").write_bytes(version.source)
-    (directory / LAUNCHER).write_text(_LAUNCHER_SOURCE)
     return directory

@@ -237,4 +237,8 @@ def uses_sdk(source: str) -> bool:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run main() from the module imported as bots.sdk, not from this __main__ copy, so that
+    # the Bot class a bot subclasses is the very class bot_from_module looks for.
+    from bots.sdk import main as sdk_main
+
+    sys.exit(sdk_main())

@@ -89,6 +89,19 @@ def test_a_module_with_an_act_function_runs_under_the_sdk(tmp_path: Path) -> Non
     ]
 
 
+def test_a_bot_subclass_runs_under_the_sdk(tmp_path: Path) -> None:
+    replies = _converse(
+        tmp_path,
+        "from bots.sdk import Bot\n\nclass Last(Bot):\n"
+        "    def play(self, observation, legal):\n        return legal[-1]\n",
+        [HELLO, ACT, {"type": "bye"}],
+    )
+    assert replies == [
+        {"type": "ready", "id": 0, "protocol": 1, "name": "Last"},
+        {"type": "action", "id": 1, "action": "play 9S"},
+    ]
+
+
 def test_a_plain_protocol_script_is_run_once_as_the_main_program(tmp_path: Path) -> None:
     script = (
         "import json, sys\n"
