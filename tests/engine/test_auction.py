@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Bid, IllegalActionError, Phase, new_hand, rules_for
+from engine import Bid, HandState, IllegalActionError, Phase, new_hand, rules_for
 
 from .helpers import apply_all
 
 
-def auction(variant: str, *actions: str):  # type: ignore[no-untyped-def]
+def auction(variant: str, *actions: str) -> HandState:
     """A hand dealt by seat 3, so that seat 0 bids first."""
     return apply_all(new_hand(variant, seed=1234, dealer=3), *actions)
 
 
-def bids_allowed(state) -> list[int]:  # type: ignore[no-untyped-def]
+def bids_allowed(state: HandState) -> list[int]:
     return [action.amount for action in state.legal_actions if isinstance(action, Bid)]
 
 
-def rule_broken(state, action: str) -> str:  # type: ignore[no-untyped-def]
+def rule_broken(state: HandState, action: str) -> str:
     with pytest.raises(IllegalActionError) as raised:
         state.apply(action)
     return raised.value.rule

@@ -8,9 +8,20 @@ nobody else holds one, so team 0 takes all 24 counters and the last trick.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine import HandOutcome, IllegalActionError, Phase, Suit, new_hand, rules_for
+from engine import (
+    HandOutcome,
+    HandState,
+    IllegalActionError,
+    Phase,
+    Suit,
+    hand_from_cards,
+    new_hand,
+    rules_for,
+)
 
 from .helpers import apply_all, deal, play_out_first_legal
 
@@ -22,7 +33,7 @@ ONE_SUIT_EACH = {
 }
 
 
-def single4_with_bid(bid: int, **overrides: object):  # type: ignore[no-untyped-def]
+def single4_with_bid(bid: int, **overrides: Any) -> HandState:
     state = deal("single4", ONE_SUIT_EACH)
     if overrides:
         state = new_hand_like(state, overrides)
@@ -31,9 +42,7 @@ def single4_with_bid(bid: int, **overrides: object):  # type: ignore[no-untyped-
     )
 
 
-def new_hand_like(state, overrides):  # type: ignore[no-untyped-def]
-    from engine import hand_from_cards
-
+def new_hand_like(state: HandState, overrides: dict[str, Any]) -> HandState:
     rules = rules_for(state.rules.name, overrides)
     hands = [state.hand(seat) for seat in range(4)]
     return hand_from_cards(state.rules.name, hands, dealer=state.dealer, rules=rules)
@@ -87,7 +96,7 @@ def test_5_meld_needs_trick_a_team_without_a_trick_loses_its_meld() -> None:
     assert result.teams[1].meld == 8
 
 
-def auction4_to_throw_in() -> object:
+def auction4_to_throw_in() -> HandState:
     return apply_all(
         deal("auction4", ONE_SUIT_EACH),
         "bid 260",
@@ -102,10 +111,10 @@ def auction4_to_throw_in() -> object:
 
 def test_5_throw_in_the_declaring_team_loses_the_bid_and_defenders_add_meld_only() -> None:
     state = auction4_to_throw_in()
-    assert state.phase is Phase.THROW_IN  # type: ignore[attr-defined]
-    assert [str(a) for a in state.legal_actions] == ["throw-in", "play-on"]  # type: ignore[attr-defined]
-    state.apply("throw-in")  # type: ignore[attr-defined]
-    result = state.result()  # type: ignore[attr-defined]
+    assert state.phase is Phase.THROW_IN
+    assert [str(a) for a in state.legal_actions] == ["throw-in", "play-on"]
+    state.apply("throw-in")
+    result = state.result()
     assert result.outcome is HandOutcome.THROWN_IN
     assert result.team_scores == (-260, 80)
     assert result.teams[1].counters == 0
@@ -114,10 +123,10 @@ def test_5_throw_in_the_declaring_team_loses_the_bid_and_defenders_add_meld_only
 
 def test_2_play_on_declines_the_throw_in_and_the_declarer_leads() -> None:
     state = auction4_to_throw_in()
-    state.apply("play-on")  # type: ignore[attr-defined]
-    assert state.phase is Phase.TRICKS  # type: ignore[attr-defined]
-    assert state.current_player == 0  # type: ignore[attr-defined]
-    result = play_out_first_legal(state).result()  # type: ignore[arg-type]
+    state.apply("play-on")
+    assert state.phase is Phase.TRICKS
+    assert state.current_player == 0
+    result = play_out_first_legal(state).result()
     # Scale 10: double run 1500, two dixes 20, marriages 40 per seat; counters 10 each.
     assert result.team_scores == (1500 + 20 + 40 + 240 + 10, 80)
 
@@ -160,7 +169,7 @@ def test_2_passing_partner_to_declarer_then_declarer_back() -> None:
     partner_cards = state.hand(2)[:3]
     state.apply("give " + " ".join(str(card) for card in partner_cards))
     assert len(state.hand(0)) == 15 and len(state.hand(2)) == 9
-    assert state.phase is Phase.PASS_BACK
+    assert state.phase.value == "pass_back"
     assert state.current_player == 0
     returned = [partner_cards[0], *[c for c in state.hand(0) if c not in partner_cards][:2]]
     state.apply("give " + " ".join(str(card) for card in returned))
