@@ -1,0 +1,137 @@
+"""``python -m engine``: meld, legal, play and replay verify, run as a user would."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import Replay, new_hand
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+
+
+def test_meld_prints_the_total_and_the_items() -> None:
+    done = run(
+        "meld",
+        "--variant",
+        "auction4",
+        "--trump",
+        "S",
+        *["KS", "QS", "KH", "QH", "KD", "QD", "KC", "QC"],
+    )
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["total"] == 240
+    assert {item["meld"] for item in output["items"]} == {
+        "royal marriage",
+        "marriage",
+        "kings around",
+        "queens around",
+    }
+
+
+def test_meld_on_the_double_deck() -> None:
+    cards = ("AS AH AD AC " * 3).split()
+    done = run("meld", "--variant", "double4", "--trump", "H", *cards)
+    assert json.loads(done.stdout)["total"] == 150
+
+
+def test_legal_prints_the_sorted_distinct_faces() -> None:
+    done = run("legal", "--trump", "S", "--hand", "9H", "AH", "AH", "KS", "--trick", "QH", "TH")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"legal": ["AH"]}
+
+
+def test_legal_takes_the_trick_parameters() -> None:
+    base = ["legal", "--trump", "S", "--hand", "AS", "KS", "KD", "--trick", "AH", "TS"]
+    assert json.loads(run(*base).stdout)["legal"] == ["AS", "KS"]
+    assert json.loads(run(*base, "--overtrump").stdout)["legal"] == ["AS"]
+    assert json.loads(run(*base, "--no-overtrump").stdout)["legal"] == ["AS", "KS"]
+    lead = ["legal", "--trump", "S", "--hand", "AH", "9H", "--trick", "QH", "TH"]
+    assert json.loads(run(*lead, "--must-head", "trump_led_only").stdout)["legal"] == ["AH", "9H"]
+    assert json.loads(run(*lead, "--must-head", "always").stdout)["legal"] == ["AH"]
+    void = ["legal", "--trump", "S", "--hand", "9S", "KD", "--trick", "AH", "TS"]
+    assert json.loads(run(*void, "--must-trump", "only_if_winning").stdout)["legal"] == ["9S", "KD"]
+
+
+def test_play_runs_random_hands_and_reports_the_speed() -> None:
+    done = run("play", "--variant", "double4", "--hands", "50", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["hands"] == 50
+    assert summary["hands_per_second"] > 0
+    assert sum(summary["outcomes"].values()) == 50
+
+
+def test_play_is_reproducible_from_its_seed() -> None:
+    first = json.loads(run("play", "--variant", "single4", "--hands", "20", "--seed", "9").stdout)
+    again = json.loads(run("play", "--variant", "single4", "--hands", "20", "--seed", "9").stdout)
+    assert first["mean_team_scores"] == again["mean_team_scores"]
+
+
+def write_replay(tmp_path: Path, tamper: bool) -> Path:
+    state = new_hand("single4", seed=12)
+    state.play_randomly(random.Random(12))
+    data = Replay.from_state(state).to_json()
+    if tamper:
+        data["result"]["team_scores"][0] += 1
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_replay_verify_exits_0_when_the_replay_reproduces(tmp_path: Path) -> None:
+    done = run("replay", "verify", str(write_replay(tmp_path, tamper=False)))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["ok"] is True
+
+
+def test_replay_verify_exits_1_with_the_first_difference(tmp_path: Path) -> None:
+    done = run("replay", "verify", str(write_replay(tmp_path, tamper=True)))
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["path"] == "result.team_scores[0]"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["meld", "--variant", "single5", "--trump", "S", "AS"],
+        ["meld", "--variant", "single4", "--trump", "X", "AS"],
+        ["meld", "--variant", "single4", "--trump", "S", "ZZ"],
+        ["meld", "--variant", "single4", "--trump", "S", "AS", "AS", "AS"],
+        ["legal", "--trump", "S"],
+        ["legal", "--trump", "S", "--hand", "AS", "--must-head", "sometimes"],
+        ["legal", "--trump", "S", "--hand", "AS", "--trick", "KH", "KH", "KH", "KH"],
+        ["play", "--variant", "single4", "--hands", "0", "--seed", "1"],
+        ["play", "--variant", "single4", "--hands", "2", "--seed", "-1"],
+        ["replay", "verify", "/nonexistent/replay.json"],
+        ["frobnicate"],
+    ],
+)
+def test_bad_arguments_exit_2_with_a_one_line_message(args: list[str]) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_file_that_is_not_a_replay_exits_2(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "something else"}')
+    done = run("replay", "verify", str(path))
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1
