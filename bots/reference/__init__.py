@@ -10,4 +10,5 @@ _HERE = Path(__file__).resolve().parent
 REFERENCE_BOTS: dict[str, Path] = {
     "random": _HERE / "random_bot.py",
     "greedy": _HERE / "greedy.py",
+    "strong": _HERE / "strong.py",
 }

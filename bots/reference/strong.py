@@ -1,0 +1,500 @@
+"""Strong reference bot: determinized Monte Carlo over the hands it cannot see.
+
+For every card it plays, and for the throw-in, it deals the unseen cards to the other
+seats many times, each deal consistent with everything this seat knows (``Beliefs``),
+plays each candidate out to the end of the hand with a fast card-sense policy for all four
+seats (``Playout``) and keeps the candidate with the best mean score difference for its
+team. The auction, the trump and the passing are the greedy bot's.
+
+The work per decision is a fixed number of card plays, so a match replays exactly; a wall-clock
+cap (50 ms by default, less when the announced clock is tighter) stops early on a slow
+machine rather than lose on time. Random draws are seeded from the seat, the board and the
+position, never from the clock.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bots.reference.greedy import (
+    GreedyBot,
+    TrickView,
+    card_points,
+    choose_card,
+    counts_of,
+)
+from engine.cards import DECKS, NUM_FACES, Card, Rank, Suit
+from engine.rules import MustHead, MustTrump, Rules
+from engine.tricks import (
+    HEAD_ALWAYS,
+    HEAD_LEAD_SUIT,
+    HEAD_NEVER,
+    HEAD_TRUMP_LED,
+    STRONGER,
+    SUIT_MASK,
+    legal_mask,
+    trick_summary,
+)
+
+HEAD_CODES = {
+    MustHead.ALWAYS: HEAD_ALWAYS,
+    MustHead.TRUMP_LED_ONLY: HEAD_TRUMP_LED,
+    MustHead.LEAD_SUIT_EVEN_IF_TRUMPED: HEAD_LEAD_SUIT,
+    MustHead.NEVER: HEAD_NEVER,
+}
+
+MELD_CLASS = {"run": 0, "royal marriage": 0, "marriage": 0, "dix": 0, "pinochle": 1}
+"""Meld classes (RULES.md 3.2): one card serves once per class, so a class's cards add up.
+Arounds are the third class."""
+
+RANK_MASKS = tuple(sum(1 << (suit * 6 + rank) for suit in range(4)) for rank in range(6))
+WEAK_FIRST = tuple(reversed(RANK_MASKS))
+
+# Three "other" seats, so seven non-empty sets of them; for each set, the sets inside it.
+_SUBSETS = tuple(
+    (group, tuple(inner for inner in range(1, 8) if inner & ~group == 0)) for group in range(1, 8)
+)
+
+
+@functools.cache
+def ruled_out(
+    face: int, led: int, win: int, led_high: int, trump: int, rules: tuple[int, bool, bool]
+) -> int:
+    """The faces a player cannot have held when playing ``face`` to this trick.
+
+    Holding ``other`` alongside ``face`` would have made ``face`` illegal (it had to follow,
+    beat, trump or over-trump with ``other``). The legality rules only ever narrow the
+    choice as a hand grows, so this holds for any larger hand too.
+    """
+    head, if_winning, overtrump = rules
+    own = 1 << face
+    excluded = 0
+    for other in range(NUM_FACES):
+        if other == face:
+            continue
+        mask = own | 1 << other
+        if not legal_mask(mask, led, win, led_high, trump, head, if_winning, overtrump) & own:
+            excluded |= 1 << other
+    return excluded
+
+
+class Beliefs:
+    """What one seat knows of the other hands once the trump is named and meld shown.
+
+    - ``held[s][f]``: copies of face ``f`` seat ``s`` surely holds now: cards it showed in
+      meld or received in the pass from this seat, less those it has played since;
+    - ``excluded[s]``: a mask of faces ``s`` cannot hold, from plays that would have been
+      illegal had it held them (a void shown by not following, a trump not over-trumped...);
+    - the rest of the unseen cards (``pool``) is dealt at random by ``sample``.
+    """
+
+    def __init__(self, observation: dict[str, Any], rules: Rules) -> None:
+        self.rules = rules
+        self.seat = int(observation["seat"])
+        self.trump = int(Suit.parse(observation["trump"]))
+        self.hand = counts_of(observation["hand"])
+        self.sizes = [int(size) for size in observation["hand_sizes"]]
+        self.others = [seat for seat in range(4) if seat != self.seat]
+        self.played = [[0] * NUM_FACES for _ in range(4)]
+        self.excluded = [0] * 4
+        codes = (
+            HEAD_CODES[rules.must_head],
+            rules.must_trump is MustTrump.ONLY_IF_WINNING,
+            rules.must_overtrump,
+        )
+        tricks = [(int(entry["leader"]), entry["cards"]) for entry in observation["tricks"]]
+        current = observation["trick"]
+        if current["cards"]:
+            tricks.append((int(current["leader"]), current["cards"]))
+        for leader, names in tricks:
+            faces = [int(Card.parse(name)) for name in names]
+            for position, face in enumerate(faces):
+                player = (leader + position) % 4
+                if position:
+                    led, win, led_high = trick_summary(faces[:position], self.trump)
+                    self.excluded[player] |= ruled_out(face, led, win, led_high, self.trump, codes)
+                self.played[player][face] += 1
+        shown = self._shown(observation)
+        self.held = [
+            [max(0, shown[seat][face] - self.played[seat][face]) for face in range(NUM_FACES)]
+            for seat in range(4)
+        ]
+        self.held[self.seat] = [0] * NUM_FACES
+        copies = DECKS[rules.deck].copies
+        self.pool = [
+            copies[face]
+            - self.hand[face]
+            - sum(self.played[seat][face] for seat in range(4))
+            - sum(self.held[seat][face] for seat in self.others)
+            for face in range(NUM_FACES)
+        ]
+        self.room = [self.sizes[seat] - sum(self.held[seat]) for seat in self.others]
+        self.kinds = [self.allowed(face) for face in range(NUM_FACES)]
+
+    def forget_exclusions(self) -> None:
+        """Drop what the plays showed (only ever needed if the beliefs contradict)."""
+        self.excluded = [0] * 4
+        self.kinds = [self.allowed(face) for face in range(NUM_FACES)]
+
+    def _shown(self, observation: dict[str, Any]) -> list[list[int]]:
+        """Per seat, the copies of each face it held when the meld was shown."""
+        shown = [[0] * NUM_FACES for _ in range(4)]
+        for entry in observation["melds"] or []:
+            by_class = [[0] * NUM_FACES for _ in range(3)]
+            for item in entry["items"]:
+                group = by_class[MELD_CLASS.get(item["meld"], 2)]
+                for name in item["cards"]:
+                    group[Card.parse(name)] += 1
+            shown[int(entry["seat"])] = [max(column) for column in zip(*by_class, strict=True)]
+        passes = [entry for entry in observation["passing"] if "cards" in entry]
+        if len(passes) == 2:
+            # The last receiver holds every card it got; the first receiver still holds
+            # what it got and did not send back.
+            first, second = (counts_of(entry["cards"]) for entry in passes)
+            kept = [max(0, a - b) for a, b in zip(first, second, strict=True)]
+            for entry, known in ((passes[1], second), (passes[0], kept)):
+                receiver = int(entry["to"])
+                if receiver != self.seat:
+                    shown[receiver] = [
+                        max(a, b) for a, b in zip(shown[receiver], known, strict=True)
+                    ]
+        return shown
+
+    def allowed(self, face: int) -> int:
+        """The others (as bits 0-2 of ``others``) that may hold ``face``."""
+        return sum(
+            1 << index
+            for index, seat in enumerate(self.others)
+            if not self.excluded[seat] >> face & 1
+        )
+
+    def sample(self, rng: random.Random) -> list[list[int]]:
+        """Four hands (face counts) consistent with the beliefs; this seat's is its own.
+
+        The pool's cards go one at a time, in random order and constrained cards first,
+        to a seat with room for them, with a chance proportional to that room (uniform when
+        nothing is known), never to a seat that would leave the rest impossible to place
+        (checked on the seven sets of seats, Hall's condition).
+        """
+        kinds = self.kinds
+        cards = [face for face in range(NUM_FACES) for _ in range(self.pool[face])]
+        rng.shuffle(cards)
+        cards.sort(key=lambda face: kinds[face] == 7)
+        waiting = [0] * 8
+        for face in cards:
+            waiting[kinds[face]] += 1
+        room = list(self.room)
+        hands = [list(self.held[seat]) for seat in range(4)]
+        hands[self.seat] = list(self.hand)
+        for face in cards:
+            kind = kinds[face]
+            waiting[kind] -= 1
+            choices: list[int] = []
+            weights: list[int] = []
+            for index in range(3):
+                if kind >> index & 1 and room[index]:
+                    room[index] -= 1
+                    if kind == 7 or _placeable(waiting, room):
+                        choices.append(index)
+                        weights.append(room[index] + 1)
+                    room[index] += 1
+            pick = rng.random() * sum(weights)
+            chosen = choices[-1]
+            for index, weight in zip(choices, weights, strict=True):
+                if pick < weight:
+                    chosen = index
+                    break
+                pick -= weight
+            room[chosen] -= 1
+            hands[self.others[chosen]][face] += 1
+        return hands
+
+    def consistent(self) -> bool:
+        """Whether some deal satisfies the beliefs (the true one always does)."""
+        if min(self.pool) < 0 or min(self.room) < 0 or sum(self.pool) != sum(self.room):
+            return False
+        waiting = [0] * 8
+        for face in range(NUM_FACES):
+            waiting[self.kinds[face]] += self.pool[face]
+        return not waiting[0] and _placeable(waiting, self.room)
+
+
+def _placeable(waiting: Sequence[int], room: Sequence[int]) -> bool:
+    """Hall's condition: for every set of seats, the cards that may only go to them fit."""
+    for group, inner in _SUBSETS:
+        space = sum(room[index] for index in range(3) if group >> index & 1)
+        if sum(waiting[kind] for kind in inner) > space:
+            return False
+    return True
+
+
+class Playout:
+    """Plays a hand out from a position with every hand known, by a fast card-sense policy.
+
+    Leaders cash side aces, else lead a random card; followers give counters to a winning
+    partner, win with the cheapest card in the last seat and the strongest before it, and
+    otherwise throw the least valuable card.
+    """
+
+    def __init__(
+        self, rules: Rules, trump: int, declarer: int, bid: int, meld: Sequence[int], seat: int
+    ) -> None:
+        self.trump = trump
+        self.trump_mask = SUIT_MASK[trump]
+        self.side_mask = ((1 << NUM_FACES) - 1) & ~self.trump_mask
+        self.side_aces = RANK_MASKS[Rank.A] & self.side_mask
+        self.side_gifts = (RANK_MASKS[Rank.T] | RANK_MASKS[Rank.K]) & self.side_mask
+        self.beaten_by = tuple(
+            STRONGER[face] | (self.trump_mask if face // 6 != trump else 0)
+            for face in range(NUM_FACES)
+        )
+        self.points = tuple(card_points(rules, face) for face in range(NUM_FACES))
+        self.head = HEAD_CODES[rules.must_head]
+        self.if_winning = rules.must_trump is MustTrump.ONLY_IF_WINNING
+        self.overtrump = rules.must_overtrump
+        self.last_bonus = rules.last_trick_bonus
+        self.declaring = declarer % 2
+        self.bid = bid
+        self.meld = meld
+        self.team = seat % 2
+
+    def weakest(self, mask: int) -> int:
+        """The least valuable face of ``mask``: a side card before a trump, low rank first."""
+        side = mask & self.side_mask
+        pool = side or mask
+        for rank_mask in WEAK_FIRST:
+            found = pool & rank_mask
+            if found:
+                return (found & -found).bit_length() - 1
+        raise ValueError("empty mask")
+
+    def score(self, taken: Sequence[int]) -> int:
+        """This seat's team's hand score minus the other team's (RULES.md section 5)."""
+        totals = [self.meld[0] + taken[0], self.meld[1] + taken[1]]
+        if totals[self.declaring] < self.bid:
+            totals[self.declaring] = -self.bid
+        return totals[self.team] - totals[1 - self.team]
+
+    def finish(
+        self,
+        hands: list[list[int]],
+        masks: list[int],
+        trick: Sequence[int],
+        leader: int,
+        taken: Sequence[int],
+        draw: Callable[[], float],
+        first: int = -1,
+    ) -> int:
+        """Play to the end from ``trick`` (led by ``leader``), the seat to move playing
+        ``first`` if given; return ``score``. ``hands`` (face counts) and ``masks`` (the
+        faces held, as bits) are played out in place."""
+        trump, trump_mask, beaten_by, points = (
+            self.trump,
+            self.trump_mask,
+            self.beaten_by,
+            self.points,
+        )
+        head, if_winning, overtrump = self.head, self.if_winning, self.overtrump
+        won = list(taken)
+        played = len(trick)
+        pot = sum(points[face] for face in trick)
+        led = win = led_high = win_seat = -1
+        for position, face in enumerate(trick):
+            if position == 0:
+                led, win, led_high, win_seat = face // 6, face, face, leader
+            else:
+                if beaten_by[win] >> face & 1:
+                    win, win_seat = face, (leader + position) % 4
+                if face // 6 == led and face < led_high:
+                    led_high = face
+        seat = (leader + played) % 4
+        while True:
+            hand = masks[seat]
+            if first >= 0:
+                face, first = first, -1
+            elif played == 0:
+                aces = hand & self.side_aces
+                if aces:
+                    face = (aces & -aces).bit_length() - 1
+                else:
+                    skip = int(draw() * hand.bit_count())
+                    choice = hand
+                    while skip:
+                        choice &= choice - 1
+                        skip -= 1
+                    face = (choice & -choice).bit_length() - 1
+            else:
+                legal = legal_mask(hand, led, win, led_high, trump, head, if_winning, overtrump)
+                if not legal & (legal - 1):
+                    face = legal.bit_length() - 1
+                elif (win_seat - seat) % 2 == 0:
+                    gifts = legal & self.side_gifts
+                    face = (gifts & -gifts).bit_length() - 1 if gifts else self.weakest(legal)
+                else:
+                    beaters = legal & beaten_by[win]
+                    if not beaters:
+                        face = self.weakest(legal)
+                    elif played == 3 or (led != trump and beaters & trump_mask):
+                        face = self.weakest(beaters)
+                    else:
+                        face = (beaters & -beaters).bit_length() - 1
+            counts = hands[seat]
+            counts[face] -= 1
+            if not counts[face]:
+                masks[seat] = hand & ~(1 << face)
+            pot += points[face]
+            if played == 0:
+                led, win, led_high, win_seat = face // 6, face, face, seat
+            else:
+                if beaten_by[win] >> face & 1:
+                    win, win_seat = face, seat
+                if face // 6 == led and face < led_high:
+                    led_high = face
+            played += 1
+            if played < 4:
+                seat = (seat + 1) % 4
+                continue
+            team = win_seat % 2
+            won[team] += pot
+            if not masks[win_seat]:
+                won[team] += self.last_bonus
+                return self.score(won)
+            pot = played = 0
+            led = -1
+            seat = win_seat
+
+
+class StrongBot(GreedyBot):
+    name = "strong"
+
+    card_plays = 12_000
+    """Work per decision, in cards played out: the deals sampled are this divided by the
+    candidates times the cards left (about 15 ms in CPython on a 2020s machine)."""
+    min_deals = 12
+    max_deals = 200
+    cap_ms = 50.0
+    """Wall-clock cap per decision, lowered further by a tight announced clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.board = 0
+        self.time_left_ms: float | None = None
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        if message.get("type") == "act":
+            left = message.get("time_left_ms")
+            self.time_left_ms = float(left) if isinstance(left, int | float) else None
+        return super().handle(message)
+
+    def on_hand_start(self, message: dict[str, Any]) -> None:
+        self.board = int(message.get("board", 0))
+
+    def budget_s(self) -> float:
+        """Seconds this decision may take: the cap, a quarter of the per-decision clock,
+        and a fortieth of the bank left."""
+        cap = self.cap_ms
+        clock = self.hello.get("time") or {}
+        if isinstance(clock.get("decision_ms"), int):
+            cap = min(cap, clock["decision_ms"] / 4)
+        if self.time_left_ms is not None:
+            cap = min(cap, self.time_left_ms / 40)
+        return max(cap, 1.0) / 1000
+
+    def rng(self, observation: dict[str, Any]) -> random.Random:
+        """A generator seeded from the seat, the board and the position, so replays match."""
+        played = sum(len(entry["cards"]) for entry in observation["tricks"])
+        played += len(observation["trick"]["cards"])
+        key = f"{observation['seat']}/{self.board}/{observation['phase']}/{played}"
+        return random.Random(f"{key}/{' '.join(observation['hand'])}")
+
+    def evaluate(
+        self,
+        observation: dict[str, Any],
+        candidates: Sequence[int | None],
+        play_candidate: Callable[[list[list[int]], list[int], int | None, random.Random], int],
+    ) -> list[float]:
+        """The mean outcome of each candidate over the sampled deals."""
+        rules = self._rules(observation)
+        beliefs = Beliefs(observation, rules)
+        if not beliefs.consistent():
+            beliefs.forget_exclusions()
+        rng = self.rng(observation)
+        deadline = time.perf_counter() + self.budget_s()
+        left = sum(beliefs.sizes)
+        deals = min(
+            self.max_deals, max(self.min_deals, self.card_plays // (len(candidates) * left))
+        )
+        totals = [0.0] * len(candidates)
+        dealt = 0
+        while dealt < deals and (not dealt or time.perf_counter() < deadline):
+            hands = beliefs.sample(rng)
+            masks = [
+                sum(1 << face for face in range(NUM_FACES) if counts[face]) for counts in hands
+            ]
+            # The same playout draws for every candidate: differences come from the cards.
+            seed = rng.getrandbits(32)
+            for index, candidate in enumerate(candidates):
+                copy = [list(counts) for counts in hands]
+                totals[index] += play_candidate(copy, list(masks), candidate, random.Random(seed))
+            dealt += 1
+        return [total / dealt for total in totals]
+
+    def playout(self, observation: dict[str, Any]) -> Playout:
+        rules = self._rules(observation)
+        seat = int(observation["seat"])
+        meld = [0, 0]
+        for entry in observation["melds"] or []:
+            meld[int(entry["seat"]) % 2] += int(entry["total"])
+        contract = observation["contract"]
+        return Playout(
+            rules,
+            int(Suit.parse(observation["trump"])),
+            int(contract["declarer"]),
+            int(contract["bid"]),
+            meld,
+            seat,
+        )
+
+    def play(self, observation: dict[str, Any], legal: list[str]) -> str:
+        faces = [int(Card.parse(text.split()[1])) for text in legal]
+        if len(faces) == 1:
+            return legal[0]
+        rules = self._rules(observation)
+        playout = self.playout(observation)
+        trick = [int(Card.parse(name)) for name in observation["trick"]["cards"]]
+        leader = observation["trick"]["leader"]
+        leader = int(observation["seat"]) if leader is None else int(leader)
+        taken = [int(points) for points in observation["counters_taken"]]
+
+        def play_card(
+            hands: list[list[int]], masks: list[int], face: int | None, rng: random.Random
+        ) -> int:
+            assert face is not None
+            return playout.finish(hands, masks, trick, leader, taken, rng.random, face)
+
+        totals = self.evaluate(observation, faces, play_card)
+        # Ties (cards that play alike) go to the greedy choice, which has card sense.
+        sensible = choose_card(TrickView.read(observation, rules), faces)
+        best = max(range(len(faces)), key=lambda i: (totals[i], faces[i] == sensible))
+        return f"play {Card(faces[best])}"
+
+    def throw_in(self, observation: dict[str, Any], legal: list[str]) -> str:
+        if "throw-in" not in legal or "play-on" not in legal:
+            return legal[0]
+        playout = self.playout(observation)
+        seat = int(observation["seat"])
+
+        def play_on(
+            hands: list[list[int]], masks: list[int], _: int | None, rng: random.Random
+        ) -> int:
+            return playout.finish(hands, masks, [], seat, [0, 0], rng.random)
+
+        (playing,) = self.evaluate(observation, [None], play_on)
+        bid = int(observation["contract"]["bid"])
+        # Throwing in: the declaring team loses the bid, the defenders keep their meld.
+        conceded = -bid - playout.meld[1 - playout.team]
+        return "throw-in" if conceded > playing else "play-on"
