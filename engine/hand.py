@@ -61,6 +61,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+_BIT = tuple(1 << face for face in range(NUM_FACES))
 _CLEAR = tuple(~(1 << face) for face in range(NUM_FACES))
 _SUIT_OF = tuple(face // 6 for face in range(NUM_FACES))
 _KING = Rank.K
@@ -129,12 +130,23 @@ class HandState:
         self, rules: Rules, hands: Sequence[Sequence[int]], *, dealer: int, seed: int | None
     ) -> None:
         """Start a hand from four count vectors (use ``new_hand`` or ``hand_from_cards``)."""
+        counts = [list(seat_counts) for seat_counts in hands]
+        self._start(rules, counts, [_mask_of(seat_counts) for seat_counts in counts], dealer, seed)
+
+    def _start(
+        self,
+        rules: Rules,
+        hands: list[list[int]],
+        masks: list[int],
+        dealer: int,
+        seed: int | None,
+    ) -> None:
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
-        self._hands = [list(counts) for counts in hands]
-        self._dealt = tuple(tuple(counts) for counts in hands)
-        self._masks = [_mask_of(counts) for counts in hands]
+        self._hands = hands
+        self._dealt = tuple(map(tuple, hands))
+        self._masks = masks
         self._actions: list[Action] = []
         self._auction: list[tuple[int, Action]] = []
         self._passed = [False] * 4
@@ -244,8 +256,8 @@ class HandState:
             self._play(face)
             self._actions.append(action)
             return
-        handler = _HANDLERS.get((self._phase, type(action)))
-        if handler is None:
+        phases, handler = _HANDLERS.get(type(action), _NO_HANDLER)
+        if self._phase not in phases:
             raise self._wrong_phase(action)
         handler(self, action)
         self._actions.append(action)
@@ -295,23 +307,20 @@ class HandState:
     def _apply_bid(self, action: Action) -> None:
         assert isinstance(action, Bid)
         rung = self.rules._tables.bid_index.get(action.amount)
-        rungs = self._bid_rungs()
         if rung is None:
             raise IllegalActionError(
                 action, "bid_ladder", f"{action.amount} is not on the bid ladder"
             )
-        if self._dealer_stuck() and rung != 0:
-            raise IllegalActionError(
-                action, "dealer_stuck", f"the stuck dealer must bid exactly {self.rules.min_bid}"
-            )
-        if rung < rungs.start:
-            raise IllegalActionError(action, "bid_ladder", f"a bid must be higher than {self.bid}")
-        if rung >= rungs.stop:
-            raise IllegalActionError(
-                action,
-                "bid_ladder",
-                f"a bid may rise at most {self.rules.max_raise_rungs} steps above the last",
-            )
+        rungs = self._bid_rungs()
+        if rung not in rungs:
+            if self._dealer_stuck():
+                rule, reason = "dealer_stuck", f"the stuck dealer must bid {self.rules.min_bid}"
+            elif rung < rungs.start:
+                rule, reason = "bid_ladder", f"a bid must be higher than {self.bid}"
+            else:
+                limit = self.rules.max_raise_rungs
+                rule, reason = "bid_ladder", f"a bid may rise at most {limit} steps at once"
+            raise IllegalActionError(action, rule, reason)
         self._high_rung = rung
         self._high_bidder = self._turn
         self._auction.append((self._turn, action))
@@ -671,6 +680,9 @@ class HandState:
                 self.apply(Give(cards))
             elif phase is Phase.THROW_IN:
                 self.apply(THROW_IN if draw() < throw_in_rate else PLAY_ON)
+            elif phase is Phase.TRUMP:
+                suits = self._trump_choices()
+                self.apply(_NAME_TRUMP[suits[int(draw() * len(suits))]])
             elif phase is Phase.AUCTION:
                 passes = self._pass_actions()
                 rungs = self._bid_rungs()
@@ -678,7 +690,7 @@ class HandState:
                 if choice < len(passes):
                     self.apply(passes[choice])
                 else:
-                    self.apply(Bid(self.rules.bids[rungs[choice - len(passes)]]))
+                    self.apply(_bid(self.rules.bids[rungs[choice - len(passes)]]))
             else:
                 legal = self.legal_actions
                 self.apply(legal[int(draw() * len(legal))])
@@ -741,6 +753,18 @@ class HandState:
         self._finish(HandOutcome.MADE)
 
 
+_NAME_TRUMP = tuple(NameTrump(suit) for suit in Suit)
+_BIDS: dict[int, Bid] = {}
+
+
+def _bid(amount: int) -> Bid:
+    """An interned ``Bid``: random auctions would otherwise build one per call."""
+    bid = _BIDS.get(amount)
+    if bid is None:
+        bid = _BIDS[amount] = Bid(amount)
+    return bid
+
+
 _LIST_SLOTS = (
     "_actions",
     "_auction",
@@ -757,16 +781,17 @@ _SHARED_SLOTS = tuple(
     name for name in HandState.__slots__ if name not in _LIST_SLOTS and name != "_hands"
 )
 
-_HANDLERS: dict[tuple[Phase, type], Any] = {
-    (Phase.AUCTION, Bid): HandState._apply_bid,
-    (Phase.AUCTION, Pass): HandState._apply_pass,
-    (Phase.AUCTION, PassWithHelp): HandState._apply_pass,
-    (Phase.TRUMP, NameTrump): HandState._apply_trump,
-    (Phase.PASS_TO_DECLARER, Give): HandState._apply_give,
-    (Phase.PASS_BACK, Give): HandState._apply_give,
-    (Phase.THROW_IN, ThrowIn): HandState._apply_throw_in,
-    (Phase.THROW_IN, PlayOn): HandState._apply_throw_in,
+# Keyed by action type alone: hashing an Enum member runs Python code, a type's does not.
+_HANDLERS: dict[type, tuple[tuple[Phase, ...], Any]] = {
+    Bid: ((Phase.AUCTION,), HandState._apply_bid),
+    Pass: ((Phase.AUCTION,), HandState._apply_pass),
+    PassWithHelp: ((Phase.AUCTION,), HandState._apply_pass),
+    NameTrump: ((Phase.TRUMP,), HandState._apply_trump),
+    Give: ((Phase.PASS_TO_DECLARER, Phase.PASS_BACK), HandState._apply_give),
+    ThrowIn: ((Phase.THROW_IN,), HandState._apply_throw_in),
+    PlayOn: ((Phase.THROW_IN,), HandState._apply_throw_in),
 }
+_NO_HANDLER: tuple[tuple[Phase, ...], Any] = ((), None)
 
 
 class LegalActions:
@@ -828,7 +853,7 @@ class LegalActions:
             bids = state.rules.bids
             return iter([*state._pass_actions(), *(Bid(bids[rung]) for rung in state._bid_rungs())])
         if phase is Phase.TRUMP:
-            return iter([NameTrump(suit) for suit in state._trump_choices()])
+            return iter([_NAME_TRUMP[suit] for suit in state._trump_choices()])
         if phase is Phase.PASS_TO_DECLARER or phase is Phase.PASS_BACK:
             hand = list(state._hands[state._turn])
             return (Give(cards) for cards in _submultisets(hand, state.rules.pass_count, 0))
@@ -847,7 +872,7 @@ class LegalActions:
             passes = state._pass_actions()
             if index < len(passes):
                 return passes[index]
-            return Bid(state.rules.bids[state._bid_rungs()[index - len(passes)]])
+            return _bid(state.rules.bids[state._bid_rungs()[index - len(passes)]])
         for position, action in enumerate(self):
             if position == index:
                 return action
@@ -893,11 +918,19 @@ def new_hand(variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = 
     pack = shuffle(list(_PACKS[rules.deck]), seed)
     size = rules.hand_size
     hands = [[0] * NUM_FACES for _ in range(4)]
+    masks = [0, 0, 0, 0]
     for block in range(4):
-        counts = hands[(dealer + 1 + block) % 4]
+        seat = (dealer + 1 + block) % 4
+        counts = hands[seat]
+        mask = 0
         for face in pack[block * size : (block + 1) * size]:
             counts[face] += 1
-    return HandState(rules, hands, dealer=dealer, seed=seed)
+            mask |= _BIT[face]
+        masks[seat] = mask
+    # Dealing is a large share of a random playout, so the state is built without copies.
+    state = HandState.__new__(HandState)
+    state._start(rules, hands, masks, dealer, seed)
+    return state
 
 
 def hand_from_cards(
