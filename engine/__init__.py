@@ -39,9 +39,11 @@ Public interface (RULES.md section 10):
   ``format_cards``, ``SINGLE_DECK``, ``DOUBLE_DECK``; ``shuffle`` and ``DEAL_GENERATOR``.
 - Replays: ``Replay.from_state(state)``, ``to_json()``, ``Replay.from_json(data)``,
   ``simulate()``, ``verify() -> ReplayDifference | None``.
-- Any game: ``GameLike`` (the protocol a state satisfies) and ``play(state, agents)``, the
-  loop a match runner uses. New games (three-hand, two-hand, Pinnacolo) provide a state
-  of the same shape and register their variants.
+- Any game: ``GameLike`` (the protocol a state satisfies), ``play(state, agents)`` (the
+  loop a match runner uses: ask the current seat's agent, apply, repeat) and the registry
+  ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
+  ``new_hand``). New games (three-hand, two-hand, Pinnacolo) provide a state of the same
+  shape and ``register_game`` their variants.
 - Command line: ``python -m engine meld|legal|play|replay verify`` (see ``engine.cli``).
 """
 
@@ -77,6 +79,7 @@ from engine.game import GameResult, GameState, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
 from engine.meld import Meld, MeldItem, MeldKind, meld
 from engine.protocol import Agent, GameLike, play
+from engine.registry import GameSpec, game_for, register_game
 from engine.replay import Replay, ReplayDifference
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rng import DEAL_GENERATOR, SplitMix64, shuffle
@@ -97,6 +100,7 @@ __all__ = [
     "Deck",
     "GameLike",
     "GameResult",
+    "GameSpec",
     "GameState",
     "Give",
     "HandOutcome",
@@ -127,6 +131,7 @@ __all__ = [
     "TeamResult",
     "ThrowIn",
     "format_cards",
+    "game_for",
     "hand_from_cards",
     "hand_seed",
     "legal_plays",
@@ -134,6 +139,7 @@ __all__ = [
     "new_hand",
     "parse_cards",
     "play",
+    "register_game",
     "rules_for",
     "shuffle",
     "trick_winner",

@@ -28,10 +28,14 @@ __all__ = [
     "HEAD_LEAD_SUIT",
     "HEAD_NEVER",
     "HEAD_TRUMP_LED",
+    "STRONGER",
+    "SUIT_MASK",
     "beats",
     "faces_of_mask",
+    "hand_mask",
     "legal_mask",
     "legal_plays",
+    "trick_summary",
     "trick_winner",
 ]
 

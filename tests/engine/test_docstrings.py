@@ -17,6 +17,7 @@ MODULES = [
     "engine.game",
     "engine.hand",
     "engine.meld",
+    "engine.registry",
     "engine.replay",
     "engine.rng",
     "engine.rules",

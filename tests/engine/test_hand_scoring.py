@@ -164,7 +164,7 @@ def test_6_double4_trump_must_be_a_suit_where_the_declarer_holds_a_marriage() ->
 def test_2_passing_partner_to_declarer_then_declarer_back() -> None:
     state = apply_all(new_hand("single4", seed=77, dealer=3), "bid 16", "pass", "pass", "pass")
     state.apply("trump H")
-    assert state.phase is Phase.PASS_TO_DECLARER
+    assert state.phase.value == "pass_to_declarer"
     assert state.current_player == 2
     partner_cards = state.hand(2)[:3]
     state.apply("give " + " ".join(str(card) for card in partner_cards))

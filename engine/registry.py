@@ -1,0 +1,69 @@
+"""The games the engine knows, found from a variant name.
+
+A match runner starts any hand the same way, whatever the game:
+
+>>> spec = game_for("double4")
+>>> spec.name, spec.num_players
+('pinochle4', 4)
+>>> state = spec.new_hand("double4", seed=1, dealer=0)
+>>> state.current_player
+1
+
+A new game (three-hand, two-hand, Pinnacolo) registers a ``GameSpec`` whose ``new_hand``
+returns a state with the members of ``engine.protocol.GameLike``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.hand import new_hand
+from engine.protocol import GameLike
+from engine.rules import PRESETS
+
+__all__ = ["GAMES", "GameSpec", "game_for", "register_game"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A game: its name, its number of seats, its variants and how to deal a hand.
+
+    ``new_hand(variant, *, seed, dealer)`` deals a hand of that variant from a seed.
+    """
+
+    name: str
+    num_players: int
+    variants: tuple[str, ...]
+    new_hand: Callable[..., GameLike]
+
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> None:
+    """Make ``spec``'s variants known; a variant name belongs to one game only."""
+    for other in GAMES.values():
+        shared = set(other.variants) & set(spec.variants)
+        if shared and other.name != spec.name:
+            raise ValueError(f"variant {sorted(shared)[0]!r} already belongs to {other.name!r}")
+    GAMES[spec.name] = spec
+
+
+def game_for(variant: str) -> GameSpec:
+    """The game a variant belongs to."""
+    for spec in GAMES.values():
+        if variant in spec.variants:
+            return spec
+    known = sorted(v for spec in GAMES.values() for v in spec.variants)
+    raise ValueError(f"unknown variant {variant!r} (known: {', '.join(known)})")
+
+
+register_game(
+    GameSpec(
+        name="pinochle4",
+        num_players=4,
+        variants=tuple(name for name, rules in PRESETS.items() if rules.game == "pinochle4"),
+        new_hand=new_hand,
+    )
+)
