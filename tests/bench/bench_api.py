@@ -1,0 +1,134 @@
+"""API latency under load: the leaderboard and a replay, at 32 concurrent clients.
+
+    python tests/bench/generate_dataset.py        # once: 10,000 bots, 1,000,000 games
+    python tests/bench/bench_api.py [--clients 32] [--seconds 20]
+
+Serves the API with gunicorn (gthread workers) on the generated database and drives it
+from client processes over keep-alive connections on loopback. For each endpoint it prints
+p50/p95/p99 latency at one client (the baseline, same run) and at N clients, with the
+ratio of the loaded p95 to the unloaded p50 (target: p95 at most 50 ms at 32 clients).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing
+import random
+import subprocess
+import time
+
+from benchlib import PYTHON, ROOT, bench_environment, percentile, setup_django
+
+DATABASE = "arena_bench_api"
+PORT = 8765
+
+
+def client_loop(paths: list[str], seconds: float, seed: int, results: list[float]) -> None:
+    rng = random.Random(seed)
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        path = rng.choice(paths)
+        started = time.perf_counter()
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        if response.status != 200:
+            raise RuntimeError(f"{path}: HTTP {response.status}")
+        results.append(time.perf_counter() - started)
+
+
+def run_clients(paths: list[str], clients: int, seconds: float) -> list[float]:
+    """Threads inside a few processes, so the clients are not serialised by one GIL."""
+    processes = min(clients, max(1, multiprocessing.cpu_count()))
+    per_process = [clients // processes + (i < clients % processes) for i in range(processes)]
+    with multiprocessing.Pool(processes) as pool:
+        chunks = pool.starmap(_process, [(paths, n, seconds, i) for i, n in enumerate(per_process)])
+    return [value for chunk in chunks for value in chunk]
+
+
+def _process(paths: list[str], threads: int, seconds: float, index: int) -> list[float]:
+    import threading
+
+    results: list[float] = []
+    workers = [
+        threading.Thread(target=client_loop, args=(paths, seconds, index * 1000 + t, results))
+        for t in range(threads)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return results
+
+
+def report(name: str, alone: list[float], loaded: list[float], seconds: float) -> None:
+    def ms(values: list[float], fraction: float) -> float:
+        return 1000 * percentile(values, fraction)
+
+    print(
+        f"{name:12s} 1 client p50 {ms(alone, 0.5):6.1f} ms | loaded p50 {ms(loaded, 0.5):6.1f} "
+        f"p95 {ms(loaded, 0.95):6.1f} p99 {ms(loaded, 0.99):6.1f} ms, "
+        f"{len(loaded) / seconds:7.1f} req/s | p95 / unloaded p50 = "
+        f"{percentile(loaded, 0.95) / percentile(alone, 0.5):.1f}x"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    setup_django(DATABASE)
+    from arena.models import Game, Match, Rating
+
+    games, matches, ratings = Game.objects.count(), Match.objects.count(), Rating.objects.count()
+    print(f"dataset: {ratings:,} rated versions, {matches:,} matches, {games:,} games")
+    first = Match.objects.order_by("id").values_list("id", flat=True).first()
+    assert first is not None, "run generate_dataset.py first"
+    rng = random.Random(1)
+    endpoints = {
+        "leaderboard": ["/api/ratings/?variant=auction4"]
+        + [f"/api/ratings/?variant=auction4&page={p}" for p in range(2, 6)],
+        "replay": [
+            f"/api/matches/{first + rng.randrange(matches)}/replay/"
+            f"?board={rng.randint(1, 10)}&table={rng.choice('AB')}"
+            for _ in range(500)
+        ],
+    }
+    server = subprocess.Popen(
+        [
+            PYTHON,
+            "-m",
+            "gunicorn",
+            "arena.wsgi",
+            "-b",
+            f"127.0.0.1:{PORT}",
+            "--worker-class",
+            "gthread",
+            "--workers",
+            str(args.workers),
+            "--threads",
+            "8",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**bench_environment(DATABASE), "ALLOWED_HOSTS": "127.0.0.1"},
+    )
+    try:
+        time.sleep(4)
+        for name, paths in endpoints.items():
+            run_clients(paths, 1, 2)  # warm the connections and caches
+            alone = run_clients(paths, 1, args.seconds / 2)
+            loaded = run_clients(paths, args.clients, args.seconds)
+            report(name, alone, loaded, args.seconds)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
