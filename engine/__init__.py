@@ -45,6 +45,28 @@ Public interface (RULES.md section 10):
   ``new_hand``). New games (three-hand, two-hand, Pinnacolo) provide a state of the same
   shape and ``register_game`` their variants.
 - Command line: ``python -m engine meld|legal|play|replay verify`` (see ``engine.cli``).
+
+Where RULES.md is silent, the engine decides as follows (each is a parameter or is
+documented where it is implemented):
+
+- Bid limits: bids above ``bid_max`` are refused, the same for every seat: 250 in
+  ``single4``, 2500 in ``auction4``, 500 in ``double4``. A player who has bid may pass
+  later; a pass is final.
+- Pass with help is open to every seat in ``auction4`` except the stuck dealer, whose only
+  action is the minimum bid. ``all_pass = "redeal"`` (no preset) lets the dealer pass too;
+  the hand then scores nothing (``passed_out``) and the deal moves on.
+- ``double4``'s trump restriction is checked when the auction ends: with no marriage in
+  any suit the hand ends at once (``no_marriage``); there is no action to take.
+- The throw-in is an explicit choice of the declarer after the meld, in variants with
+  ``throw_in``: ``throw-in`` concedes, ``play-on`` declines and leads the first trick.
+- ``meld_needs_trick`` (no preset) does not apply to a thrown-in hand, where no tricks
+  are played.
+- The shuffled pack is dealt in four consecutive blocks, the first to the seat left of
+  the dealer. In a ``GameState`` hand ``n`` is dealt from ``hand_seed(seed, n)``, the
+  ``n``-th SplitMix64 output of the game seed.
+- Observations show every pass of cards to all seats (who gave to whom, how many) and
+  its cards only to the giver and the receiver; each seat's meld, with its cards, to
+  everybody once the meld is shown.
 """
 
 from engine.actions import (

@@ -44,7 +44,7 @@ from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import shuffle
 from engine.rules import AllPass, Rules, rules_for
-from engine.tricks import SUIT_MASK, legal_mask
+from engine.tricks import SUIT_MASK, faces_of_mask, legal_mask
 
 __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand"]
 
@@ -602,8 +602,14 @@ class HandState:
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what ``seat`` may know (RULES.md section 10), as a JSON-able dict.
 
-        Its own hand, the public auction, trump, the cards passed only if ``seat`` gave or
-        received them, every seat's meld once shown, the tricks, and the score at the end.
+        Keys: ``game``, ``variant``, ``seat``, ``team``, ``dealer``, ``phase``,
+        ``current_player``; ``hand`` (this seat's cards) and ``hand_sizes`` (everybody's
+        card count); ``auction`` (every call, in order); ``contract`` (declarer and bid)
+        and ``trump``; ``passing`` (each pass: from, to, count, and ``cards`` only if this
+        seat gave or received them); ``melds`` (every seat's items once shown, else
+        ``None``); ``thrown_in``; ``tricks`` (leader, cards, winner) and the current
+        ``trick``; ``counters_taken`` (per team, the last-trick bonus included once won)
+        and ``tricks_won``; ``result`` (``HandResult.to_json()`` once the hand is over).
         """
         if not 0 <= seat < 4:
             raise ValueError(f"no seat {seat}")
@@ -863,6 +869,8 @@ class LegalActions:
 
     def __getitem__(self, index: int) -> Action:
         state = self._state
+        if state._phase is Phase.TRICKS:
+            return PLAYS[faces_of_mask(state._legal_mask())[index]]
         size = len(self)
         if index < 0:
             index += size
