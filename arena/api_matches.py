@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
+from django.core.cache import cache
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 
 from arena import selectors
 from arena.api import _player_of
+from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
 from arena.ratings import sprt
@@ -111,21 +113,40 @@ class MatchViewSet(
     @action(detail=True, methods=["get"])
     def replay(self, request: Request, pk: str | None = None) -> Response:
         """The match's replays (all games, or one board and table), and your bots' stderr."""
-        match = get_object_or_404(selectors.match_list(), pk=pk)
         board = _int_param(request, "board")
         table = request.query_params.get("table")
         if table is not None and table not in ("A", "B"):
             raise ValidationError({"table": "table is A or B"})
         verify = request.query_params.get("verify", "").lower() in ("1", "true", "yes")
-        games = []
-        for game in selectors.match_games(match=match, board=board, table=table):
-            document = dict(game.replay.document)
-            if verify:
-                difference = HandReplay.from_json(document["hand"]).verify()
-                document["verified"] = difference is None
-                document["difference"] = None if difference is None else str(difference)
-            games.append(document)
-        return Response({"match": match.pk, "games": games, "stderr": _own_stderr(request, match)})
+        # The games of a finished match never change: served from the cache after the first
+        # request, with no database query for an anonymous reader.
+        key = f"replay:{pk}:{board}:{table}:{verify}"
+        games = cache.get(key)
+        match = None
+        if games is None:
+            match = get_object_or_404(selectors.match_list(), pk=pk)
+            games = _replay_games(match, board, table, verify)
+            if match.status == Match.Status.DONE:
+                cache.set(key, games, None)
+        stderr: dict[str, dict[str, str]] = {}
+        if request.user.is_authenticated:
+            match = match or get_object_or_404(selectors.match_list(), pk=pk)
+            stderr = _own_stderr(request, match)
+        return Response({"match": int(str(pk)), "games": games, "stderr": stderr})
+
+
+def _replay_games(
+    match: Match, board: int | None, table: str | None, verify: bool
+) -> list[dict[str, Any]]:
+    games = []
+    for game in selectors.match_games(match=match, board=board, table=table):
+        document = dict(game.replay.document)
+        if verify:
+            difference = HandReplay.from_json(document["hand"]).verify()
+            document["verified"] = difference is None
+            document["difference"] = None if difference is None else str(difference)
+        games.append(document)
+    return games
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -140,8 +161,6 @@ def _int_param(request: Request, name: str) -> int | None:
 
 def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
     """The stderr of the seats the requesting player's versions sat in; nobody else's."""
-    if not request.user.is_authenticated:
-        return {}
     versions = (match.version_x, match.version_y)
     own = {i for i, v in enumerate(versions) if v.bot.owner.user_id == request.user.pk}
     shown: dict[str, dict[str, str]] = {}
@@ -159,13 +178,20 @@ class LeaderboardView(ListAPIView):
 
     @extend_schema(parameters=[OpenApiParameter("variant", str, enum=list(Variant.values))])
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        return super().get(request, *args, **kwargs)
-
-    def get_queryset(self) -> Any:
-        variant = self.request.query_params.get("variant")
+        variant = request.query_params.get("variant")
         if variant is not None and variant not in Variant.values:
             raise ValidationError({"variant": f"unknown variant {variant!r}"})
-        return selectors.leaderboard(variant=variant)
+        key = leaderboard_key(
+            request.get_host(),
+            variant,
+            request.query_params.get("page", "1"),
+            request.query_params.get("page_size", ""),
+        )
+        return Response(cached(key, lambda: self._page(variant), LEADERBOARD_TTL))
+
+    def _page(self, variant: str | None) -> Any:
+        page = self.paginate_queryset(selectors.leaderboard(variant=variant))
+        return self.get_paginated_response(self.get_serializer(page, many=True).data).data
 
 
 class RatingHistoryView(ListAPIView):

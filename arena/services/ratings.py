@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Max
 
+from arena.caching import leaderboard_changed
 from arena.models import CompletionCounter, Match, Rating, RatingChange
 from arena.ratings import (
     INITIAL_ELO,
@@ -57,6 +58,7 @@ def _rating(version_id: int, variant: str) -> Rating:
 def rating_apply(*, match: Match) -> None:
     """Apply a completed match to both versions' ratings (caller holds the completion lock)."""
     assert match.share_x is not None and match.finished is not None
+    leaderboard_changed()
     rating_x = _rating(match.version_x_id, match.variant)
     rating_y = _rating(match.version_y_id, match.variant)
     step = elo_step(rating_x.elo, rating_y.elo, rating_x.matches, rating_y.matches, match.share_x)
@@ -158,6 +160,7 @@ def _rewrite(
     state: dict[tuple[int, str], tuple[float, int, int]],
     changes: list[tuple[Match, int, float, float, float, float, float]],
 ) -> None:
+    leaderboard_changed()
     RatingChange.objects.all().delete()
     ratings = {}
     for (version_id, variant), (elo, played, boards) in state.items():
@@ -204,6 +207,7 @@ def ratings_fit_bradley_terry(*, variant: str, samples: int = 200) -> int:
         return 0
     intervals = bradley_terry_intervals(results, samples=samples, seed=0)
     with transaction.atomic():
+        leaderboard_changed()
         for version_id, interval in intervals.items():
             # Shown on the Elo scale's origin, so the two columns read alike.
             Rating.objects.filter(version_id=version_id, variant=variant).update(

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -16,6 +17,12 @@ from arena.tasks import bot_version_validate_task
 PASSWORD = "a-long-test-password-1"
 
 GOOD_BOT = b"def act(observation, legal):\n    return legal[0]\n"
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Cached leaderboard pages and replays must not leak from one test into the next."""
+    cache.clear()
 
 
 @pytest.fixture

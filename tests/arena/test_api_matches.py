@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from arena.models import BotVersion, Match
@@ -106,7 +105,6 @@ def test_challenges_are_throttled(
     versions: tuple[BotVersion, BotVersion],
     settings,  # type: ignore[no-untyped-def]
 ) -> None:
-    cache.clear()
     settings.CHALLENGE_RATE = "2/hour"
     for _ in range(2):
         _challenge(alice_client, *versions)
@@ -167,3 +165,15 @@ def test_sprt_compares_two_versions_over_their_boards(
     assert body["lower_bound"] < 0 < body["upper_bound"]
     bad = APIClient().get("/api/ratings/sprt/", {"a": x.pk, "b": y.pk, "elo0": 5, "elo1": 1})
     assert bad.status_code == 400
+
+
+def test_a_cached_leaderboard_page_is_refreshed_when_ratings_change(
+    alice_client: APIClient,
+    versions: tuple[BotVersion, BotVersion],
+    django_capture_on_commit_callbacks,  # type: ignore[no-untyped-def]
+) -> None:
+    assert APIClient().get("/api/ratings/", {"variant": "auction4"}).json()["count"] == 0
+    match_id = _challenge(alice_client, *versions)["id"]
+    with django_capture_on_commit_callbacks(execute=True):  # the rating write commits
+        match_run_task.apply(args=[match_id])
+    assert APIClient().get("/api/ratings/", {"variant": "auction4"}).json()["count"] == 2

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from django.core.cache import cache
 from django.test import override_settings
 from rest_framework.test import APIClient
 
 from arena.models import Bot, BotVersion
 from tests.arena.conftest import GOOD_BOT
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttle_counters() -> None:
-    cache.clear()
 
 
 @override_settings(UPLOAD_RATE="2/hour")
