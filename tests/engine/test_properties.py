@@ -40,49 +40,48 @@ def random_hand(variant: str, seed: int, *, throw_in_rate: float = 0.0) -> HandS
     return state
 
 
-@pytest.mark.parametrize("variant", PRESETS)
-def test_4_counters_plus_last_trick_total_25_250_50(variant: str) -> None:
-    played = 0
-    for seed in range(HANDS_PER_PRESET):
-        state = random_hand(variant, seed)
-        result = state.result()
-        if result.outcome in (HandOutcome.MADE, HandOutcome.SET):
-            played += 1
-            assert sum(team.taken for team in result.teams) == TOTAL_IN_TRICKS[variant]
-            assert sum(team.tricks for team in result.teams) == state.rules.hand_size
-            assert sum(team.last_trick for team in result.teams) == state.rules.last_trick_bonus
-    assert played > HANDS_PER_PRESET * 0.9
+SEEDS = st.integers(0, 2**64 - 1)
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_2_all_hands_are_empty_at_the_end_of_a_played_hand(variant: str) -> None:
-    for seed in range(300):
-        state = random_hand(variant, seed)
-        if state.result().outcome in (HandOutcome.MADE, HandOutcome.SET):
-            assert all(len(state.hand(seat)) == 0 for seat in range(4))
-            assert state.observation(0)["hand_sizes"] == [0, 0, 0, 0]
+@settings(max_examples=HANDS_PER_PRESET, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_4_counters_plus_last_trick_total_25_250_50_and_all_hands_end_empty(
+    variant: str, seed: int
+) -> None:
+    state = new_hand(variant, seed=seed, dealer=seed % 4)
+    state.play_randomly(random.Random(seed))
+    result = state.result()
+    if result.outcome is HandOutcome.NO_MARRIAGE:
+        return
+    assert sum(team.taken for team in result.teams) == TOTAL_IN_TRICKS[variant]
+    assert sum(team.tricks for team in result.teams) == state.rules.hand_size
+    assert sum(team.last_trick for team in result.teams) == state.rules.last_trick_bonus
+    assert all(len(state.hand(seat)) == 0 for seat in range(4))
+    assert state.observation(seed % 4)["hand_sizes"] == [0, 0, 0, 0]
 
 
 @pytest.mark.parametrize("variant", PRESETS)
-def test_5_scores_follow_the_outcome(variant: str) -> None:
-    for seed in range(600):
-        state = random_hand(variant, seed, throw_in_rate=0.3)
-        result = state.result()
-        declaring = result.declaring_team
-        assert declaring is not None and result.bid is not None
-        defending = 1 - declaring
-        declarers, defenders = result.teams[declaring], result.teams[defending]
-        if result.outcome is HandOutcome.MADE:
-            assert declarers.score == declarers.meld + declarers.taken >= result.bid
-        else:
-            assert declarers.score == -result.bid
-        if result.outcome is HandOutcome.THROWN_IN:
-            assert defenders.score == defenders.meld
-        elif result.outcome is HandOutcome.NO_MARRIAGE:
-            assert defenders.score == 0
-        else:
-            assert defenders.score == defenders.meld + defenders.taken
-        json.dumps(result.to_json())
+@PROPERTY_SETTINGS
+@given(seed=SEEDS)
+def test_5_scores_follow_the_outcome(variant: str, seed: int) -> None:
+    state = random_hand(variant, seed, throw_in_rate=0.3)
+    result = state.result()
+    declaring = result.declaring_team
+    assert declaring is not None and result.bid is not None
+    defending = 1 - declaring
+    declarers, defenders = result.teams[declaring], result.teams[defending]
+    if result.outcome is HandOutcome.MADE:
+        assert declarers.score == declarers.meld + declarers.taken >= result.bid
+    else:
+        assert declarers.score == -result.bid
+    if result.outcome is HandOutcome.THROWN_IN:
+        assert defenders.score == defenders.meld
+    elif result.outcome is HandOutcome.NO_MARRIAGE:
+        assert defenders.score == 0
+    else:
+        assert defenders.score == defenders.meld + defenders.taken
+    json.dumps(result.to_json())
 
 
 @pytest.mark.parametrize("variant", PRESETS)
@@ -113,6 +112,41 @@ def test_10_a_random_playout_replays_exactly_through_apply(variant: str) -> None
             again.apply(str(action))
         assert again.result() == state.result()
         assert again.observation(seed % 4) == state.observation(seed % 4)
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+@PROPERTY_SETTINGS
+@given(
+    seed=SEEDS,
+    seat=st.integers(0, 3),
+    calls=st.integers(0, 6),
+    permutation=st.randoms(use_true_random=False),
+)
+def test_10_during_the_auction_any_permutation_of_hidden_cards_is_invisible(
+    variant: str, seed: int, seat: int, calls: int, permutation: random.Random
+) -> None:
+    state = new_hand(variant, seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    for _ in range(calls):
+        legal = state.legal_actions
+        if state.phase.value != "auction":
+            break
+        state.apply(legal[rng.randrange(len(legal))])
+    hidden = [card for other in range(4) if other != seat for card in state.dealt(other)]
+    permutation.shuffle(hidden)
+    hands: list[list[int]] = []
+    for other in range(4):
+        if other == seat:
+            hands.append(list(state.dealt(seat)))
+        else:
+            size = state.rules.hand_size
+            hands.append(hidden[:size])
+            hidden = hidden[size:]
+    other_state = hand_from_cards(variant, hands, dealer=state.dealer, rules=state.rules)
+    for action in state.actions:
+        other_state.apply(action)
+    if state.phase.value == "auction":
+        assert other_state.observation(seat) == state.observation(seat)
 
 
 @pytest.mark.parametrize("variant", PRESETS)

@@ -230,3 +230,31 @@ def test_4_playing_a_card_not_held_is_illegal() -> None:
     with pytest.raises(IllegalActionError) as raised:
         state.apply("play AH")
     assert raised.value.rule == "card_not_in_hand"
+
+
+def test_4_in_a_hand_the_first_of_two_identical_cards_takes_the_trick() -> None:
+    state = deal(
+        "auction4",
+        {
+            0: "AS AS TS TS KS KS QS QS JS JS 9S AH",
+            1: "AH TH TH KH KH QH QH JH JH 9H 9H 9S",
+        },
+    )
+    apply_all(state, "bid 250", "pass", "pass", "pass", "trump S")
+    apply_all(state, "give TD TD KD KD", "give TD TD KD KD", "play-on", "play AH")
+    # must_head "always": the second AH does not beat the first, so any heart will do.
+    assert [str(action) for action in state.legal_actions] == [
+        "play AH",
+        "play TH",
+        "play KH",
+        "play QH",
+        "play JH",
+        "play 9H",
+    ]
+    state.apply("play AH")
+    state.apply(str(next(iter(state.legal_actions))))
+    state.apply(str(next(iter(state.legal_actions))))
+    trick = state.observation(2)["tricks"][0]
+    assert trick["cards"][:2] == ["AH", "AH"]
+    assert trick["winner"] == 0
+    assert state.current_player == 0
