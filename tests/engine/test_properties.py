@@ -132,12 +132,12 @@ def test_10_during_the_auction_any_permutation_of_hidden_cards_is_invisible(
         if state.phase.value != "auction":
             break
         state.apply(legal[rng.randrange(len(legal))])
-    hidden = [card for other in range(4) if other != seat for card in state.dealt(other)]
+    hidden = [int(card) for other in range(4) if other != seat for card in state.dealt(other)]
     permutation.shuffle(hidden)
     hands: list[list[int]] = []
     for other in range(4):
         if other == seat:
-            hands.append(list(state.dealt(seat)))
+            hands.append(list(map(int, state.dealt(seat))))
         else:
             size = state.rules.hand_size
             hands.append(hidden[:size])
