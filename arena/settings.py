@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "arena",
     "leagues",
+    "leagues.tournaments",
 ]
 
 MIDDLEWARE = [

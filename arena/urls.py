@@ -36,5 +36,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("api/leagues/", include("leagues.urls")),
+    path("api/tournaments/", include("leagues.tournaments.urls")),
     path("api/", include(router.urls)),
 ]

@@ -1,4 +1,4 @@
-"""Populate an empty arena with players, reference bots, matches and ratings."""
+"""Populate an empty service with demo content: the arena, a league and a tournament."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
-from arena import demo
+from arena import demo as arena_demo
 
 
 class Command(BaseCommand):
-    help = "Create demo players, bots and bot versions (idempotent)."
+    help = "Create demo players, reference bots, matches, a league and a tournament (idempotent)."
 
     def handle(self, *args: Any, **options: Any) -> None:
         User = get_user_model()
         if not User.objects.filter(username="admin").exists():
             User.objects.create_superuser("admin", "admin@example.com", "arena-admin")
-        demo.seed(say=self.stdout.write)
+        arena_demo.seed(say=self.stdout.write)

@@ -1,0 +1,1 @@
+"""Duplicate tournaments for humans: events, movements, boards, score entry, standings."""

@@ -1,0 +1,5 @@
+"""Routes under /api/tournaments/."""
+
+from django.urls import URLPattern, URLResolver
+
+urlpatterns: list[URLPattern | URLResolver] = []

@@ -1,0 +1,5 @@
+"""Routes under /api/leagues/."""
+
+from django.urls import URLPattern, URLResolver
+
+urlpatterns: list[URLPattern | URLResolver] = []
