@@ -105,6 +105,8 @@ class HandState:
         "_leader",
         "_led",
         "_led_high",
+        "_legal",
+        "_legal_at",
         "_masks",
         "_meld_hands",
         "_melds",
@@ -162,6 +164,8 @@ class HandState:
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._leader = -1
+        self._legal = 0
+        self._legal_at = -1
         self._led = -1
         self._win = -1
         self._win_seat = -1
@@ -445,8 +449,12 @@ class HandState:
     # ------------------------------------------------------------------ tricks
 
     def _legal_mask(self) -> int:
+        # A driver asks len(legal_actions), then legal_actions[i], then apply(): the mask
+        # is kept until the next action (the history length identifies the position).
+        if self._legal_at == len(self._actions):
+            return self._legal
         tables = self.rules._tables
-        return legal_mask(
+        mask = legal_mask(
             self._masks[self._turn],
             self._led,
             self._win,
@@ -456,6 +464,9 @@ class HandState:
             tables.trump_if_winning,
             tables.overtrump,
         )
+        self._legal = mask
+        self._legal_at = len(self._actions)
+        return mask
 
     def _play(self, face: int) -> None:
         """Play ``face`` for the current player; the caller has checked it is legal."""
