@@ -84,14 +84,26 @@ end
 
 def run_wrk(paths: list[str], clients: int, seconds: float) -> tuple[float, float, float, int]:
     """p50, p95, p99 in ms and the request count, measured by wrk."""
-    quoted = ", ".join('"%s"' % path for path in paths)
+    quoted = ", ".join(f'"{path}"' for path in paths)
     with tempfile.TemporaryDirectory() as scratch:
         script = Path(scratch) / "paths.lua"
         script.write_text(_WRK_SCRIPT % quoted)
         output = subprocess.run(
-            ["wrk", "-t", str(min(clients, 2)), "-c", str(clients), "-d", f"{seconds:g}s",
-             "-s", str(script), f"http://127.0.0.1:{PORT}"],
-            capture_output=True, text=True, check=True,
+            [
+                "wrk",
+                "-t",
+                str(min(clients, 2)),
+                "-c",
+                str(clients),
+                "-d",
+                f"{seconds:g}s",
+                "-s",
+                str(script),
+                f"http://127.0.0.1:{PORT}",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout
     line = next(line for line in output.splitlines() if line.startswith("RESULT"))
     p50, p95, p99, count = line.split()[1:]
