@@ -721,10 +721,13 @@ class HandState:
         points = tables.counter_points
         hand_size = tables.hand_size
         hands, masks, trump = self._hands, self._masks, self._trump
-        history, tricks, trick = self._actions, self._tricks, self._trick
+        tricks, trick = self._tricks, self._trick
+        record, add_card = self._actions.append, trick.append
+        suit_of, clear, plays = _SUIT_OF, _CLEAR, PLAYS
         taken, won = self._taken, self._won
         seat, leader = self._turn, self._leader
         led, win, win_seat, led_high = self._led, self._win, self._win_seat, self._led_high
+        in_trick = len(trick)
         while True:
             mask = legal_mask(masks[seat], led, win, led_high, trump, head, if_winning, overtrump)
             skip = int(draw() * mask.bit_count())
@@ -732,19 +735,20 @@ class HandState:
                 mask &= mask - 1
                 skip -= 1
             face = (mask & -mask).bit_length() - 1
-            history.append(PLAYS[face])
+            record(plays[face])
             hand = hands[seat]
-            hand[face] -= 1
-            if not hand[face]:
-                masks[seat] &= _CLEAR[face]
-            trick.append(face)
-            suit = _SUIT_OF[face]
+            left = hand[face] - 1
+            hand[face] = left
+            if not left:
+                masks[seat] &= clear[face]
+            add_card(face)
+            suit = suit_of[face]
             if led < 0:
                 led = suit
                 win = led_high = face
                 win_seat = seat
             else:
-                if suit == _SUIT_OF[win]:
+                if suit == suit_of[win]:
                     if face < win:
                         win = face
                         win_seat = seat
@@ -753,7 +757,8 @@ class HandState:
                     win_seat = seat
                 if suit == led and face < led_high:
                     led_high = face
-            if len(trick) < 4:
+            in_trick += 1
+            if in_trick < 4:
                 seat = (seat + 1) % 4
                 continue
             team = win_seat % 2
@@ -761,6 +766,7 @@ class HandState:
             won[team] += 1
             tricks.append((leader, tuple(trick), win_seat))
             trick.clear()
+            in_trick = 0
             led = -1
             leader = seat = win_seat
             if len(tricks) == hand_size:
