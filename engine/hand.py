@@ -978,7 +978,7 @@ def hand_from_cards(
     if len(hands) != 4:
         raise CardParseError(f"four hands are needed, got {len(hands)}")
     deck = DECKS[rules.deck]
-    counts = []
+    seats: list[list[Card]] = []
     for seat, hand in enumerate(hands):
         tokens = hand.split() if isinstance(hand, str) else list(hand)
         faces = [Card.parse(token) if isinstance(token, str) else Card(token) for token in tokens]
@@ -986,16 +986,10 @@ def hand_from_cards(
             raise CardParseError(
                 f"seat {seat} has {len(faces)} cards; {rules.name} deals {rules.hand_size}"
             )
-        counts.append(deck.counts(faces))
-    deck.counts(
-        [
-            face
-            for seat_counts in counts
-            for face in range(NUM_FACES)
-            for _ in range(seat_counts[face])
-        ]
-    )
-    return HandState(rules, counts, dealer=dealer, seed=None)
+        seats.append(faces)
+    # Checks the four hands together against the pack: no card more often than it exists.
+    deck.counts([face for faces in seats for face in faces])
+    return HandState(rules, [deck.counts(faces) for faces in seats], dealer=dealer, seed=None)
 
 
 _PACKS = {name: tuple(deck.cards()) for name, deck in DECKS.items()}

@@ -14,6 +14,7 @@ from engine import (
     SplitMix64,
     Suit,
     format_cards,
+    hand_from_cards,
     new_hand,
     parse_cards,
     shuffle,
@@ -150,3 +151,14 @@ def test_the_seat_left_of_the_dealer_bids_first() -> None:
 def test_a_seed_outside_64_bits_is_refused(seed: object) -> None:
     with pytest.raises(ValueError):
         new_hand("single4", seed=seed)  # type: ignore[arg-type]
+
+
+def test_explicit_hands_may_not_hold_a_card_more_often_than_the_pack() -> None:
+    hands = [["AS"] * 12] + [["KH"] * 12] * 3
+    with pytest.raises(CardParseError):
+        hand_from_cards("single4", hands)
+
+
+def test_explicit_hands_must_have_the_dealt_size() -> None:
+    with pytest.raises(CardParseError):
+        hand_from_cards("single4", ["AS TS", "AH", "AD", "AC"])
