@@ -154,10 +154,14 @@ class GameState:
         return other
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """The current hand's observation for ``seat`` plus the game score."""
+        """The current hand's observation for ``seat`` plus the game: ``hand_number``,
+        ``previous_hand`` (the last finished hand's result), ``game_scores``, ``target``
+        and ``game_winner``.
+        """
         return {
             **self.hand.observation(seat),
             "hand_number": len(self.results),
+            "previous_hand": self.results[-1].to_json() if self.results else None,
             "game_scores": list(self.scores),
             "target": self.rules.target,
             "game_winner": self.winner,

@@ -90,6 +90,19 @@ PINNED_SINGLE4 = [
 ]
 
 
+PINNED_DOUBLE4 = [
+    "AS TS KS KS KS QS AH JH AD AD TD TD KD KD QD TC KC KC QC JC",
+    "AS AS TS KS QS AH TH KH QH QH JH AD QD JD AC AC TC TC KC KC",
+    "TS QS JS JS AH AH TH TH KH JH AD TD KD QD JD AC QC QC QC JC",
+    "AS TS QS JS JS TH KH KH QH QH JH TD KD QD JD JD AC TC JC JC",
+]
+
+
+def test_section_1_a_known_double4_deal_is_pinned() -> None:
+    state = new_hand("double4", seed=20261129, dealer=0)
+    assert [format_cards(state.hand(seat)) for seat in range(4)] == PINNED_DOUBLE4
+
+
 def _reference_shuffle(items: list[int], seed: int) -> list[int]:
     """splitmix64-fy-v1 written from its definition in engine/rng.py, without tricks."""
     mask = 2**64 - 1

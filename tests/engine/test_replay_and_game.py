@@ -10,6 +10,7 @@ import pytest
 from engine import (
     GameState,
     HandOutcome,
+    IllegalActionError,
     Phase,
     Replay,
     ReplayError,
@@ -153,4 +154,15 @@ def test_a_game_observation_adds_the_game_score() -> None:
     assert observation["game_scores"] == [0, 0]
     assert observation["target"] == 500
     assert observation["hand_number"] == 0
+    assert observation["previous_hand"] is None
     json.dumps(observation)
+
+
+def test_a_game_observation_shows_the_previous_hand_and_a_finished_game_refuses_actions() -> None:
+    game = GameState("single4", seed=6, max_hands=1)
+    rng = random.Random(6)
+    pass_when_allowed(game, rng)
+    assert game.observation(0)["previous_hand"] == game.results[0].to_json()
+    with pytest.raises(IllegalActionError) as raised:
+        game.apply("pass")
+    assert raised.value.rule == "game_over"
