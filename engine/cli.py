@@ -1,5 +1,19 @@
 """``python -m engine``: meld and legality look-ups, random playouts, replay checks.
 
+    python -m engine meld --variant V --trump S CARD...
+        {"variant", "trump", "total", "items": [{"meld", "name", "times", "suit", "value",
+        "cards"}]}
+    python -m engine legal --trump S --hand CARD... [--trick CARD...]
+            [--must-head always|trump_led_only|lead_suit_even_if_trumped|never]
+            [--must-trump always|only_if_winning] [--overtrump|--no-overtrump]
+        {"legal": [the sorted distinct faces that may be played]}
+        (defaults: --must-head always, --must-trump always, --no-overtrump)
+    python -m engine play --variant V --hands N --seed S
+        random legal playouts of N whole hands (hand n dealt from hand_seed(S, n), dealer
+        n mod 4, choices from random.Random(S)); a JSON summary with "hands_per_second"
+    python -m engine replay verify FILE
+        exit 0 when the replay reproduces its result, 1 with the first difference
+
 Every command prints JSON on stdout. Bad arguments exit 2 with a one-line message.
 """
 
@@ -66,7 +80,10 @@ def _seed(text: str) -> int:
 
 
 def _build_parser() -> _Parser:
-    parser = _Parser(prog="python -m engine", description=__doc__)
+    parser = _Parser(
+        prog="python -m engine",
+        description="Pinochle rules engine: meld, legality, random playouts, replays.",
+    )
     commands = parser.add_subparsers(dest="command", required=True)
 
     meld_cmd = commands.add_parser("meld", help="score the meld of a hand")
