@@ -1,0 +1,248 @@
+"""Boards from a committed secret, and score entry checked against the dealt cards.
+
+Pure functions over the engine (no Django), so the deal check and the entry rules can be
+run by anyone with the revealed secret.
+
+Verifiable deals: when an event is created a 32-byte secret is drawn and only its
+commitment ``sha256(secret)`` is published. Board ``i``'s seed is the first 8 bytes of
+``HMAC-SHA256(secret, i)`` shifted to 63 bits (databases store signed 64-bit integers);
+the engine deals it with ``new_hand(variant, seed=..., dealer=(i - 1) % 4)``. After the
+event the secret is revealed and ``deal_problems`` re-derives everything:
+
+>>> secret = bytes(range(32))
+>>> seeds = {number: board_seed(secret, number) for number in (1, 2)}
+>>> deal_problems(secret.hex(), commitment(secret), seeds)
+[]
+>>> deal_problems(secret.hex(), commitment(secret), {1: seeds[1] + 1})
+['board 1: seed 7068804428202801020 is not the one the secret gives (7068804428202801019)']
+
+Hand scores come from the entered contract, meld and counters with the rules of
+RULES.md section 5 (the engine scores hands it plays itself; a table's paper result needs
+the same arithmetic from totals, which is ``hand_score`` here).
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from math import gcd
+
+import engine
+from engine import Card, HandOutcome, Rules, Suit
+
+__all__ = [
+    "EntryOutcome",
+    "EntryRejected",
+    "HandScore",
+    "ScoreEntry",
+    "board_dealer",
+    "board_seed",
+    "commitment",
+    "deal",
+    "deal_problems",
+    "hand_score",
+    "new_secret",
+    "score_entry",
+]
+
+SEATS = 4
+
+
+def new_secret() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def commitment(secret: bytes) -> str:
+    """What is published before play: the SHA-256 of the secret, in hex."""
+    return hashlib.sha256(secret).hexdigest()
+
+
+def board_seed(secret: bytes, number: int) -> int:
+    digest = hmac.new(secret, number.to_bytes(8, "big"), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def board_dealer(number: int) -> int:
+    """Dealers rotate with the board number, as they do over a game's hands."""
+    return (number - 1) % SEATS
+
+
+def deal(variant: str, seed: int, dealer: int) -> engine.HandState:
+    return engine.new_hand(variant, seed=seed, dealer=dealer)
+
+
+def deal_problems(secret_hex: str, published: str, seeds: Mapping[int, int]) -> list[str]:
+    """Everything that does not match between a revealed secret and the boards played."""
+    try:
+        secret = bytes.fromhex(secret_hex)
+    except ValueError:
+        return ["the revealed secret is not hexadecimal"]
+    problems = []
+    if not hmac.compare_digest(commitment(secret), published):
+        problems.append("the revealed secret does not match the published commitment")
+    for number, seed in sorted(seeds.items()):
+        expected = board_seed(secret, number)
+        if seed != expected:
+            problems.append(
+                f"board {number}: seed {seed} is not the one the secret gives ({expected})"
+            )
+    return problems
+
+
+class EntryOutcome(enum.Enum):
+    """What a table reports: the hand was played, thrown in, or had no marriage."""
+
+    PLAYED = "played"
+    THROWN_IN = "thrown_in"
+    NO_MARRIAGE = "no_marriage"
+
+
+class EntryRejected(ValueError):
+    """A score entry breaks a rule of the variant; ``rule`` names it."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    """A table's paper result; index 0 of ``meld`` and ``taken`` is North-South.
+
+    ``taken`` is each team's counters including the last-trick bonus, so a played hand's
+    two values add up to the rules' total in play (25, 250 or 50 in the presets).
+    """
+
+    outcome: EntryOutcome
+    declarer: int
+    bid: int
+    trump: Suit | None
+    meld: tuple[int, int]
+    taken: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    outcome: HandOutcome
+    scores: tuple[int, int]
+    """North-South's and East-West's hand scores."""
+
+    @property
+    def ns_net(self) -> int:
+        """What boards are compared on: the pinochle scores of the two sides are not
+        zero-sum, so North-South's result is its score minus East-West's."""
+        return self.scores[0] - self.scores[1]
+
+
+def hand_score(rules: Rules, entry: ScoreEntry) -> HandScore:
+    """RULES.md section 5 from totals: made, set, thrown in or no marriage."""
+    declaring = entry.declarer % 2
+    scores = [0, 0]
+    if entry.outcome is EntryOutcome.NO_MARRIAGE:
+        scores[declaring] = -entry.bid
+        return HandScore(HandOutcome.NO_MARRIAGE, (scores[0], scores[1]))
+    defending = 1 - declaring
+    if entry.outcome is EntryOutcome.THROWN_IN:
+        scores[declaring] = -entry.bid
+        scores[defending] = entry.meld[defending]
+        return HandScore(HandOutcome.THROWN_IN, (scores[0], scores[1]))
+    declared = entry.meld[declaring] + entry.taken[declaring]
+    made = declared >= entry.bid
+    scores[declaring] = declared if made else -entry.bid
+    scores[defending] = entry.meld[defending] + entry.taken[defending]
+    return HandScore(HandOutcome.MADE if made else HandOutcome.SET, (scores[0], scores[1]))
+
+
+def _has_marriage(hand: Sequence[Card], suit: Suit) -> bool:
+    faces = {(card.suit, card.rank) for card in hand}
+    return (suit, engine.Rank.K) in faces and (suit, engine.Rank.Q) in faces
+
+
+def _team_meld(hands: Sequence[Sequence[Card]], team: int, trump: Suit, rules: Rules) -> int:
+    return sum(engine.meld(hands[seat], trump, rules).total for seat in (team, team + 2))
+
+
+def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry) -> HandScore:
+    """Check ``entry`` against the variant's rules and the dealt hands, then score it.
+
+    Raises ``EntryRejected`` naming the first rule broken. Meld is checked against the
+    cards: a team that passed no cards must show exactly the meld its dealt hands hold
+    with that trump; the declaring team in a variant with passing may have rearranged its
+    cards, so its meld may be anything from 0 to what its pooled cards hold together
+    (melding the pool as one hand is an upper bound, because every meld value grows at
+    least in proportion with its multiplicity).
+    """
+    if not 0 <= entry.declarer < SEATS:
+        raise EntryRejected("declarer", f"the declarer is a seat from 0 to 3, not {entry.declarer}")
+    if entry.bid not in rules.bids:
+        ladder = ", ".join(str(bid) for bid in rules.bids[:4])
+        raise EntryRejected(
+            "bid_ladder",
+            f"{entry.bid} is not a bid of {rules.name} ({ladder}, ... up to {rules.bid_max})",
+        )
+    for name, values in (("meld", entry.meld), ("counters", entry.taken)):
+        if any(value < 0 for value in values):
+            raise EntryRejected(name, f"{name} cannot be negative")
+    declaring = entry.declarer % 2
+    declarer_hand = dealt[entry.declarer]
+    if entry.outcome is EntryOutcome.NO_MARRIAGE:
+        if not rules.trump_needs_marriage:
+            raise EntryRejected(
+                "no_marriage", f"{rules.name} has no trump restriction, so no 'no marriage'"
+            )
+        held = [str(suit) for suit in Suit if _has_marriage(declarer_hand, suit)]
+        if held:
+            raise EntryRejected(
+                "no_marriage",
+                f"the declarer holds a marriage in {', '.join(held)} and must name trump",
+            )
+        if entry.meld != (0, 0) or entry.taken != (0, 0):
+            raise EntryRejected(
+                "no_marriage", "with no marriage nobody scores meld and no tricks are played"
+            )
+        return hand_score(rules, entry)
+    trump = entry.trump
+    if trump is None:
+        raise EntryRejected("trump", "a played or thrown-in hand needs the trump suit")
+    if rules.trump_needs_marriage and not _has_marriage(declarer_hand, trump):
+        raise EntryRejected(
+            "trump_needs_marriage",
+            f"in {rules.name} the declarer must hold the K and Q of trump ({trump})",
+        )
+    if entry.outcome is EntryOutcome.THROWN_IN:
+        if not rules.throw_in:
+            raise EntryRejected("throw_in", f"{rules.name} does not allow throwing in")
+        if entry.taken != (0, 0):
+            raise EntryRejected("throw_in", "a thrown-in hand plays no tricks: counters are 0")
+    else:
+        total = entry.taken[0] + entry.taken[1]
+        if total != rules.total_in_tricks:
+            raise EntryRejected(
+                "counters_total",
+                f"the counters add up to {total}, but {rules.total_in_tricks} are in play",
+            )
+        step = gcd(rules.counter_value, rules.last_trick_bonus)
+        if any(value % step for value in entry.taken):
+            raise EntryRejected("counters_step", f"counters come in steps of {step}")
+    for team in (0, 1):
+        held = _team_meld(dealt, team, trump, rules)
+        side = ("North-South", "East-West")[team]
+        if team == declaring and rules.pass_count:
+            pooled = [card for seat in (team, team + 2) for card in dealt[seat]]
+            most = engine.meld(pooled, trump, rules).total
+            if entry.meld[team] > most:
+                raise EntryRejected(
+                    "meld",
+                    f"{side}'s cards can show at most {most} meld with {trump} trump, "
+                    f"not {entry.meld[team]}",
+                )
+        elif entry.meld[team] != held:
+            raise EntryRejected(
+                "meld",
+                f"{side}'s dealt cards show {held} meld with {trump} trump, not {entry.meld[team]}",
+            )
+    return hand_score(rules, entry)

@@ -1,0 +1,141 @@
+"""Duplicate scoring for human events: matchpoints, Neuberg, percentages and Elo.
+
+Pure functions, no Django. The definitions are the standard ones (TOURNAMENTS.md):
+
+- Matchpoints on the 2/1 scale: 2 for each result beaten, 1 for each tie, so the top on a
+  board played n times is 2(n - 1); the other direction gets top - MP. The "1 and 1/2"
+  scale is exactly half.
+- Neuberg, for a board played n times where N were planned (2/1 scale):
+  MP' = (MP + 1) N / n - 1, which also scales the top to 2(N - 1).
+- Percentage = matchpoints / top, summed over the boards a pair played.
+
+>>> matchpoints([420, 420, 450, 170, -50])
+[5, 5, 8, 2, 0]
+>>> neuberg(8, played=5, planned=6)
+9.8
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "BoardScores",
+    "RatedMeeting",
+    "board_matchpoints",
+    "elo_expected",
+    "event_rating_changes",
+    "half_scale",
+    "matchpoints",
+    "neuberg",
+    "percentage",
+    "top",
+]
+
+
+def matchpoints(results: Sequence[float]) -> list[int]:
+    """Each result's matchpoints on the 2/1 scale against the other results."""
+    return [
+        sum(2 if mine > other else 1 if mine == other else 0 for other in results) - 1
+        for mine in results
+    ]
+
+
+def top(played: int) -> int:
+    """The most matchpoints a board played ``played`` times can give (2/1 scale)."""
+    return 2 * (played - 1)
+
+
+def half_scale(points: float) -> float:
+    """2/1-scale matchpoints on the "1 and 1/2" scale."""
+    return points / 2
+
+
+def neuberg(points: float, *, played: int, planned: int) -> float:
+    """Scale matchpoints from a board played ``played`` times to ``planned`` (2/1 scale)."""
+    if not 1 <= played <= planned:
+        raise ValueError(f"a board is played 1 to {planned} times, not {played}")
+    return (points + 1) * planned / played - 1
+
+
+def percentage(points: float, possible: float) -> float:
+    """Matchpoints as a percentage of the top; 50 when nothing could be scored."""
+    return 50.0 if possible == 0 else 100.0 * points / possible
+
+
+@dataclass(frozen=True, slots=True)
+class BoardScores:
+    """One table's matchpoints on one board, after Neuberg when needed."""
+
+    ns: float
+    ew: float
+    top: float
+
+
+def board_matchpoints(
+    ns_results: Mapping[Hashable, float], *, planned: int
+) -> dict[Hashable, BoardScores]:
+    """Matchpoint a board: ``ns_results`` maps each table to North-South's net result.
+
+    East-West gets top - MP. When the board was played fewer times than ``planned``, both
+    directions are scaled by Neuberg so that they compare with the full boards' top.
+    """
+    keys = list(ns_results)
+    played = len(keys)
+    if played > planned:
+        raise ValueError(f"a board planned {planned} times cannot be played {played} times")
+    raw = matchpoints([ns_results[key] for key in keys])
+    board_top = top(played)
+    scored = {}
+    for key, points in zip(keys, raw, strict=True):
+        ns, ew = float(points), float(board_top - points)
+        if played < planned:
+            ns = neuberg(ns, played=played, planned=planned)
+            ew = neuberg(ew, played=played, planned=planned)
+        scored[key] = BoardScores(ns, ew, float(top(planned)))
+    return scored
+
+
+def elo_expected(rating: float, opponent: float) -> float:
+    """E = 1 / (1 + 10^((R_opponent - R) / 400))."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMeeting:
+    """One round at one table: the players of each side and the first side's share.
+
+    ``share`` is the first side's matchpoints over the top on the boards of that round; at
+    one table the two sides' matchpoints add up to the top, so it is a head-to-head score.
+    """
+
+    sides: tuple[tuple[Hashable, ...], tuple[Hashable, ...]]
+    share: float
+
+
+def event_rating_changes(
+    meetings: Sequence[RatedMeeting],
+    ratings: Mapping[Hashable, float],
+    k_factors: Mapping[Hashable, float],
+) -> dict[Hashable, float]:
+    """Each player's rating change for an event, from the ratings before it.
+
+    A side is rated as the mean of its players, with the mean of their K factors; its
+    change for a round is K (S - E), and each player of the side gets that change. A
+    player's event change is the mean over the rounds they played, so K is the most one
+    event can move a rating, however many rounds it has (a pair's partners, who play
+    every round together, get the same change).
+    """
+    totals: dict[Hashable, float] = {}
+    counts: dict[Hashable, int] = {}
+    for meeting in meetings:
+        side_ratings = [sum(ratings[p] for p in side) / len(side) for side in meeting.sides]
+        for index, side in enumerate(meeting.sides):
+            share = meeting.share if index == 0 else 1.0 - meeting.share
+            expected = elo_expected(side_ratings[index], side_ratings[1 - index])
+            k = sum(k_factors[p] for p in side) / len(side)
+            for player in side:
+                totals[player] = totals.get(player, 0.0) + k * (share - expected)
+                counts[player] = counts.get(player, 0) + 1
+    return {player: totals[player] / counts[player] for player in totals}
