@@ -46,7 +46,12 @@ Agent = Callable[[dict[str, Any], ActionView], Action]
 State = TypeVar("State", bound=GameLike)
 
 
-def play(state: State, agents: Sequence[Agent], *, on_action: Iterable[Any] = ()) -> State:
+def play(
+    state: State,
+    agents: Sequence[Agent],
+    *,
+    on_action: Iterable[Callable[[int, Action], object]] = (),
+) -> State:
     """Ask the current player's agent, apply its choice, until the state is terminal.
 
     An agent choosing an illegal action makes ``apply`` raise ``IllegalActionError``.

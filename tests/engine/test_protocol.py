@@ -82,3 +82,15 @@ def test_an_unknown_variant_is_not_in_the_registry() -> None:
 def test_a_variant_cannot_belong_to_two_games() -> None:
     with pytest.raises(ValueError):
         register_game(GameSpec("impostor", 4, ("single4",), new_hand))
+
+
+def test_a_state_survives_pickling_for_worker_processes() -> None:
+    import pickle
+
+    state = new_hand("auction4", seed=3)
+    state.apply("bid 250")
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored.actions == state.actions
+    assert restored.observation(1) == state.observation(1)
+    restored.play_randomly(random.Random(2))
+    assert restored.is_terminal() and not state.is_terminal()
