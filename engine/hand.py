@@ -236,12 +236,41 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (history included)."""
-        other = object.__new__(HandState)
-        for name in _SHARED_SLOTS:
-            object.__setattr__(other, name, getattr(self, name))
-        for name in _LIST_SLOTS:
-            object.__setattr__(other, name, list(getattr(self, name)))
-        other._hands = [list(counts) for counts in self._hands]
+        # Spelled out slot by slot because searching bots copy states in their inner loop;
+        # a slot left out here fails loudly (AttributeError) in the copy-and-play tests.
+        other = HandState.__new__(HandState)
+        other.rules = self.rules
+        other.dealer = self.dealer
+        other.seed = self.seed
+        other._hands = [counts[:] for counts in self._hands]
+        other._dealt = self._dealt
+        other._masks = self._masks[:]
+        other._actions = self._actions[:]
+        other._auction = self._auction[:]
+        other._passed = self._passed[:]
+        other._active = self._active
+        other._high_rung = self._high_rung
+        other._high_bidder = self._high_bidder
+        other._declarer = self._declarer
+        other._bid = self._bid
+        other._trump = self._trump
+        other._given = self._given[:]
+        other._meld_hands = self._meld_hands
+        other._melds = self._melds[:]
+        other._trick = self._trick[:]
+        other._tricks = self._tricks[:]
+        other._leader = self._leader
+        other._legal = self._legal
+        other._legal_at = self._legal_at
+        other._led = self._led
+        other._win = self._win
+        other._win_seat = self._win_seat
+        other._led_high = self._led_high
+        other._taken = self._taken[:]
+        other._won = self._won[:]
+        other._outcome = self._outcome
+        other._phase = self._phase
+        other._turn = self._turn
         return other
 
     # --------------------------------------------------------------- applying
@@ -787,22 +816,6 @@ def _bid(amount: int) -> Bid:
         bid = _BIDS[amount] = Bid(amount)
     return bid
 
-
-_LIST_SLOTS = (
-    "_actions",
-    "_auction",
-    "_passed",
-    "_given",
-    "_melds",
-    "_trick",
-    "_tricks",
-    "_taken",
-    "_won",
-    "_masks",
-)
-_SHARED_SLOTS = tuple(
-    name for name in HandState.__slots__ if name not in _LIST_SLOTS and name != "_hands"
-)
 
 # Keyed by action type alone: hashing an Enum member runs Python code, a type's does not.
 _HANDLERS: dict[type, tuple[tuple[Phase, ...], Any]] = {

@@ -273,3 +273,18 @@ def test_3_meld_total_is_unchanged_when_hearts_and_clubs_swap(
         meld(hand, trump, rules).total
         == meld(_relabel(hand, permutation), permutation[trump], rules).total
     )
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_a_copy_taken_mid_hand_plays_on_exactly_like_the_original(variant: str) -> None:
+    for seed in range(60):
+        state = new_hand(variant, seed=seed)
+        full = state.copy()
+        full.play_randomly(random.Random(seed))
+        for action in full.actions[: seed % len(full.actions)]:
+            state.apply(action)
+        copied = state.copy()
+        state.play_randomly(random.Random(-seed))
+        copied.play_randomly(random.Random(-seed))
+        assert copied.actions == state.actions
+        assert copied.result() == state.result()
