@@ -61,7 +61,7 @@ def match_run_task(self: Task, match_id: int) -> str:
 
 @shared_task(name="arena.match_requeue_stale")
 def match_requeue_stale_task() -> int:
-    return services.match_requeue_stale()
+    return len(services.match_requeue_stale())
 
 
 @shared_task(name="arena.matchmaking")

@@ -311,7 +311,7 @@ def _count_faults(match: Match, outcome: MatchOutcome) -> None:
             version.save(update_fields=["status", "status_reason"])
 
 
-def match_requeue_stale(*, older_than: timedelta = timedelta(minutes=5)) -> int:
+def match_requeue_stale(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
     """Enqueue again matches whose message may be lost (broker restart) or whose worker died.
 
     Harmless when the message still exists: the claim lets only one run through.
@@ -323,8 +323,7 @@ def match_requeue_stale(*, older_than: timedelta = timedelta(minutes=5)) -> int:
     ).values_list("pk", flat=True)
     from arena.tasks import match_run_task
 
-    count = 0
-    for match_id in stale:
+    requeued = list(stale)
+    for match_id in requeued:
         match_run_task.delay(match_id)
-        count += 1
-    return count
+    return requeued
