@@ -1,5 +1,22 @@
 """Routes under /api/leagues/."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+from rest_framework.routers import SimpleRouter
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from leagues import api
+
+router = SimpleRouter()
+router.register("", api.LeagueViewSet, basename="league")
+
+SEASON = "<int:league_id>/seasons/<int:number>/"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("<int:league_id>/seasons/", api.SeasonListView.as_view(), name="league-seasons"),
+    path(SEASON, api.SeasonDetailView.as_view(), name="league-season"),
+    path(f"{SEASON}entries/", api.EntryListView.as_view(), name="league-entries"),
+    path(f"{SEASON}entries/<int:entry_id>/", api.EntryDetailView.as_view(), name="league-entry"),
+    path(f"{SEASON}rounds/", api.RoundListView.as_view(), name="league-rounds"),
+    path(f"{SEASON}rounds/<int:round_number>/", api.RoundDetailView.as_view(), name="league-round"),
+    path(f"{SEASON}standings/", api.StandingsView.as_view(), name="league-standings"),
+    *router.urls,
+]

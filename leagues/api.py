@@ -1,0 +1,296 @@
+"""Leagues endpoints under /api/leagues/: thin views over leagues.services and selectors.
+
+Anyone reads; a league's organiser creates seasons, schedules rounds, edits the league and
+sets its timetable; a bot's owner enters it and withdraws the entry (the organiser may
+withdraw any entry before the season starts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from arena.api import _player_of
+from arena.errors import InvalidInput
+from arena.models import Bot, Player
+from arena.variants import Variant
+from leagues import selectors, services
+from leagues.models import Entry, League, Season
+from leagues.serializers import (
+    EntryCreateSerializer,
+    EntrySerializer,
+    LeagueCreateSerializer,
+    LeagueSerializer,
+    LeagueUpdateSerializer,
+    RoundDetailSerializer,
+    RoundScheduleSerializer,
+    RoundSerializer,
+    SeasonCreateSerializer,
+    SeasonSerializer,
+    StandingsSerializer,
+    TimetableSerializer,
+    timetable_data,
+)
+
+TIEBREAKS = {
+    League.Format.ROUND_ROBIN: ["points", "board_difference", "sonneborn_berger"],
+    League.Format.DOUBLE_ROUND_ROBIN: ["points", "board_difference", "sonneborn_berger"],
+    League.Format.SWISS: ["points", "buchholz", "board_difference", "sonneborn_berger"],
+    League.Format.LADDER: ["rung"],
+}
+
+
+def _organiser(request: Request, league: League, doing: str) -> Player:
+    player = _player_of(request)
+    if league.organiser_id != player.pk:
+        raise PermissionDenied(f"only the league's organiser can {doing}")
+    return player
+
+
+class LeagueFilter(django_filters.FilterSet):
+    variant = django_filters.ChoiceFilter(choices=Variant.choices)
+    # Not "format": DRF reads ?format= as the choice of renderer.
+    league_format = django_filters.ChoiceFilter(field_name="format", choices=League.Format.choices)
+    organiser = django_filters.CharFilter(
+        field_name="organiser__user__username", help_text="organiser's username"
+    )
+    name = django_filters.CharFilter(lookup_expr="icontains")
+
+    class Meta:
+        model = League
+        fields = ["variant", "league_format", "organiser", "name"]
+
+
+class LeagueViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Leagues of bots: anyone lists them; a player creates one and organises it."""
+
+    serializer_class = LeagueSerializer
+    filterset_class = LeagueFilter
+    ordering_fields = ["id", "created", "name"]
+
+    def get_queryset(self) -> Any:
+        return selectors.league_list()
+
+    @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        organiser = _player_of(request)
+        incoming = LeagueCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        league = services.league_create(organiser=organiser, **incoming.validated_data)
+        return Response(self._render(league.pk), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=LeagueUpdateSerializer, responses=LeagueSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        league = self.get_object()
+        _organiser(request, league, "edit the league")
+        incoming = LeagueUpdateSerializer(data=request.data, partial=True)
+        incoming.is_valid(raise_exception=True)
+        services.league_update(league=league, **incoming.validated_data)
+        return Response(self._render(league.pk))
+
+    def _render(self, league_id: int) -> dict[str, Any]:
+        return dict(LeagueSerializer(selectors.league_list().get(pk=league_id)).data)
+
+    @extend_schema(methods=["GET"], responses={200: TimetableSerializer, 204: OpenApiResponse()})
+    @extend_schema(methods=["PUT"], request=TimetableSerializer, responses=TimetableSerializer)
+    @extend_schema(methods=["DELETE"], responses={204: OpenApiResponse()})
+    @action(detail=True, methods=["get", "put", "delete"])
+    def timetable(self, request: Request, pk: str) -> Response:
+        """Celery beat schedules the next round every N minutes once the previous one has
+        ended (round 1 from the season's ``starts_at``). Organiser only for PUT and DELETE."""
+        league = self.get_object()
+        if request.method == "GET":
+            data = timetable_data(league)
+            return Response(data) if data else Response(status=status.HTTP_204_NO_CONTENT)
+        _organiser(request, league, "change the timetable")
+        if request.method == "DELETE":
+            services.league_timetable_clear(league=league)
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        incoming = TimetableSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        services.league_timetable_set(
+            league=league, every_minutes=incoming.validated_data["every_minutes"]
+        )
+        league = selectors.league_list().get(pk=league.pk)
+        return Response(timetable_data(league))
+
+
+def _league(league_id: int) -> League:
+    return get_object_or_404(League.objects.select_related("organiser"), pk=league_id)
+
+
+def _season(league_id: int, number: int) -> Season:
+    return get_object_or_404(
+        Season.objects.select_related("league__organiser"), league_id=league_id, number=number
+    )
+
+
+class SeasonListView(GenericAPIView):
+    """A league's seasons; the organiser opens the next one."""
+
+    serializer_class = SeasonSerializer
+
+    def get(self, request: Request, league_id: int) -> Response:
+        page = self.paginate_queryset(selectors.season_list(league=_league(league_id)))
+        return self.get_paginated_response(SeasonSerializer(page, many=True).data)
+
+    @extend_schema(request=SeasonCreateSerializer, responses={201: SeasonSerializer})
+    def post(self, request: Request, league_id: int) -> Response:
+        league = _league(league_id)
+        _organiser(request, league, "open a season")
+        incoming = SeasonCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        season = services.season_create(league=league, **incoming.validated_data)
+        season = selectors.season_list(league=league).get(pk=season.pk)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonDetailView(GenericAPIView):
+    serializer_class = SeasonSerializer
+
+    def get(self, request: Request, league_id: int, number: int) -> Response:
+        season = get_object_or_404(selectors.season_list(league=_league(league_id)), number=number)
+        return Response(SeasonSerializer(season).data)
+
+
+class EntryListView(GenericAPIView):
+    """A season's entries; a bot's owner enters it while the season is open."""
+
+    serializer_class = EntrySerializer
+
+    def get(self, request: Request, league_id: int, number: int) -> Response:
+        page = self.paginate_queryset(selectors.entry_list(season=_season(league_id, number)))
+        return self.get_paginated_response(EntrySerializer(page, many=True).data)
+
+    @extend_schema(request=EntryCreateSerializer, responses={201: EntrySerializer})
+    def post(self, request: Request, league_id: int, number: int) -> Response:
+        player = _player_of(request)
+        season = _season(league_id, number)
+        incoming = EntryCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        bot = Bot.objects.filter(pk=data["bot"]).first()
+        if bot is None:
+            raise InvalidInput(f"there is no bot {data['bot']}", field="bot")
+        if bot.owner_id != player.pk:
+            raise PermissionDenied("only a bot's owner can enter it")
+        version = None
+        if "version" in data:
+            version = bot.versions.defer("source").filter(number=data["version"]).first()
+            if version is None:
+                raise InvalidInput(f"{bot} has no version {data['version']}", field="version")
+        division = None
+        if "division" in data:
+            division = season.divisions.filter(name=data["division"]).first()
+            if division is None:
+                raise InvalidInput(f"there is no division {data['division']!r}", field="division")
+        entry = services.entry_create(
+            season=season,
+            bot=bot,
+            version=version,
+            follows_latest=data["follows_latest"],
+            division=division,
+        )
+        entry = selectors.entry_list(season=season).get(pk=entry.pk)
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryDetailView(GenericAPIView):
+    serializer_class = EntrySerializer
+
+    def _entry(self, league_id: int, number: int, entry_id: int) -> Entry:
+        season = _season(league_id, number)
+        return get_object_or_404(selectors.entry_list(season=season), pk=entry_id)
+
+    def get(self, request: Request, league_id: int, number: int, entry_id: int) -> Response:
+        return Response(EntrySerializer(self._entry(league_id, number, entry_id)).data)
+
+    @extend_schema(responses={204: OpenApiResponse()})
+    def delete(self, request: Request, league_id: int, number: int, entry_id: int) -> Response:
+        """Withdraw an entry before the season starts: its bot's owner or the organiser."""
+        player = _player_of(request)
+        entry = self._entry(league_id, number, entry_id)
+        if player.pk not in (entry.bot.owner_id, entry.season.league.organiser_id):
+            raise PermissionDenied("only the bot's owner or the organiser can withdraw an entry")
+        services.entry_withdraw(entry=entry)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundListView(GenericAPIView):
+    """A season's rounds; the organiser schedules the next one (idempotent per number)."""
+
+    serializer_class = RoundSerializer
+
+    def get(self, request: Request, league_id: int, number: int) -> Response:
+        page = self.paginate_queryset(selectors.round_list(season=_season(league_id, number)))
+        return self.get_paginated_response(RoundSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=RoundScheduleSerializer,
+        responses={
+            201: RoundDetailSerializer,
+            200: OpenApiResponse(RoundDetailSerializer, description="the round already existed"),
+        },
+    )
+    def post(self, request: Request, league_id: int, number: int) -> Response:
+        season = _season(league_id, number)
+        _organiser(request, season.league, "schedule rounds")
+        incoming = RoundScheduleSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        round_, created = services.round_schedule(
+            season=season, number=incoming.validated_data["number"]
+        )
+        return Response(
+            _round_detail(season, round_.number),
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+def _round_detail(season: Season, round_number: int) -> dict[str, Any]:
+    round_ = get_object_or_404(
+        selectors.round_list_with_fixtures(season=season), number=round_number
+    )
+    return dict(RoundDetailSerializer(round_).data)
+
+
+class RoundDetailView(GenericAPIView):
+    """A round's fixtures and their results."""
+
+    serializer_class = RoundDetailSerializer
+
+    def get(self, request: Request, league_id: int, number: int, round_number: int) -> Response:
+        return Response(_round_detail(_season(league_id, number), round_number))
+
+
+class StandingsView(GenericAPIView):
+    """The standings of each division, with the tiebreaks applied in the order listed.
+
+    Round robin: points (win 2, draw 1, loss 0 by the sign of X's total board result),
+    board-score difference, Sonneborn-Berger. Swiss: points, Buchholz, board-score
+    difference, Sonneborn-Berger. Ladder: the rung. Failed matches count for nobody.
+    """
+
+    serializer_class = StandingsSerializer
+
+    def get(self, request: Request, league_id: int, number: int) -> Response:
+        season = _season(league_id, number)
+        data = {
+            "season": season.number,
+            "status": season.status,
+            "tiebreaks": TIEBREAKS[League.Format(season.league.format)],
+            "divisions": selectors.season_standings(season=season),
+        }
+        return Response(StandingsSerializer(data).data)

@@ -1,0 +1,233 @@
+"""Leagues: reads for the API and the services, standings included."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from arena.models import Bot, BotVersion, Match
+from leagues import scheduling
+from leagues.models import Division, Entry, Fixture, League, Round, Season
+
+
+class Result(Enum):
+    """A fixture's result as it stands, from X's side."""
+
+    PENDING = "pending"
+    X_WON = "x_won"
+    DRAWN = "drawn"
+    Y_WON = "y_won"
+    BYE = "bye"
+    X_FORFEITED = "x_forfeited"
+    Y_FORFEITED = "y_forfeited"
+    BOTH_FORFEITED = "both_forfeited"
+    VOID = "void"
+    """The match failed for infrastructure reasons: nothing is scored."""
+
+
+_POINTS = {
+    Result.X_WON: (scheduling.WIN_POINTS, scheduling.LOSS_POINTS),
+    Result.DRAWN: (scheduling.DRAW_POINTS, scheduling.DRAW_POINTS),
+    Result.Y_WON: (scheduling.LOSS_POINTS, scheduling.WIN_POINTS),
+    Result.X_FORFEITED: (scheduling.LOSS_POINTS, scheduling.WIN_POINTS),
+    Result.Y_FORFEITED: (scheduling.WIN_POINTS, scheduling.LOSS_POINTS),
+    Result.BOTH_FORFEITED: (scheduling.LOSS_POINTS, scheduling.LOSS_POINTS),
+}
+
+
+def fixture_result(fixture: Fixture) -> Result:
+    if fixture.walkover:
+        return Result(fixture.walkover)
+    match = fixture.match
+    assert match is not None
+    if match.status == Match.Status.FAILED:
+        return Result.VOID
+    if match.status != Match.Status.DONE or match.score_x is None:
+        return Result.PENDING
+    points_x, _ = scheduling.fixture_points(match.score_x)
+    if points_x == scheduling.WIN_POINTS:
+        return Result.X_WON
+    return Result.DRAWN if points_x == scheduling.DRAW_POINTS else Result.Y_WON
+
+
+def result_points(result: Result) -> tuple[int, int]:
+    """League points of X and Y for a fixture with an opponent (nothing until it ends)."""
+    return _POINTS.get(result, (0, 0))
+
+
+def bye_points(league: League) -> int:
+    """A Swiss bye is a win; a round robin's bye comes to everyone once a cycle and scores
+    nothing."""
+    return scheduling.WIN_POINTS if league.format == League.Format.SWISS else 0
+
+
+def latest_active_version(*, bot: Bot) -> BotVersion | None:
+    return (
+        bot.versions.defer("source")
+        .filter(status=BotVersion.Status.ACTIVE)
+        .order_by("-number")
+        .first()
+    )
+
+
+def entry_version_now(*, entry: Entry) -> BotVersion | None:
+    """The version that plays for the entry now, or None if it has no active version."""
+    if entry.follows_latest:
+        return latest_active_version(bot=entry.bot)
+    version = BotVersion.objects.defer("source").get(pk=entry.version_id)
+    return version if version.status == BotVersion.Status.ACTIVE else None
+
+
+def league_list() -> QuerySet[League]:
+    return (
+        League.objects.select_related("organiser__user", "timetable__interval")
+        .annotate(season_count=Count("seasons", distinct=True))
+        .order_by("id")
+    )
+
+
+def season_list(*, league: League) -> QuerySet[Season]:
+    return (
+        Season.objects.filter(league=league)
+        .prefetch_related("divisions")
+        .annotate(
+            entry_count=Count("entries", distinct=True),
+            rounds_scheduled=Count("rounds", distinct=True),
+        )
+        .order_by("number")
+    )
+
+
+def entry_list(*, season: Season) -> QuerySet[Entry]:
+    return (
+        Entry.objects.filter(season=season)
+        .select_related("bot__owner__user", "version", "division")
+        .order_by("division__level", "number", "id")
+    )
+
+
+_ENDED = [Match.Status.DONE, Match.Status.FAILED]
+
+
+def round_list(*, season: Season) -> QuerySet[Round]:
+    return (
+        Round.objects.filter(season=season)
+        .annotate(
+            fixture_count=Count("fixtures", distinct=True),
+            matches_playing=Count(
+                "fixtures",
+                filter=Q(fixtures__match__isnull=False) & ~Q(fixtures__match__status__in=_ENDED),
+                distinct=True,
+            ),
+        )
+        .order_by("number")
+    )
+
+
+def round_list_with_fixtures(*, season: Season) -> QuerySet[Round]:
+    return round_list(season=season).prefetch_related(
+        Prefetch("fixtures", queryset=_fixtures_in_full())
+    )
+
+
+def round_fixtures(*, round_: Round) -> QuerySet[Fixture]:
+    return _fixtures_in_full().filter(round=round_)
+
+
+def _fixtures_in_full() -> QuerySet[Fixture]:
+    return (
+        Fixture.objects.select_related(
+            "match",
+            "division",
+            "entry_x__bot__owner__user",
+            "entry_y__bot__owner__user",
+            "version_x",
+            "version_y",
+        )
+        .defer("match__stderr", "version_x__source", "version_y__source")
+        .order_by("division__level", "id")
+    )
+
+
+def season_fixtures(*, season: Season, division: Division | None) -> QuerySet[Fixture]:
+    return (
+        Fixture.objects.filter(round__season=season, division=division)
+        .select_related("match")
+        .defer("match__stderr")
+        .order_by("round__number", "id")
+    )
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: int
+    entry: Entry
+    row: scheduling.StandingRow
+
+
+@dataclass(frozen=True)
+class DivisionTable:
+    division: Division | None
+    rows: list[StandingLine]
+
+
+def season_standings(*, season: Season) -> list[DivisionTable]:
+    """The standings of each division (or of the whole season), from the results so far.
+
+    Tiebreaks (``leagues.scheduling.standings``): points, then board-score difference, then
+    Sonneborn-Berger for a round robin; points, Buchholz, board-score difference,
+    Sonneborn-Berger for a Swiss. A ladder ranks by rung.
+    """
+    league = season.league
+    divisions: list[Division | None] = list(season.divisions.order_by("level")) or [None]
+    entries = list(entry_list(season=season))
+    tables = []
+    for division in divisions:
+        group = [
+            entry for entry in entries if entry.division_id == (division.pk if division else None)
+        ]
+        key = {entry.pk: index for index, entry in enumerate(group, start=1)}
+        games, byes, forfeits = [], [], []
+        for fixture in season_fixtures(season=season, division=division):
+            result = fixture_result(fixture)
+            x, y = key[fixture.entry_x_id], key.get(fixture.entry_y_id or 0)
+            if result == Result.BYE:
+                byes.append(x)
+            elif result in (Result.X_WON, Result.DRAWN, Result.Y_WON):
+                assert y is not None and fixture.match is not None
+                games.append(scheduling.GameResult(x, y, fixture.match.score_x or 0))
+            elif y is not None:
+                forfeits.extend(_forfeits(result, x, y))
+        rows = scheduling.standings(
+            key.values(),
+            games,
+            byes=byes,
+            bye_points=bye_points(league),
+            forfeits=forfeits,
+            swiss=league.format == League.Format.SWISS,
+        )
+        by_key = {index: entry for entry, index in zip(group, key.values(), strict=True)}
+        if league.format == League.Format.LADDER:
+            rows.sort(key=lambda row: (by_key[row.number].rung or row.number, row.number))
+        tables.append(
+            DivisionTable(
+                division=division,
+                rows=[
+                    StandingLine(rank=rank, entry=by_key[row.number], row=row)
+                    for rank, row in enumerate(rows, start=1)
+                ],
+            )
+        )
+    return tables
+
+
+def _forfeits(result: Result, x: int, y: int) -> list[scheduling.Forfeit]:
+    if result == Result.X_FORFEITED:
+        return [scheduling.Forfeit(winner=y, loser=x)]
+    if result == Result.Y_FORFEITED:
+        return [scheduling.Forfeit(winner=x, loser=y)]
+    if result == Result.BOTH_FORFEITED:
+        return [scheduling.Forfeit(winner=None, loser=x), scheduling.Forfeit(winner=None, loser=y)]
+    return []
