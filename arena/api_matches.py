@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
-from django.core.cache import cache
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -20,7 +19,7 @@ from rest_framework.views import APIView
 
 from arena import selectors
 from arena.api import _player_of
-from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key
+from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, store
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
 from arena.ratings import sprt
@@ -121,13 +120,13 @@ class MatchViewSet(
         # The games of a finished match never change: served from the cache after the first
         # request, with no database query for an anonymous reader.
         key = f"replay:{pk}:{board}:{table}:{verify}"
-        games = cache.get(key)
+        games = peek(key)
         match = None
         if games is None:
             match = get_object_or_404(selectors.match_list(), pk=pk)
             games = _replay_games(match, board, table, verify)
             if match.status == Match.Status.DONE:
-                cache.set(key, games, None)
+                store(key, games, None)
         stderr: dict[str, dict[str, str]] = {}
         if request.user.is_authenticated:
             match = match or get_object_or_404(selectors.match_list(), pk=pk)

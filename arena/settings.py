@@ -144,6 +144,12 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
 
+_LOCAL_CACHE = {
+    # Per process, in front of the shared cache, for immutable or generation-keyed pages.
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "arena-local",
+    "OPTIONS": {"MAX_ENTRIES": 5000},
+}
 if REDIS_URL:
     # Throttle counters must be shared by every web process, so they live in Redis.
     CACHES = {
@@ -151,10 +157,14 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "arena",
-        }
+        },
+        "local": _LOCAL_CACHE,
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "local": _LOCAL_CACHE,
+    }
 
 # --- bot sandbox -------------------------------------------------------------------------
 

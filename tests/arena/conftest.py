@@ -6,11 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from arena import services
+from arena import caching, services
 from arena.models import Bot, BotVersion, Player
 from arena.tasks import bot_version_validate_task
 
@@ -22,7 +21,7 @@ GOOD_BOT = b"def act(observation, legal):\n    return legal[0]\n"
 @pytest.fixture(autouse=True)
 def empty_cache() -> None:
     """Cached leaderboard pages and replays must not leak from one test into the next."""
-    cache.clear()
+    caching.clear()
 
 
 @pytest.fixture
