@@ -6,10 +6,12 @@ plays each candidate out to the end of the hand with a fast card-sense policy fo
 seats (``Playout``) and keeps the candidate with the best mean score difference for its
 team. The auction, the trump and the passing are the greedy bot's.
 
-The work per decision is a fixed number of card plays, so a match replays exactly; a wall-clock
-cap (50 ms by default, less when the announced clock is tighter) stops early on a slow
-machine rather than lose on time. Random draws are seeded from the seat, the board and the
-position, never from the clock.
+The work per decision is a fixed number of card plays, so a match replays exactly. A
+wall-clock cap stops the search early on a slow machine rather than lose on time: 50 ms by
+default, less when the announced clock is tighter (a quarter of ``decision_ms``, half the
+bank's share of each decision still to come), and no search at all, the greedy play, when
+even that is tiny. Random draws are seeded from the seat, the board and the position,
+never from the clock.
 """
 
 from __future__ import annotations
@@ -378,10 +380,13 @@ class StrongBot(GreedyBot):
     max_deals = 200
     cap_ms = 50.0
     """Wall-clock cap per decision, lowered further by a tight announced clock."""
+    floor_ms = 3.0
+    """Below this budget a decision is the greedy one: a search that short only adds noise."""
 
     def __init__(self) -> None:
         super().__init__()
         self.board = 0
+        self.hands_started = 0
         self.time_left_ms: float | None = None
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
@@ -392,17 +397,25 @@ class StrongBot(GreedyBot):
 
     def on_hand_start(self, message: dict[str, Any]) -> None:
         self.board = int(message.get("board", 0))
+        self.hands_started += 1
 
-    def budget_s(self) -> float:
-        """Seconds this decision may take: the cap, a quarter of the per-decision clock,
-        and a fortieth of the bank left."""
-        cap = self.cap_ms
+    def budget_ms(self, observation: dict[str, Any]) -> float:
+        """Milliseconds this decision may take: the cap, a quarter of the per-decision
+        clock, and half of the bank's share for each decision still to come at the table
+        (the bank covers every board, so it is spread over all of them)."""
+        budget = self.cap_ms
         clock = self.hello.get("time") or {}
-        if isinstance(clock.get("decision_ms"), int):
-            cap = min(cap, clock["decision_ms"] / 4)
+        decision_ms = clock.get("decision_ms")
+        if isinstance(decision_ms, int | float):
+            budget = min(budget, decision_ms / 4)
         if self.time_left_ms is not None:
-            cap = min(cap, self.time_left_ms / 40)
-        return max(cap, 1.0) / 1000
+            boards = self.hello.get("boards")
+            boards_after = max(0, boards - self.hands_started) if isinstance(boards, int) else 0
+            # About one decision a card, plus the auction's, trump's and passing's.
+            per_board = self._rules(observation).hand_size + 3
+            decisions = len(observation["hand"]) + 1 + boards_after * per_board
+            budget = min(budget, self.time_left_ms / decisions / 2)
+        return budget
 
     def rng(self, observation: dict[str, Any]) -> random.Random:
         """A generator seeded from the seat, the board and the position, so replays match."""
@@ -416,6 +429,7 @@ class StrongBot(GreedyBot):
         observation: dict[str, Any],
         candidates: Sequence[int | None],
         play_candidate: Callable[[list[list[int]], list[int], int | None, random.Random], int],
+        budget_ms: float,
     ) -> list[float]:
         """The mean outcome of each candidate over the sampled deals."""
         rules = self._rules(observation)
@@ -423,7 +437,7 @@ class StrongBot(GreedyBot):
         if not beliefs.consistent():
             beliefs.forget_exclusions()
         rng = self.rng(observation)
-        deadline = time.perf_counter() + self.budget_s()
+        deadline = time.perf_counter() + budget_ms / 1000
         left = sum(beliefs.sizes)
         deals = min(
             self.max_deals, max(self.min_deals, self.card_plays // (len(candidates) * left))
@@ -464,6 +478,10 @@ class StrongBot(GreedyBot):
         if len(faces) == 1:
             return legal[0]
         rules = self._rules(observation)
+        sensible = choose_card(TrickView.read(observation, rules), faces)
+        budget = self.budget_ms(observation)
+        if budget < self.floor_ms:
+            return f"play {Card(sensible)}"
         playout = self.playout(observation)
         trick = [int(Card.parse(name)) for name in observation["trick"]["cards"]]
         leader = observation["trick"]["leader"]
@@ -476,15 +494,15 @@ class StrongBot(GreedyBot):
             assert face is not None
             return playout.finish(hands, masks, trick, leader, taken, rng.random, face)
 
-        totals = self.evaluate(observation, faces, play_card)
+        totals = self.evaluate(observation, faces, play_card, budget)
         # Ties (cards that play alike) go to the greedy choice, which has card sense.
-        sensible = choose_card(TrickView.read(observation, rules), faces)
         best = max(range(len(faces)), key=lambda i: (totals[i], faces[i] == sensible))
         return f"play {Card(faces[best])}"
 
     def throw_in(self, observation: dict[str, Any], legal: list[str]) -> str:
-        if "throw-in" not in legal or "play-on" not in legal:
-            return legal[0]
+        budget = self.budget_ms(observation)
+        if "throw-in" not in legal or budget < self.floor_ms:
+            return super().throw_in(observation, legal)
         playout = self.playout(observation)
         seat = int(observation["seat"])
 
@@ -493,7 +511,7 @@ class StrongBot(GreedyBot):
         ) -> int:
             return playout.finish(hands, masks, [], seat, [0, 0], rng.random)
 
-        (playing,) = self.evaluate(observation, [None], play_on)
+        (playing,) = self.evaluate(observation, [None], play_on, budget)
         bid = int(observation["contract"]["bid"])
         # Throwing in: the declaring team loses the bid, the defenders keep their meld.
         conceded = -bid - playout.meld[1 - playout.team]

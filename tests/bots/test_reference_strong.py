@@ -14,7 +14,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.reference.strong import Beliefs
+from bots.reference.greedy import GreedyBot
+from bots.reference.strong import Beliefs, StrongBot
 from engine.actions import Action
 from engine.cards import DECKS, NUM_FACES, Card
 from engine.hand import HandState, Phase, new_hand
@@ -112,3 +113,65 @@ def test_beliefs_hold_for_the_real_hands_and_samples_respect_what_is_seen(
                 assert not any(
                     hands[other][face] and beliefs.excluded[other] >> face & 1 for face in range(24)
                 )
+
+
+def act(bot: Any, state: HandState, time_left_ms: int) -> str:
+    seat = state.current_player
+    assert seat is not None
+    reply = bot.handle(
+        {
+            "type": "act",
+            "id": 1,
+            "board": 1,
+            "observation": state.observation(seat),
+            "legal": [str(action) for action in state.legal_actions],
+            "time_left_ms": time_left_ms,
+        }
+    )
+    return str(reply["action"])
+
+
+def seated(bot: Any, state: HandState, *, boards: int) -> Any:
+    seat = state.current_player
+    bot.handle(
+        {
+            "type": "hello",
+            "id": 0,
+            "protocol": 1,
+            "variant": state.variant,
+            "seat": seat,
+            "boards": boards,
+            "time": {"decision_ms": 1000, "bank_ms": 60_000, "startup_ms": 5000},
+        }
+    )
+    bot.handle({"type": "hand_start", "board": 1, "dealer": state.dealer, "seat": seat})
+    return bot
+
+
+def a_choice_of_cards() -> HandState:
+    """An auction4 position in the tricks where the seat to move has several legal cards."""
+    for seed in range(100):
+        state = position("auction4", seed, 5)
+        if state is not None and len(state.legal_actions) > 2:
+            return state
+    raise AssertionError("no position with a choice")
+
+
+def test_it_spreads_the_bank_over_the_decisions_left_at_the_table() -> None:
+    state = a_choice_of_cards()
+    bot = seated(StrongBot(), state, boards=100)
+    act(bot, state, time_left_ms=60_000)
+    observation = state.observation(bot.seat)
+    # 60 s for about 100 boards of 15 decisions: half of the 40 ms share, under the cap.
+    assert 15 <= bot.budget_ms(observation) <= 25
+    bot.time_left_ms = 600_000
+    assert bot.budget_ms(observation) == StrongBot.cap_ms  # the 50 ms cap
+    bot.hello["time"]["decision_ms"] = 40
+    assert bot.budget_ms(observation) == 10  # a quarter of the decision clock
+
+
+def test_it_plays_the_greedy_card_without_searching_when_the_bank_is_nearly_gone() -> None:
+    state = a_choice_of_cards()
+    strong = act(seated(StrongBot(), state, boards=100), state, time_left_ms=200)
+    greedy = act(seated(GreedyBot(), state, boards=100), state, time_left_ms=200)
+    assert strong == greedy
