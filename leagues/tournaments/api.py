@@ -1,0 +1,362 @@
+"""Tournament endpoints: thin views over services and selectors.
+
+Who sees what: everyone sees events, entries, the movement, live standings and the
+commitment; a player sees their own scorecard while the event runs; the director sees
+and does everything for their event (entries, start, score entry, corrections, hand
+records to make up the boards); once the event is finished, results, hand records,
+corrections and the secret are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from arena.errors import InvalidInput
+from arena.models import Player
+from leagues.tournaments import selectors, services
+from leagues.tournaments.models import Event, Result
+from leagues.tournaments.records import hand_records_pdf
+from leagues.tournaments.serializers import (
+    CorrectionSerializer,
+    EntryCreateSerializer,
+    EventCreateSerializer,
+    EventSerializer,
+    EventStartSerializer,
+    HumanRatingSerializer,
+    ResultCorrectSerializer,
+    ResultEnterSerializer,
+    SectionSerializer,
+)
+
+
+def _viewer(request: Request) -> Player | None:
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(user=request.user).select_related("user").first()
+
+
+def _player_of(request: Request) -> Player:
+    player = _viewer(request)
+    if player is None:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        raise PermissionDenied("this account has no player profile")
+    return player
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("director"), pk=event_id)
+
+
+def _require_director_or_public(request: Request, event: Event, what: str) -> None:
+    if selectors.is_public(event=event):
+        return
+    if not selectors.is_director(event=event, player=_viewer(request)):
+        raise PermissionDenied(f"{what} are published when the event finishes")
+
+
+def _require_started(event: Event) -> None:
+    if event.status == Event.Status.SETUP:
+        raise NotFound("the event has not started: there is no movement yet")
+
+
+class EventListView(GenericAPIView):
+    """Events: anyone lists them; an authenticated player creates one and directs it."""
+
+    serializer_class = EventSerializer
+
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(selectors.event_list())
+        return self.get_paginated_response(EventSerializer(page, many=True).data)
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
+    def post(self, request: Request) -> Response:
+        director = _player_of(request)
+        incoming = EventCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.event_create(director=director, **incoming.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    @extend_schema(responses=EventSerializer)
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(EventSerializer(_event(event_id)).data)
+
+
+class EntryListView(APIView):
+    """Sections and their entries; the director adds entries before the start."""
+
+    @extend_schema(responses=SectionSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        sections = selectors.section_list(event=_event(event_id))
+        return Response(SectionSerializer(sections, many=True).data)
+
+    @extend_schema(request=EntryCreateSerializer, responses={201: SectionSerializer(many=True)})
+    def post(self, request: Request, event_id: int) -> Response:
+        by = _player_of(request)
+        event = _event(event_id)
+        incoming = EntryCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        services.entry_add(
+            event=event,
+            by=by,
+            section_name=data["section"],
+            players=data["players"],
+            name=data["name"],
+        )
+        sections = selectors.section_list(event=event)
+        return Response(SectionSerializer(sections, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class EventStartView(APIView):
+    @extend_schema(request=EventStartSerializer, responses=EventSerializer)
+    def post(self, request: Request, event_id: int) -> Response:
+        by = _player_of(request)
+        incoming = EventStartSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.event_start(event=_event(event_id), by=by, **incoming.validated_data)
+        return Response(EventSerializer(event).data)
+
+
+class EventFinishView(APIView):
+    @extend_schema(request=None, responses=EventSerializer)
+    def post(self, request: Request, event_id: int) -> Response:
+        event = services.event_finish(event=_event(event_id), by=_player_of(request))
+        return Response(EventSerializer(event).data)
+
+
+class MovementView(APIView):
+    """Each section's guide: every round's tables, entrants and boards."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        _require_started(event)
+        out = []
+        for section in selectors.section_list(event=event).exclude(size=None):
+            movement = selectors.section_movement(event=event, section=section)
+            entries = selectors.entries_by_number(section=section)
+            out.append(
+                {
+                    "section": section.name,
+                    "kind": movement.kind.value,
+                    "tables": movement.tables,
+                    "rounds": movement.rounds,
+                    "seatings": [
+                        {
+                            "round": s.round,
+                            "table": s.table,
+                            "match": s.match,
+                            "boards": list(
+                                selectors.board_numbers(event=event, board_set=s.board_set)
+                            ),
+                            "sides": [
+                                {
+                                    "entry": n,
+                                    "name": selectors.entry_label(entries[n])
+                                    if n in entries
+                                    else "sit-out",
+                                }
+                                for n in s.sides
+                            ],
+                        }
+                        for s in movement.seatings
+                    ],
+                }
+            )
+        return Response(out)
+
+
+class ResultListView(APIView):
+    """All table results (director, or everyone once finished); entering one."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        _require_director_or_public(request, event, "table results")
+        rows = []
+        for section in selectors.section_list(event=event).exclude(size=None):
+            scored = selectors.section_scores(event=event, section=section)
+            rows += [
+                selectors.result_row(scored.get(result.pk), result)
+                for result in selectors.result_list(event=event).filter(section=section)
+            ]
+        return Response(rows)
+
+    @extend_schema(request=ResultEnterSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request: Request, event_id: int) -> Response:
+        by = _player_of(request)
+        event = _event(event_id)
+        incoming = ResultEnterSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        data = incoming.validated_data
+        result = services.result_enter(
+            event=event,
+            by=by,
+            section_name=data["section"],
+            round=data["round"],
+            table=data["table"],
+            board_number=data["board"],
+            entry=services.score_entry_from(data),
+        )
+        return Response(selectors.result_row(None, result), status=status.HTTP_201_CREATED)
+
+
+class ResultDetailView(APIView):
+    @extend_schema(request=ResultCorrectSerializer, responses=OpenApiTypes.OBJECT)
+    def patch(self, request: Request, event_id: int, result_id: int) -> Response:
+        by = _player_of(request)
+        event = _event(event_id)
+        result = get_object_or_404(Result, pk=result_id, section__event=event)
+        incoming = ResultCorrectSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        corrected = services.result_correct(
+            event=event,
+            result=result,
+            by=by,
+            entry=services.score_entry_from(incoming.validated_data),
+            reason=incoming.validated_data["reason"],
+        )
+        return Response(selectors.result_row(None, corrected))
+
+
+class CorrectionListView(APIView):
+    """The audit trail: who changed which result, when, from what to what."""
+
+    @extend_schema(responses=CorrectionSerializer(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        _require_director_or_public(request, event, "corrections")
+        return Response(
+            CorrectionSerializer(selectors.correction_list(event=event), many=True).data
+        )
+
+
+class StandingsView(APIView):
+    """Live standings: percentages so far, public while the event runs."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        _require_started(event)
+        return Response(
+            {"status": event.status, "sections": selectors.event_standings(event=event)}
+        )
+
+
+class ScorecardView(APIView):
+    """An entry's scorecard: your own while the event runs, anyone's once it is over."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("section", str, description="with entry: whose scorecard"),
+            OpenApiParameter("entry", int, description="entry number; default: your own"),
+        ],
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        _require_started(event)
+        viewer = _viewer(request)
+        number = request.query_params.get("entry")
+        if number is None:
+            if viewer is None:
+                raise NotAuthenticated()
+            own = selectors.player_entries(event=event, player=viewer)
+            if not own:
+                raise NotFound("you have no entry in this event")
+            entry = own[0]
+        else:
+            try:
+                entry_number = int(number)
+            except ValueError:
+                raise InvalidInput("entry is a number", field="entry") from None
+            section = request.query_params.get("section", "A")
+            entry = get_object_or_404(
+                selectors.player_entry_queryset(event=event),
+                section__name=section,
+                number=entry_number,
+            )
+            is_own = viewer is not None and entry.players.filter(pk=viewer.pk).exists()
+            if not is_own:
+                _require_director_or_public(request, event, "other entries' scorecards")
+        return Response(selectors.entry_scorecard(event=event, entry=entry))
+
+
+class BoardView(APIView):
+    """One board across the field: every result with matchpoints, and the par."""
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        event = _event(event_id)
+        _require_director_or_public(request, event, "board results")
+        if not event.boards.filter(number=number).exists():
+            raise NotFound(f"the event has no board {number}")
+        return Response(selectors.board_comparison(event=event, number=number))
+
+
+def _records(request: Request, event_id: int) -> tuple[Event, list[dict[str, Any]]]:
+    event = _event(event_id)
+    _require_started(event)
+    _require_director_or_public(request, event, "hand records")
+    public = selectors.is_public(event=event)
+    return event, selectors.hand_records(event=event, with_results=public)
+
+
+class HandRecordsView(APIView):
+    """Printable hand records (HTML): the hands, and after the event the results and par."""
+
+    @extend_schema(responses={(200, "text/html"): OpenApiTypes.STR})
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event, records = _records(request, event_id)
+        return render(
+            request._request,
+            "tournaments/hand_records.html",
+            {"event": event, "records": records, "public": selectors.is_public(event=event)},
+        )
+
+
+class HandRecordsPdfView(APIView):
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    def get(self, request: Request, event_id: int) -> HttpResponse:
+        event, records = _records(request, event_id)
+        response = HttpResponse(hand_records_pdf(event, records), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="event-{event.pk}-hands.pdf"'
+        return response
+
+
+class VerificationView(APIView):
+    """The commitment; after the event the secret, every seed and the server's own check."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(selectors.deal_verification(event=_event(event_id)))
+
+
+class HumanRatingListView(GenericAPIView):
+    """Human players' Elo from duplicate events, per variant."""
+
+    serializer_class = HumanRatingSerializer
+
+    @extend_schema(parameters=[OpenApiParameter("variant", str)])
+    def get(self, request: Request) -> Response:
+        ratings = selectors.human_rating_list(variant=request.query_params.get("variant"))
+        page = self.paginate_queryset(ratings)
+        return self.get_paginated_response(HumanRatingSerializer(page, many=True).data)

@@ -1,0 +1,409 @@
+"""Reads for the tournament views and services: movements, matchpoints, standings, records."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from arena.models import Player
+from engine import format_cards, rules_for
+from leagues.tournaments.hands import deal, deal_problems
+from leagues.tournaments.models import (
+    Board,
+    BoardPar,
+    Correction,
+    Entry,
+    Event,
+    HumanRating,
+    Result,
+    Section,
+)
+from leagues.tournaments.movements import Movement, MovementKind, Seating, movement_for
+from leagues.tournaments.scoring import board_matchpoints, percentage
+
+SEAT_NAMES = ("North", "East", "South", "West")
+
+
+def event_list() -> QuerySet[Event]:
+    return Event.objects.select_related("director").order_by("-id")
+
+
+def event_get(*, event_id: int) -> Event:
+    return Event.objects.select_related("director").get(pk=event_id)
+
+
+def is_director(*, event: Event, player: Player | None) -> bool:
+    return player is not None and (event.director_id == player.pk or player.user.is_staff)
+
+
+def is_public(*, event: Event) -> bool:
+    """Results, hand records and the secret are public once the event is finished."""
+    return event.status == Event.Status.FINISHED
+
+
+def section_list(*, event: Event) -> QuerySet[Section]:
+    entries = Entry.objects.prefetch_related("players").order_by("number")
+    return event.sections.prefetch_related(Prefetch("entries", queryset=entries))
+
+
+def section_movement(*, event: Event, section: Section) -> Movement:
+    """The section's movement, rebuilt from its kind and size (set when the event starts)."""
+    if section.size is None:
+        raise ValueError(f"section {section.name} has no movement before the event starts")
+    return movement_for(MovementKind(event.movement), section.size, rounds=section.rounds)
+
+
+def board_numbers(*, event: Event, board_set: int) -> range:
+    first = (board_set - 1) * event.boards_per_round + 1
+    return range(first, first + event.boards_per_round)
+
+
+def seating_playable(*, seating: Seating, present: set[int]) -> bool:
+    """A table plays only when every entrant the movement seats there exists."""
+    return all(number in present for number in seating.sides)
+
+
+def entries_by_number(*, section: Section) -> dict[int, Entry]:
+    return {entry.number: entry for entry in section.entries.all()}
+
+
+def player_entry_queryset(*, event: Event) -> QuerySet[Entry]:
+    return Entry.objects.filter(section__event=event).select_related("section")
+
+
+def player_entries(*, event: Event, player: Player) -> list[Entry]:
+    return list(
+        Entry.objects.filter(section__event=event, players=player).select_related("section")
+    )
+
+
+def result_list(*, event: Event) -> QuerySet[Result]:
+    return Result.objects.filter(section__event=event).select_related(
+        "board", "section", "entered_by"
+    )
+
+
+def correction_list(*, event: Event) -> QuerySet[Correction]:
+    return Correction.objects.filter(result__section__event=event).select_related(
+        "director", "result__board", "result__section"
+    )
+
+
+def direction_of(position: int) -> int:
+    """0 for North-South, 1 for East-West: which score a side or seat position takes.
+
+    Pair movements list (North-South, East-West); individual movements list the players
+    by seat, and seats 0 and 2 are partners.
+    """
+    return position % 2
+
+
+@dataclass
+class EntryScore:
+    entry: Entry
+    points: float = 0.0
+    possible: float = 0.0
+    boards: int = 0
+    directions: set[int] = field(default_factory=set)
+
+    @property
+    def percentage(self) -> float:
+        return percentage(self.points, self.possible)
+
+
+@dataclass
+class ScoredResult:
+    result: Result
+    ns: float
+    ew: float
+    top: float
+
+
+def section_scores(*, event: Event, section: Section) -> dict[int, ScoredResult]:
+    """Matchpoints of every result in the section, by result id.
+
+    A board is compared among the section's tables that played it. Its planned number of
+    plays counts the movement's tables where every entrant exists, so a sit-out does not
+    penalise a board; a result missing at a table that should have played triggers
+    Neuberg for the others.
+    """
+    movement = section_movement(event=event, section=section)
+    present = set(entries_by_number(section=section))
+    planned_by_set: dict[int, int] = defaultdict(int)
+    for seating in movement.seatings:
+        if seating_playable(seating=seating, present=present):
+            planned_by_set[seating.board_set] += 1
+    set_of_board = {
+        number: board_set
+        for board_set in range(1, movement.board_sets + 1)
+        for number in board_numbers(event=event, board_set=board_set)
+    }
+    by_board: dict[int, list[Result]] = defaultdict(list)
+    for result in section.results.select_related("board"):
+        by_board[result.board.number].append(result)
+    scored: dict[int, ScoredResult] = {}
+    for number, results in by_board.items():
+        planned = planned_by_set[set_of_board[number]]
+        matchpoints = board_matchpoints(
+            {r.pk: r.score_ns - r.score_ew for r in results}, planned=planned
+        )
+        for result in results:
+            points = matchpoints[result.pk]
+            scored[result.pk] = ScoredResult(result, points.ns, points.ew, points.top)
+    return scored
+
+
+def section_standings(*, event: Event, section: Section) -> list[EntryScore]:
+    """Each entry's matchpoints and percentage over the boards it played, best first."""
+    entries = entries_by_number(section=section)
+    totals = {number: EntryScore(entry) for number, entry in entries.items()}
+    for scored in section_scores(event=event, section=section).values():
+        for position, number in enumerate(scored.result.sides):
+            direction = direction_of(position)
+            total = totals[number]
+            total.points += scored.ns if direction == 0 else scored.ew
+            total.possible += scored.top
+            total.boards += 1
+            total.directions.add(direction)
+    return sorted(totals.values(), key=lambda s: (-s.percentage, s.entry.number))
+
+
+def event_standings(*, event: Event) -> list[dict[str, Any]]:
+    """Standings per section: the field (pairs or players), or the teams of a team event.
+
+    In a Mitchell the North-South and East-West pairs are ranked apart: they never
+    compete on the same scores.
+    """
+    out = []
+    mitchell = event.movement == MovementKind.MITCHELL.value
+    for section in section_list(event=event):
+        if section.size is None:
+            continue
+        standings = section_standings(event=event, section=section)
+        movement = section_movement(event=event, section=section)
+        rows = []
+        ranks: dict[str, int] = defaultdict(int)
+        for score in standings:
+            field_name = "all"
+            if mitchell:
+                field_name = "NS" if score.entry.number <= movement.tables else "EW"
+            ranks[field_name] += 1
+            rows.append(
+                {
+                    "entry": score.entry.number,
+                    "name": entry_label(score.entry),
+                    "players": [p.display_name for p in score.entry.players.all()],
+                    "field": field_name,
+                    "rank": ranks[field_name],
+                    "matchpoints": round(score.points, 2),
+                    "top": round(score.possible, 2),
+                    "percentage": round(score.percentage, 2),
+                    "boards": score.boards,
+                }
+            )
+        block: dict[str, Any] = {"section": section.name, "standings": rows}
+        if event.movement == MovementKind.TEAMS.value:
+            block["teams"] = _team_standings(standings)
+        out.append(block)
+    return out
+
+
+def _team_standings(standings: Iterable[EntryScore]) -> list[dict[str, Any]]:
+    """Teams of four: the two pairs' matchpoints together. With each board in two rooms,
+    this is board-a-match scoring: a team wins a board (4 of 4) when both its pairs beat
+    the other room, and ties it at 2."""
+    teams: dict[int, list[EntryScore]] = defaultdict(list)
+    for score in standings:
+        teams[(score.entry.number + 1) // 2].append(score)
+    rows = []
+    for team, members in teams.items():
+        points = sum(m.points for m in members)
+        possible = sum(m.possible for m in members)
+        rows.append(
+            {
+                "team": team,
+                "pairs": [m.entry.number for m in members],
+                "names": [entry_label(m.entry) for m in members],
+                "matchpoints": round(points, 2),
+                "percentage": round(percentage(points, possible), 2),
+            }
+        )
+    rows.sort(key=lambda row: (-row["percentage"], row["team"]))
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+    return rows
+
+
+def entry_label(entry: Entry) -> str:
+    return entry.name or " & ".join(p.display_name for p in entry.players.all())
+
+
+def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
+    return {
+        "id": result.pk,
+        "section": result.section.name,
+        "round": result.round,
+        "table": result.table,
+        "board": result.board.number,
+        "sides": result.sides,
+        "outcome": result.outcome,
+        "hand_outcome": result.hand_outcome,
+        "declarer": result.declarer,
+        "declarer_seat": SEAT_NAMES[result.declarer],
+        "bid": result.bid,
+        "trump": result.trump or None,
+        "meld": [result.meld_ns, result.meld_ew],
+        "taken": [result.taken_ns, result.taken_ew],
+        "score_ns": result.score_ns,
+        "score_ew": result.score_ew,
+        "matchpoints_ns": None if scored is None else round(scored.ns, 2),
+        "matchpoints_ew": None if scored is None else round(scored.ew, 2),
+        "top": None if scored is None else round(scored.top, 2),
+    }
+
+
+def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
+    """An entry's rounds: where it sat, against whom, and its results with matchpoints."""
+    section = entry.section
+    movement = section_movement(event=event, section=section)
+    entries = entries_by_number(section=section)
+    present = set(entries)
+    scored = section_scores(event=event, section=section)
+    results = {
+        (r.round, r.table, r.board.number): r for r in section.results.select_related("board")
+    }
+    rounds = []
+    for seating in movement.seatings:
+        if entry.number not in seating.sides:
+            continue
+        position = seating.sides.index(entry.number)
+        direction = direction_of(position)
+        playable = seating_playable(seating=seating, present=present)
+        boards = []
+        for number in board_numbers(event=event, board_set=seating.board_set):
+            result = results.get((seating.round, seating.table, number))
+            row: dict[str, Any] = {"board": number, "result": None}
+            if result is not None:
+                row["result"] = result_row(scored.get(result.pk), result)
+                points = scored[result.pk]
+                row["matchpoints"] = round(points.ns if direction == 0 else points.ew, 2)
+            boards.append(row)
+        rounds.append(
+            {
+                "round": seating.round,
+                "table": seating.table,
+                "direction": "NS" if direction == 0 else "EW",
+                "seat": SEAT_NAMES[position] if len(seating.sides) > 2 else None,
+                "sides": [
+                    {
+                        "entry": number,
+                        "name": entry_label(entries[number]) if number in entries else "sit-out",
+                    }
+                    for number in seating.sides
+                ],
+                "sits_out": not playable,
+                "boards": boards if playable else [],
+            }
+        )
+    return {"entry": entry.number, "name": entry_label(entry), "rounds": rounds}
+
+
+def board_comparison(*, event: Event, number: int) -> dict[str, Any]:
+    """Every table's result on one board, matchpointed within its section, with the par."""
+    board = event.boards.select_related("par").get(number=number)
+    rows = []
+    for section in section_list(event=event):
+        if section.size is None:
+            continue
+        scored = section_scores(event=event, section=section)
+        for result in section.results.filter(board=board).select_related("board", "section"):
+            rows.append(result_row(scored.get(result.pk), result))
+    return {
+        "board": number,
+        "dealer": SEAT_NAMES[board.dealer],
+        "results": rows,
+        "par": par_of(board),
+    }
+
+
+def par_of(board: Board) -> dict[str, Any] | None:
+    try:
+        par: BoardPar = board.par
+    except BoardPar.DoesNotExist:
+        return None
+    return {
+        "bot": par.bot,
+        "score_ns": par.score_ns,
+        "score_ew": par.score_ew,
+        "outcome": par.result.get("outcome"),
+        "bid": par.result.get("bid"),
+        "declarer": par.result.get("declarer"),
+        "trump": par.result.get("trump"),
+    }
+
+
+def _suit_lines(cards: Iterable[Any]) -> dict[str, str]:
+    """A hand as one line per suit, the way hand records print it."""
+    by_suit: dict[str, list[Any]] = defaultdict(list)
+    for card in cards:
+        by_suit[str(card.suit)].append(card)
+    return {
+        suit: " ".join(str(c)[:-1] for c in sorted(by_suit[suit], key=lambda c: c.rank)) or "-"
+        for suit in ("S", "H", "D", "C")
+    }
+
+
+def hand_records(*, event: Event, with_results: bool) -> list[dict[str, Any]]:
+    """Every board's hands (seat by seat, suit by suit), and its results when asked."""
+    rules = rules_for(event.variant)
+    records = []
+    for board in event.boards.select_related("par").order_by("number"):
+        state = deal(event.variant, board.seed, board.dealer)
+        record: dict[str, Any] = {
+            "board": board.number,
+            "dealer": SEAT_NAMES[board.dealer],
+            "hands": [
+                {
+                    "seat": SEAT_NAMES[seat],
+                    "cards": format_cards(state.dealt(seat)),
+                    "suits": _suit_lines(state.dealt(seat)),
+                }
+                for seat in range(rules.players)
+            ],
+        }
+        if with_results:
+            comparison = board_comparison(event=event, number=board.number)
+            record["results"] = comparison["results"]
+            record["par"] = comparison["par"]
+        records.append(record)
+    return records
+
+
+def deal_verification(*, event: Event) -> dict[str, Any]:
+    """The commitment, and once the event is over the secret, the seeds and the check."""
+    out: dict[str, Any] = {
+        "commitment": event.commitment,
+        "scheme": "commitment = sha256(secret); seed(i) = HMAC-SHA256(secret, i as 8 bytes "
+        "big-endian)[:8] >> 1; dealer(i) = (i - 1) % 4; deal = engine.new_hand(variant, "
+        "seed=seed(i), dealer=dealer(i))",
+    }
+    if not is_public(event=event):
+        return out
+    seeds = {board.number: board.seed for board in event.boards.order_by("number")}
+    problems = deal_problems(event.secret, event.commitment, seeds)
+    out.update(
+        secret=event.secret,
+        boards=[{"board": n, "seed": s} for n, s in seeds.items()],
+        verified=not problems,
+        problems=problems,
+    )
+    return out
+
+
+def human_rating_list(*, variant: str | None) -> QuerySet[HumanRating]:
+    ratings = HumanRating.objects.select_related("player")
+    return ratings.filter(variant=variant) if variant else ratings

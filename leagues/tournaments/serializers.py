@@ -1,0 +1,153 @@
+"""Input and output shapes of the tournament API (no rules here: services check them)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from arena.models import Player
+from arena.variants import Variant
+from leagues.tournaments.hands import EntryOutcome
+from leagues.tournaments.models import Correction, Entry, Event, HumanRating, Section
+from leagues.tournaments.movements import MovementKind
+from leagues.tournaments.selectors import entry_label
+
+
+class EventCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    kind = serializers.ChoiceField(choices=Event.Kind.choices, default=Event.Kind.PAIRS)
+    movement = serializers.ChoiceField(
+        choices=[k.value for k in MovementKind], default=MovementKind.MITCHELL.value
+    )
+    boards_per_round = serializers.IntegerField(min_value=1, max_value=12, default=3)
+    par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], default="strong")
+    sections = serializers.ListField(
+        child=serializers.CharField(max_length=8), min_length=1, max_length=10, default=["A"]
+    )
+
+
+class EventSerializer(serializers.ModelSerializer):
+    director = serializers.CharField(source="director.display_name")
+
+    class Meta:
+        model = Event
+        fields = [
+            "id",
+            "name",
+            "variant",
+            "kind",
+            "movement",
+            "boards_per_round",
+            "par_bot",
+            "director",
+            "status",
+            "commitment",
+            "created",
+            "started",
+            "finished",
+        ]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    label = serializers.SerializerMethodField()
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "number", "name", "label", "players"]
+
+    def get_label(self, entry: Entry) -> str:
+        return entry_label(entry)
+
+    def get_players(self, entry: Entry) -> list[dict[str, object]]:
+        return [{"id": p.pk, "display_name": p.display_name} for p in entry.players.all()]
+
+
+class SectionSerializer(serializers.ModelSerializer):
+    entries = EntrySerializer(many=True)
+
+    class Meta:
+        model = Section
+        fields = ["name", "size", "rounds", "entries"]
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    section = serializers.CharField(max_length=8, default="A")
+    players = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), many=True, allow_empty=False
+    )
+    name = serializers.CharField(max_length=120, required=False, default="")
+
+
+class EventStartSerializer(serializers.Serializer):
+    rounds = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+
+
+class HandFieldsSerializer(serializers.Serializer):
+    """The contract and the totals of a hand; both teams' scores are derived from them."""
+
+    outcome = serializers.ChoiceField(
+        choices=[o.value for o in EntryOutcome], default=EntryOutcome.PLAYED.value
+    )
+    declarer = serializers.IntegerField(min_value=0, max_value=3, help_text="seat 0-3 (N E S W)")
+    bid = serializers.IntegerField(min_value=0)
+    trump = serializers.ChoiceField(
+        choices=["S", "H", "D", "C"], required=False, allow_null=True, default=None
+    )
+    meld = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=2,
+        max_length=2,
+        help_text="[North-South, East-West]",
+    )
+    taken = serializers.ListField(
+        child=serializers.IntegerField(min_value=0),
+        min_length=2,
+        max_length=2,
+        default=[0, 0],
+        help_text="counters with the last-trick bonus, [North-South, East-West]",
+    )
+
+
+class ResultEnterSerializer(HandFieldsSerializer):
+    section = serializers.CharField(max_length=8, default="A")
+    round = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(min_value=1)
+    board = serializers.IntegerField(min_value=1)
+
+
+class ResultCorrectSerializer(HandFieldsSerializer):
+    reason = serializers.CharField(max_length=200, required=False, default="")
+
+
+class CorrectionSerializer(serializers.ModelSerializer):
+    director = serializers.CharField(source="director.display_name")
+    board = serializers.IntegerField(source="result.board.number")
+    section = serializers.CharField(source="result.section.name")
+    round = serializers.IntegerField(source="result.round")
+    table = serializers.IntegerField(source="result.table")
+
+    class Meta:
+        model = Correction
+        fields = [
+            "id",
+            "result",
+            "section",
+            "round",
+            "table",
+            "board",
+            "director",
+            "at",
+            "reason",
+            "before",
+            "after",
+        ]
+
+
+class HumanRatingSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.display_name")
+    player_id = serializers.IntegerField()
+
+    class Meta:
+        model = HumanRating
+        fields = ["player_id", "player", "variant", "rating", "events"]

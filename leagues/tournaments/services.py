@@ -1,0 +1,428 @@
+"""Every write of the tournaments app, as keyword-only functions named ``<entity>_<action>``.
+
+Authorization that is a rule of the event (only the director starts it; a player enters
+results only for a table they sit at) is checked here, so that no caller can skip it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import ceil
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from arena.errors import InvalidInput
+from arena.models import Player
+from arena.variants import PLAYABLE_VARIANTS
+from engine import Suit, rules_for
+from leagues.tournaments import selectors
+from leagues.tournaments.hands import (
+    EntryOutcome,
+    EntryRejected,
+    ScoreEntry,
+    board_dealer,
+    board_seed,
+    commitment,
+    deal,
+    new_secret,
+    score_entry,
+)
+from leagues.tournaments.models import (
+    Board,
+    BoardPar,
+    Correction,
+    Entry,
+    Event,
+    HumanRating,
+    HumanRatingChange,
+    Result,
+    Section,
+)
+from leagues.tournaments.movements import (
+    MovementError,
+    MovementKind,
+    individual_table_counts,
+    movement_for,
+)
+from leagues.tournaments.par import PAR_BOTS, board_par
+from leagues.tournaments.scoring import RatedMeeting, event_rating_changes
+
+PAIR_MOVEMENTS = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.TEAMS)
+
+# Elo K for humans, as for bots: larger while a player's rating is provisional (fewer than
+# ten rated events), because a few events say little yet.
+K_PROVISIONAL = 40.0
+K_ESTABLISHED = 20.0
+PROVISIONAL_EVENTS = 10
+
+# Which input field a broken score-entry rule points at, so that a form can mark it.
+RULE_FIELDS = {
+    "declarer": "declarer",
+    "bid_ladder": "bid",
+    "trump": "trump",
+    "trump_needs_marriage": "trump",
+    "no_marriage": "outcome",
+    "throw_in": "outcome",
+    "counters_total": "taken",
+    "counters_step": "taken",
+    "counters": "taken",
+    "meld": "meld",
+}
+
+
+def _require_director(event: Event, player: Player) -> None:
+    if not selectors.is_director(event=event, player=player):
+        raise PermissionDenied("only the event's director can do this")
+
+
+def _require_status(event: Event, *allowed: str) -> None:
+    if event.status not in allowed:
+        raise InvalidInput(f"the event is {event.status}; this needs it {' or '.join(allowed)}")
+
+
+def event_create(
+    *,
+    director: Player,
+    name: str,
+    variant: str,
+    kind: str = Event.Kind.PAIRS,
+    movement: str = MovementKind.MITCHELL.value,
+    boards_per_round: int = 3,
+    par_bot: str = "strong",
+    sections: Sequence[str] = ("A",),
+) -> Event:
+    """Create an event and publish its commitment: the boards are fixed from this moment."""
+    if variant not in PLAYABLE_VARIANTS:
+        raise InvalidInput(
+            f"the engine deals {', '.join(PLAYABLE_VARIANTS)} today, not {variant}",
+            field="variant",
+        )
+    movement_kind = MovementKind(movement)
+    if kind == Event.Kind.PAIRS and movement_kind not in PAIR_MOVEMENTS:
+        raise InvalidInput(
+            "a pairs event needs a Mitchell, Howell or teams movement", field="movement"
+        )
+    if kind == Event.Kind.INDIVIDUAL and movement_kind is not MovementKind.INDIVIDUAL:
+        raise InvalidInput("an individual event needs the individual movement", field="movement")
+    if par_bot and par_bot not in PAR_BOTS:
+        raise InvalidInput(f"par comes from {' or '.join(PAR_BOTS)}, or none", field="par_bot")
+    if not sections or len(set(sections)) != len(sections):
+        raise InvalidInput("sections need distinct names", field="sections")
+    secret = new_secret()
+    with transaction.atomic():
+        event = Event.objects.create(
+            name=name,
+            variant=variant,
+            kind=kind,
+            movement=movement_kind.value,
+            boards_per_round=boards_per_round,
+            par_bot=par_bot,
+            director=director,
+            secret=secret.hex(),
+            commitment=commitment(secret),
+        )
+        for section_name in sections:
+            Section.objects.create(event=event, name=section_name)
+    return event
+
+
+@transaction.atomic
+def entry_add(
+    *, event: Event, by: Player, section_name: str, players: Sequence[Player], name: str = ""
+) -> Entry:
+    """Enter a pair (or one player in an individual event) in a section, numbered in order."""
+    _require_director(event, by)
+    # Lock the event so that two entries added at once cannot take the same number.
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_status(event, Event.Status.SETUP)
+    needed = 1 if event.kind == Event.Kind.INDIVIDUAL else 2
+    if len(players) != needed or len({p.pk for p in players}) != needed:
+        raise InvalidInput(
+            f"an entry in a {event.kind} event is {needed} different player(s)", field="players"
+        )
+    section = event.sections.filter(name=section_name).first()
+    if section is None:
+        raise InvalidInput(f"the event has no section {section_name!r}", field="section")
+    taken = Entry.objects.filter(section__event=event, players__in=players).first()
+    if taken is not None:
+        raise InvalidInput(f"a player is already in entry {taken}", field="players")
+    number = section.entries.count() + 1
+    entry = Entry.objects.create(section=section, number=number, name=name)
+    entry.players.set(players)
+    return entry
+
+
+def _section_size(event: Event, entries: int) -> int:
+    """Tables (teams for a team event) for a section of ``entries`` entries."""
+    kind = MovementKind(event.movement)
+    if kind is MovementKind.TEAMS:
+        if entries % 2:
+            raise InvalidInput("a team event needs an even number of pairs (two per team)")
+        return entries // 2
+    if kind is MovementKind.INDIVIDUAL:
+        seats = rules_for(event.variant).players
+        for tables in individual_table_counts(seats, most=max(entries, 1)):
+            if tables * seats >= entries:
+                return tables
+        raise InvalidInput(f"no individual movement fits {entries} players")
+    return ceil(entries / 2)
+
+
+@transaction.atomic
+def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event:
+    """Build each section's movement from its entries and lay out the boards."""
+    _require_director(event, by)
+    claimed = Event.objects.filter(pk=event.pk, status=Event.Status.SETUP).update(
+        status=Event.Status.RUNNING, started=timezone.now()
+    )
+    if not claimed:
+        raise InvalidInput("the event has already started")
+    sets = 0
+    for section in event.sections.all():
+        count = section.entries.count()
+        if count == 0:
+            continue
+        size = _section_size(event, count)
+        try:
+            movement = movement_for(
+                MovementKind(event.movement),
+                size,
+                rounds=rounds,
+                seats=rules_for(event.variant).players,
+            )
+        except MovementError as error:
+            raise InvalidInput(f"section {section.name}: {error}") from None
+        section.size, section.rounds = size, movement.rounds
+        section.save(update_fields=["size", "rounds"])
+        sets = max(sets, movement.board_sets)
+    if sets == 0:
+        raise InvalidInput("nobody has entered yet")
+    secret = bytes.fromhex(event.secret)
+    boards = [
+        Board(
+            event=event, number=number, seed=board_seed(secret, number), dealer=board_dealer(number)
+        )
+        for number in range(1, sets * event.boards_per_round + 1)
+    ]
+    Board.objects.bulk_create(boards)
+    event.refresh_from_db()
+    if event.par_bot:
+        # Imported here because the task module imports this one.
+        from leagues.tournaments.tasks import board_par_task
+
+        for board in event.boards.all():
+            board_par_task.delay_on_commit(board.pk)
+    return event
+
+
+def board_par_compute(*, board_id: int) -> BoardPar | None:
+    """Play the board with the event's par bot and store the result (once)."""
+    board = Board.objects.select_related("event").get(pk=board_id)
+    if not board.event.par_bot or BoardPar.objects.filter(board=board).exists():
+        return None
+    result = board_par(
+        board.event.variant,
+        bot=board.event.par_bot,
+        number=board.number,
+        seed=board.seed,
+        dealer=board.dealer,
+    )
+    par, _ = BoardPar.objects.get_or_create(
+        board=board,
+        defaults={
+            "bot": board.event.par_bot,
+            "result": result.to_json(),
+            "score_ns": result.team_scores[0],
+            "score_ew": result.team_scores[1],
+        },
+    )
+    return par
+
+
+def _score(event: Event, board: Board, entry: ScoreEntry) -> Any:
+    state = deal(event.variant, board.seed, board.dealer)
+    dealt = [state.dealt(seat) for seat in range(4)]
+    try:
+        return score_entry(rules_for(event.variant), dealt, entry)
+    except EntryRejected as rejected:
+        raise InvalidInput(str(rejected), field=RULE_FIELDS.get(rejected.rule)) from None
+
+
+def score_entry_from(data: dict[str, Any]) -> ScoreEntry:
+    """A ``ScoreEntry`` from validated input (trump as a suit letter or None)."""
+    trump = data.get("trump")
+    return ScoreEntry(
+        outcome=EntryOutcome(data["outcome"]),
+        declarer=data["declarer"],
+        bid=data["bid"],
+        trump=Suit.parse(trump) if trump else None,
+        meld=(data["meld"][0], data["meld"][1]),
+        taken=(data["taken"][0], data["taken"][1]),
+    )
+
+
+def _result_fields(entry: ScoreEntry, scored: Any) -> dict[str, Any]:
+    return {
+        "outcome": entry.outcome.value,
+        "declarer": entry.declarer,
+        "bid": entry.bid,
+        "trump": "" if entry.trump is None else str(entry.trump),
+        "meld_ns": entry.meld[0],
+        "meld_ew": entry.meld[1],
+        "taken_ns": entry.taken[0],
+        "taken_ew": entry.taken[1],
+        "hand_outcome": scored.outcome.value,
+        "score_ns": scored.scores[0],
+        "score_ew": scored.scores[1],
+    }
+
+
+def result_enter(
+    *,
+    event: Event,
+    by: Player,
+    section_name: str,
+    round: int,
+    table: int,
+    board_number: int,
+    entry: ScoreEntry,
+) -> Result:
+    """Record a table's result; the director or a player seated there may enter it once."""
+    _require_status(event, Event.Status.RUNNING)
+    section = event.sections.filter(name=section_name).first()
+    if section is None or section.size is None:
+        raise InvalidInput(f"the event has no playing section {section_name!r}", field="section")
+    movement = selectors.section_movement(event=event, section=section)
+    seating = next((s for s in movement.seatings if s.round == round and s.table == table), None)
+    if seating is None:
+        raise InvalidInput(f"section {section.name} has no table {table} in round {round}")
+    if board_number not in selectors.board_numbers(event=event, board_set=seating.board_set):
+        raise InvalidInput(
+            f"table {table} plays boards "
+            f"{list(selectors.board_numbers(event=event, board_set=seating.board_set))} "
+            f"in round {round}, not board {board_number}",
+            field="board",
+        )
+    entries = selectors.entries_by_number(section=section)
+    if not selectors.seating_playable(seating=seating, present=set(entries)):
+        raise InvalidInput(f"table {table} sits out in round {round}")
+    seated = {p.pk for number in seating.sides for p in entries[number].players.all()}
+    if by.pk not in seated and not selectors.is_director(event=event, player=by):
+        raise PermissionDenied("only the players at this table or the director enter its results")
+    board = event.boards.get(number=board_number)
+    scored = _score(event, board, entry)
+    try:
+        with transaction.atomic():
+            return Result.objects.create(
+                section=section,
+                board=board,
+                round=round,
+                table=table,
+                sides=list(seating.sides),
+                entered_by=by,
+                **_result_fields(entry, scored),
+            )
+    except IntegrityError:
+        raise InvalidInput(
+            f"board {board_number} at table {table} in round {round} is already entered; "
+            "the director can correct it"
+        ) from None
+
+
+def _snapshot(result: Result) -> dict[str, Any]:
+    return {
+        "outcome": result.outcome,
+        "declarer": result.declarer,
+        "bid": result.bid,
+        "trump": result.trump or None,
+        "meld": [result.meld_ns, result.meld_ew],
+        "taken": [result.taken_ns, result.taken_ew],
+        "score_ns": result.score_ns,
+        "score_ew": result.score_ew,
+    }
+
+
+@transaction.atomic
+def result_correct(
+    *, event: Event, result: Result, by: Player, entry: ScoreEntry, reason: str = ""
+) -> Result:
+    """A director's correction, validated like an entry and kept in the audit trail."""
+    _require_director(event, by)
+    _require_status(event, Event.Status.RUNNING)
+    # Lock the row so that two corrections at once each record the true "before".
+    result = Result.objects.select_for_update().select_related("board").get(pk=result.pk)
+    before = _snapshot(result)
+    scored = _score(event, result.board, entry)
+    for name, value in _result_fields(entry, scored).items():
+        setattr(result, name, value)
+    result.save()
+    Correction.objects.create(
+        result=result, director=by, reason=reason, before=before, after=_snapshot(result)
+    )
+    return result
+
+
+def _rated_meetings(event: Event) -> list[RatedMeeting]:
+    """One meeting per table and round: the sides' players and North-South's share."""
+    meetings = []
+    for section in event.sections.exclude(size=None):
+        entries = selectors.entries_by_number(section=section)
+        players = {number: tuple(p.pk for p in e.players.all()) for number, e in entries.items()}
+        by_table: dict[tuple[int, int], list[selectors.ScoredResult]] = {}
+        for scored in selectors.section_scores(event=event, section=section).values():
+            key = (scored.result.round, scored.result.table)
+            by_table.setdefault(key, []).append(scored)
+        for scored_results in by_table.values():
+            sides = scored_results[0].result.sides
+            possible = sum(s.top for s in scored_results)
+            if possible == 0:
+                continue
+            share = sum(s.ns for s in scored_results) / possible
+            ns_side = tuple(p for pos, n in enumerate(sides) if pos % 2 == 0 for p in players[n])
+            ew_side = tuple(p for pos, n in enumerate(sides) if pos % 2 == 1 for p in players[n])
+            meetings.append(RatedMeeting((ns_side, ew_side), share))
+    return meetings
+
+
+@transaction.atomic
+def event_finish(*, event: Event, by: Player) -> Event:
+    """Close the event: publish results and the secret, and rate the players once."""
+    _require_director(event, by)
+    claimed = Event.objects.filter(pk=event.pk, status=Event.Status.RUNNING).update(
+        status=Event.Status.FINISHED, finished=timezone.now()
+    )
+    if not claimed:
+        raise InvalidInput("only a running event can be finished")
+    event.refresh_from_db()
+    meetings = _rated_meetings(event)
+    player_ids = sorted({p for m in meetings for side in m.sides for p in side})
+    for player_id in player_ids:
+        HumanRating.objects.get_or_create(player_id=player_id, variant=event.variant)
+    # Lock the ratings: two events finishing at once must not both start from the same
+    # "before" and lose one update.
+    ratings = {
+        r.player_id: r
+        for r in HumanRating.objects.select_for_update().filter(
+            player_id__in=player_ids, variant=event.variant
+        )
+    }
+    changes = event_rating_changes(
+        meetings,
+        {pid: r.rating for pid, r in ratings.items()},
+        {
+            pid: K_PROVISIONAL if r.events < PROVISIONAL_EVENTS else K_ESTABLISHED
+            for pid, r in ratings.items()
+        },
+    )
+    for player_id, change in changes.items():
+        rating = ratings[player_id]
+        HumanRatingChange.objects.create(
+            event=event, player_id=player_id, before=rating.rating, after=rating.rating + change
+        )
+        rating.rating += change
+        rating.events += 1
+        rating.save(update_fields=["rating", "events"])
+    return event
