@@ -7,19 +7,26 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Suit, meld, parse_cards, rules_for
+from engine import Rules, Suit, meld, parse_cards, rules_for
+from engine.cards import CARDS
+from engine.meld import meld_total
 
 SINGLE = rules_for("single4")
 SCALE_10 = rules_for("auction4")
 DOUBLE = rules_for("double4")
 
 
-def total(cards: str, trump: str, rules: object = SINGLE) -> int:
-    return meld(parse_cards(cards), Suit.parse(trump), rules).total  # type: ignore[arg-type]
+def total(cards: str, trump: str, rules: Rules = SINGLE) -> int:
+    """The meld total, checked to agree with the engine's fast total of the same hand."""
+    hand = parse_cards(cards)
+    result = meld(hand, Suit.parse(trump), rules)
+    counts = [hand.count(card) for card in CARDS]
+    assert meld_total(counts, Suit.parse(trump), rules.meld_values) == result.total
+    return result.total
 
 
-def kinds(cards: str, trump: str, rules: object = SINGLE) -> list[tuple[str, int, int]]:
-    items = meld(parse_cards(cards), Suit.parse(trump), rules).items  # type: ignore[arg-type]
+def kinds(cards: str, trump: str, rules: Rules = SINGLE) -> list[tuple[str, int, int]]:
+    items = meld(parse_cards(cards), Suit.parse(trump), rules).items
     return [(item.kind.value, item.times, item.value) for item in items]
 
 

@@ -25,7 +25,7 @@ from engine import (
     new_hand,
     rules_for,
 )
-from engine.meld import MeldKind
+from engine.meld import MeldKind, meld_items, meld_total
 
 PRESETS = ["single4", "auction4", "double4"]
 TOTAL_IN_TRICKS = {"single4": 25, "auction4": 250, "double4": 50}
@@ -288,3 +288,19 @@ def test_a_copy_taken_mid_hand_plays_on_exactly_like_the_original(variant: str) 
         copied.play_randomly(random.Random(-seed))
         assert copied.actions == state.actions
         assert copied.result() == state.result()
+
+
+@PROPERTY_SETTINGS
+@given(
+    hand=st.one_of(_hands(SINGLE_DECK.copies, 12), _hands(DOUBLE_DECK.copies, 20)),
+    trump=st.sampled_from(SUITS),
+    run_includes_marriage=st.booleans(),
+)
+def test_3_the_fast_meld_total_equals_the_sum_of_the_meld_items(
+    hand: list[int], trump: Suit, run_includes_marriage: bool
+) -> None:
+    variant = "single4" if len(hand) == 12 else "double4"
+    rules = rules_for(variant, {"run_includes_marriage": run_includes_marriage})
+    counts = [hand.count(face) for face in range(24)]
+    items = meld_items(counts, trump, rules.meld_values)
+    assert meld_total(counts, trump, rules.meld_values) == sum(item.value for item in items)
