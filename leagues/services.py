@@ -550,6 +550,19 @@ def _ladder_move(season: Season, fixtures: list[Fixture]) -> None:
             Entry.objects.filter(pk=entries[number].pk).update(rung=rung)
 
 
+def rounds_close_ended() -> int:
+    """Close every playing round whose matches have all ended; returns how many closed.
+
+    The arena never calls back into the leagues, so completion is noticed by looking: here
+    (periodically, for every league), by a league's timetable, and before a next round."""
+    closed = 0
+    for round_id in Round.objects.filter(status=Round.Status.PLAYING).values_list(
+        "pk", flat=True
+    ):
+        closed += round_close(round_id=round_id)
+    return closed
+
+
 def league_advance(*, league_id: int) -> str:
     """What a league's timetable does: close the current round when its matches have
     ended and schedule the next one (round 1 once the season's start time has passed)."""
