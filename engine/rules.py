@@ -191,12 +191,25 @@ _HEAD_CODES = {
 class Rules:
     """Every parameter of a pinochle variant (RULES.md sections 2-6).
 
-    Bids: ``bid_ladder`` is a tuple of ``(from, step)`` segments, each running up to the
-    next segment's start: ``((50, 1), (60, 5))`` is 50, 51, ..., 60, 65, 70...; bids above
-    ``bid_max`` are refused (a documented limit, the same for every seat).
-    ``max_raise_rungs`` limits a bid to that many rungs above the current bid (the first
-    bid counts from one rung below the minimum): ``auction4``'s +10 or +20 jump is 2;
-    ``None`` lets a bid jump to any higher rung.
+    - ``name``: the variant; ``game``: the game it belongs to (``pinochle4``);
+      ``deck``: ``single`` (48) or ``double`` (80); ``players``: 4.
+    - ``bid_ladder``: ``(from, step)`` segments, each running up to the next segment's
+      start: ``((50, 1), (60, 5))`` is 50, 51, ..., 60, 65, 70...; ``bid_max``: bids above
+      it are refused (a documented limit, the same for every seat); ``max_raise_rungs``:
+      a bid rises at most that many rungs above the current bid, the first bid counting
+      from one rung below the minimum (``auction4``'s +10 or +20 is 2; ``None``: any).
+    - ``all_pass``: what happens when nobody bids (``AllPass``); ``pass_with_help``: the
+      "pass with help" call exists.
+    - ``trump_needs_marriage``: trump must be a suit where the declarer holds K-Q; with
+      none, the hand is lost ("no marriage").
+    - ``pass_count``: cards passed partner to declarer and back (0: no passing);
+      ``throw_in``: the declarer may concede after the meld.
+    - ``must_head``, ``must_trump``, ``must_overtrump``: the trick rules of section 4.
+    - ``counter_value``: points of each A, T, K taken; ``last_trick_bonus``.
+    - ``meld_table`` (scale 1) and ``meld_scale``; ``run_includes_marriage``: the K-Q of a
+      run cannot also score a royal marriage; ``meld_needs_trick``: a team that takes no
+      trick loses its meld.
+    - ``target``: the game score that ends a game.
     """
 
     name: str
