@@ -86,6 +86,7 @@ class GameState:
         self.results: list[HandResult] = []
         self.replays: list[Replay] = []
         self.winner: int | None = None
+        self._actions: list[Action] = []
         self.hand = self._deal(0)
 
     def _deal(self, number: int) -> HandState:
@@ -115,15 +116,27 @@ class GameState:
     def is_terminal(self) -> bool:
         return self.finished
 
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action of the game so far, all hands in order."""
+        return tuple(self._actions)
+
     @staticmethod
     def team_of(seat: int) -> int:
         return HandState.team_of(seat)
+
+    @property
+    def teams(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        return self.hand.teams
 
     def apply(self, action: Action | str) -> None:
         """Apply an action to the current hand; score it and deal the next when it ends."""
         if self.finished:
             raise IllegalActionError(action, "game_over", "the game is over")
+        if isinstance(action, str):
+            action = Action.parse(action)
         self.hand.apply(action)
+        self._actions.append(action)
         if not self.hand.is_terminal():
             return
         result = self.hand.result()
@@ -150,6 +163,7 @@ class GameState:
         other.scores = list(self.scores)
         other.results = list(self.results)
         other.replays = list(self.replays)
+        other._actions = list(self._actions)
         other.hand = self.hand.copy()
         return other
 
