@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import django_filters
 from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -13,6 +15,7 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -110,7 +113,7 @@ class MatchViewSet(
         responses=OpenApiTypes.OBJECT,
     )
     @action(detail=True, methods=["get"])
-    def replay(self, request: Request, pk: str | None = None) -> Response:
+    def replay(self, request: Request, pk: str | None = None) -> HttpResponse:
         """The match's replays (all games, or one board and table), and your bots' stderr."""
         board = _int_param(request, "board")
         table = request.query_params.get("table")
@@ -120,18 +123,19 @@ class MatchViewSet(
         # The games of a finished match never change: served from the cache after the first
         # request, with no database query for an anonymous reader.
         key = f"replay:{pk}:{board}:{table}:{verify}"
-        games = peek(key)
+        games = peek(key)  # the games as rendered JSON
         match = None
         if games is None:
             match = get_object_or_404(selectors.match_list(), pk=pk)
-            games = _replay_games(match, board, table, verify)
+            games = _render(_replay_games(match, board, table, verify))
             if match.status == Match.Status.DONE:
                 store(key, games, None)
         stderr: dict[str, dict[str, str]] = {}
         if request.user.is_authenticated:
             match = match or get_object_or_404(selectors.match_list(), pk=pk)
             stderr = _own_stderr(request, match)
-        return Response({"match": int(str(pk)), "games": games, "stderr": stderr})
+        body = b'{"match":%d,"games":%s,"stderr":%s}' % (int(str(pk)), games, _render(stderr))
+        return _json_response(request, body)
 
 
 def _replay_games(
@@ -146,6 +150,17 @@ def _replay_games(
             document["difference"] = None if difference is None else str(difference)
         games.append(document)
     return games
+
+
+def _render(data: Any) -> bytes:
+    return JSONRenderer().render(data)
+
+
+def _json_response(request: Request, body: bytes) -> HttpResponse:
+    """Send already rendered JSON as it is; the browsable API gets it parsed back."""
+    if request.accepted_renderer.format == "json":
+        return HttpResponse(body, content_type="application/json")
+    return Response(json.loads(body))
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -176,7 +191,7 @@ class LeaderboardView(ListAPIView):
     serializer_class = RatingSerializer
 
     @extend_schema(parameters=[OpenApiParameter("variant", str, enum=list(Variant.values))])
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
         variant = request.query_params.get("variant")
         if variant is not None and variant not in Variant.values:
             raise ValidationError({"variant": f"unknown variant {variant!r}"})
@@ -186,7 +201,8 @@ class LeaderboardView(ListAPIView):
             request.query_params.get("page", "1"),
             request.query_params.get("page_size", ""),
         )
-        return Response(cached(key, lambda: self._page(variant), LEADERBOARD_TTL))
+        body = cached(key, lambda: _render(self._page(variant)), LEADERBOARD_TTL)
+        return _json_response(request, body)
 
     def _page(self, variant: str | None) -> Any:
         page = self.paginate_queryset(selectors.leaderboard(variant=variant))

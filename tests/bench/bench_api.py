@@ -138,6 +138,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"))
     args = parser.parse_args()
     setup_django(DATABASE)
     from arena.models import Game, Match, Rating
@@ -179,6 +181,9 @@ def main() -> None:
     try:
         time.sleep(4)
         print("load generator:", "wrk" if shutil.which("wrk") else "Python clients")
+        print(
+            f"server: gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads"
+        )
         for name, paths in endpoints.items():
             if shutil.which("wrk"):
                 report_wrk(name, paths, args.clients, args.seconds)
