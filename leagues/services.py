@@ -309,7 +309,11 @@ def round_schedule(*, season: Season, number: int) -> tuple[Round, bool]:
     with transaction.atomic():
         # Two requests for the same round serialise on this lock; the second finds the
         # first's round below. The unique (season, number) constraint is the backstop.
-        season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+        season = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=season.pk)
+        )
         existing = season.rounds.filter(number=number).first()
         if existing is not None:
             return existing, False
@@ -508,7 +512,11 @@ def round_close(*, round_id: int) -> bool:
     season_id = Round.objects.values_list("season_id", flat=True).get(pk=round_id)
     with transaction.atomic():
         # The season is locked first, as round_schedule does, so the two never deadlock.
-        season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
+        season = (
+            Season.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .get(pk=season_id)
+        )
         return _round_close_locked(season, Round.objects.get(pk=round_id))
 
 
@@ -556,9 +564,7 @@ def rounds_close_ended() -> int:
     The arena never calls back into the leagues, so completion is noticed by looking: here
     (periodically, for every league), by a league's timetable, and before a next round."""
     closed = 0
-    for round_id in Round.objects.filter(status=Round.Status.PLAYING).values_list(
-        "pk", flat=True
-    ):
+    for round_id in Round.objects.filter(status=Round.Status.PLAYING).values_list("pk", flat=True):
         closed += round_close(round_id=round_id)
     return closed
 
@@ -594,7 +600,7 @@ def league_timetable_set(*, league: League, every_minutes: int) -> PeriodicTask:
     if every_minutes < 1:
         raise InvalidInput("the timetable runs at most once a minute", field="every_minutes")
     with transaction.atomic():
-        league = League.objects.select_for_update().select_related("timetable").get(pk=league.pk)
+        league = League.objects.select_for_update().get(pk=league.pk)
         interval, _ = IntervalSchedule.objects.get_or_create(
             every=every_minutes, period=IntervalSchedule.MINUTES
         )
