@@ -21,6 +21,7 @@ from engine.errors import CardParseError
 
 __all__ = [
     "CARDS",
+    "CARD_NAMES",
     "DECKS",
     "DOUBLE_DECK",
     "NUM_FACES",
@@ -108,10 +109,10 @@ class Card(int):
         return Rank(self % 6)
 
     def __str__(self) -> str:
-        return _NAMES[self]
+        return CARD_NAMES[self]
 
     def __repr__(self) -> str:
-        return f"Card.parse({_NAMES[self]!r})"
+        return f"Card.parse({CARD_NAMES[self]!r})"
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -126,8 +127,9 @@ class Card(int):
 
 
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, face) for face in range(NUM_FACES))
-_NAMES = tuple(_RANK_SYMBOLS[face % 6] + _SUIT_SYMBOLS[face // 6] for face in range(NUM_FACES))
-_BY_NAME = {name: face for face, name in enumerate(_NAMES)}
+CARD_NAMES = tuple(_RANK_SYMBOLS[face % 6] + _SUIT_SYMBOLS[face // 6] for face in range(NUM_FACES))
+"""The notation of each face, indexed by face."""
+_BY_NAME = {name: face for face, name in enumerate(CARD_NAMES)}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
@@ -138,7 +140,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """Write cards sorted by suit, then strongest first."""
-    return " ".join(_NAMES[face] for face in sorted(cards))
+    return " ".join(CARD_NAMES[face] for face in sorted(cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +170,7 @@ class Deck:
         for face, count in enumerate(counts):
             if count > self.copies[face]:
                 raise CardParseError(
-                    f"{_NAMES[face]} appears {count} times; the {self.name} deck has "
+                    f"{CARD_NAMES[face]} appears {count} times; the {self.name} deck has "
                     f"{self.copies[face]}"
                 )
         return counts

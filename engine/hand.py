@@ -38,7 +38,7 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.cards import CARDS, DECKS, NUM_FACES, Card, Rank, Suit
+from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
 from engine.errors import CardParseError, IllegalActionError
 from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
@@ -109,10 +109,12 @@ class HandState:
         "_legal_at",
         "_masks",
         "_meld_hands",
+        "_meld_json",
         "_melds",
         "_outcome",
         "_passed",
         "_phase",
+        "_result",
         "_taken",
         "_trick",
         "_tricks",
@@ -160,6 +162,7 @@ class HandState:
         self._trump = -1
         self._given: list[tuple[Card, ...]] = []
         self._meld_hands: tuple[tuple[int, ...], ...] = ()
+        self._meld_json: tuple[tuple[dict[str, Any], ...], ...] | None = None
         self._melds: list[int] = []
         self._trick: list[int] = []
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
@@ -173,6 +176,7 @@ class HandState:
         self._taken = [0, 0]
         self._won = [0, 0]
         self._outcome: HandOutcome | None = None
+        self._result: HandResult | None = None
         self._phase = Phase.AUCTION
         self._turn = (dealer + 1) % 4
 
@@ -256,6 +260,7 @@ class HandState:
         other._trump = self._trump
         other._given = self._given[:]
         other._meld_hands = self._meld_hands
+        other._meld_json = self._meld_json
         other._melds = self._melds[:]
         other._trick = self._trick[:]
         other._tricks = self._tricks[:]
@@ -269,6 +274,7 @@ class HandState:
         other._taken = self._taken[:]
         other._won = self._won[:]
         other._outcome = self._outcome
+        other._result = self._result
         other._phase = self._phase
         other._turn = self._turn
         return other
@@ -589,6 +595,11 @@ class HandState:
 
     def result(self) -> HandResult:
         """The hand's score per team with its breakdown; the hand must be over."""
+        if self._result is None:
+            self._result = self._score()
+        return self._result
+
+    def _score(self) -> HandResult:
         outcome = self._outcome
         if outcome is None:
             raise ValueError("the hand is not over")
@@ -659,22 +670,26 @@ class HandState:
             receiver = (giver + 2) % 4
             entry: dict[str, Any] = {"from": giver, "to": receiver, "count": len(cards)}
             if seat in (giver, receiver):
-                entry["cards"] = [str(card) for card in cards]
+                entry["cards"] = [CARD_NAMES[face] for face in cards]
             passing.append(entry)
         melds = None
         if self._melds and self._outcome is not HandOutcome.NO_MARRIAGE:
-            values = self.rules.meld_values
+            # Items are computed once; each observation gets its own dicts and lists.
+            if self._meld_json is None:
+                values = self.rules.meld_values
+                self._meld_json = tuple(
+                    tuple(item.to_json() for item in meld_items(counts, self._trump, values))
+                    for counts in self._meld_hands
+                )
             melds = [
                 {
                     "seat": s,
                     "total": self._melds[s],
-                    "items": [
-                        item.to_json()
-                        for item in meld_items(self._meld_hands[s], self._trump, values)
-                    ],
+                    "items": [{**item, "cards": item["cards"][:]} for item in items],
                 }
-                for s in range(4)
+                for s, items in enumerate(self._meld_json)
             ]
+        names = CARD_NAMES
         return {
             "game": self.rules.game,
             "variant": self.rules.name,
@@ -683,7 +698,7 @@ class HandState:
             "dealer": self.dealer,
             "phase": self._phase.value,
             "current_player": self.current_player,
-            "hand": [str(card) for card in self.hand(seat)],
+            "hand": [names[face] for face in self.hand(seat)],
             "hand_sizes": [sum(counts) for counts in self._hands],
             "auction": [{"seat": s, "action": str(a)} for s, a in self._auction],
             "contract": (
@@ -694,12 +709,12 @@ class HandState:
             "melds": melds,
             "thrown_in": self._outcome is HandOutcome.THROWN_IN,
             "tricks": [
-                {"leader": leader, "cards": [str(CARDS[f]) for f in cards], "winner": winner}
+                {"leader": leader, "cards": [names[face] for face in cards], "winner": winner}
                 for leader, cards, winner in self._tricks
             ],
             "trick": {
                 "leader": self._leader if self._trick else None,
-                "cards": [str(CARDS[f]) for f in self._trick],
+                "cards": [names[face] for face in self._trick],
             },
             "counters_taken": list(self._taken),
             "tricks_won": list(self._won),

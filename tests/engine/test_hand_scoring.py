@@ -233,3 +233,13 @@ def test_result_before_the_end_is_an_error() -> None:
 def test_rules_for_another_variant_are_refused() -> None:
     with pytest.raises(ValueError):
         new_hand("single4", seed=1, rules=rules_for("double4"))
+
+
+def test_10_changing_a_returned_observation_does_not_change_the_next_one() -> None:
+    state = single4_with_bid(170)
+    first = state.observation(1)
+    first["melds"][0]["items"][0]["cards"].append("AS")
+    first["melds"][0]["items"].clear()
+    first["hand"].clear()
+    assert state.observation(1) != first
+    assert state.observation(1) == single4_with_bid(170).observation(1)
