@@ -33,6 +33,7 @@ from leagues.tournaments.serializers import (
     EventCreateSerializer,
     EventSerializer,
     EventStartSerializer,
+    EventUpdateSerializer,
     HumanRatingSerializer,
     ResultCorrectSerializer,
     ResultEnterSerializer,
@@ -94,6 +95,14 @@ class EventDetailView(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventSerializer(_event(event_id)).data)
 
+    @extend_schema(request=EventUpdateSerializer, responses=EventSerializer)
+    def patch(self, request: Request, event_id: int) -> Response:
+        by = _player_of(request)
+        incoming = EventUpdateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.event_update(event=_event(event_id), by=by, **incoming.validated_data)
+        return Response(EventSerializer(event).data)
+
 
 class EntryListView(APIView):
     """Sections and their entries; the director adds entries before the start."""
@@ -119,6 +128,16 @@ class EntryListView(APIView):
         )
         sections = selectors.section_list(event=event)
         return Response(SectionSerializer(sections, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class EntryDetailView(APIView):
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, event_id: int, entry_id: int) -> Response:
+        by = _player_of(request)
+        event = _event(event_id)
+        entry = get_object_or_404(selectors.player_entry_queryset(event=event), pk=entry_id)
+        services.entry_remove(event=event, by=by, entry=entry)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class EventStartView(APIView):

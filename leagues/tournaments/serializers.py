@@ -26,6 +26,12 @@ class EventCreateSerializer(serializers.Serializer):
     )
 
 
+class EventUpdateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, required=False)
+    boards_per_round = serializers.IntegerField(min_value=1, max_value=12, required=False)
+    par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], required=False)
+
+
 class EventSerializer(serializers.ModelSerializer):
     director = serializers.CharField(source="director.display_name")
 

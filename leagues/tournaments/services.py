@@ -155,6 +155,36 @@ def entry_add(
     return entry
 
 
+def event_update(*, event: Event, by: Player, **changes: Any) -> Event:
+    """Rename the event or change its boards per round or par bot, before the start."""
+    _require_director(event, by)
+    _require_status(event, Event.Status.SETUP)
+    editable = {"name", "boards_per_round", "par_bot"}
+    unknown = sorted(set(changes) - editable)
+    if unknown:
+        raise InvalidInput(f"{unknown[0]} cannot be changed; only {', '.join(sorted(editable))}")
+    if changes.get("par_bot") and changes["par_bot"] not in PAR_BOTS:
+        raise InvalidInput(f"par comes from {' or '.join(PAR_BOTS)}, or none", field="par_bot")
+    for name, value in changes.items():
+        setattr(event, name, value)
+    event.save(update_fields=[*changes])
+    return event
+
+
+@transaction.atomic
+def entry_remove(*, event: Event, by: Player, entry: Entry) -> None:
+    """Withdraw an entry before the start; the later entries move up a number."""
+    _require_director(event, by)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_status(event, Event.Status.SETUP)
+    section, number = entry.section, entry.number
+    entry.delete()
+    # Ascending order keeps the (section, number) constraint satisfied at every step.
+    for later in section.entries.filter(number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+
+
 def _section_size(event: Event, entries: int) -> int:
     """Tables (teams for a team event) for a section of ``entries`` entries."""
     kind = MovementKind(event.movement)

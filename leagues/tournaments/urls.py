@@ -9,6 +9,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("ratings/", api.HumanRatingListView.as_view(), name="tournament-ratings"),
     path("<int:event_id>/", api.EventDetailView.as_view(), name="tournament-detail"),
     path("<int:event_id>/entries/", api.EntryListView.as_view(), name="tournament-entries"),
+    path(
+        "<int:event_id>/entries/<int:entry_id>/",
+        api.EntryDetailView.as_view(),
+        name="tournament-entry",
+    ),
     path("<int:event_id>/start/", api.EventStartView.as_view(), name="tournament-start"),
     path("<int:event_id>/finish/", api.EventFinishView.as_view(), name="tournament-finish"),
     path("<int:event_id>/movement/", api.MovementView.as_view(), name="tournament-movement"),

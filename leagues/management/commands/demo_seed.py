@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from arena import demo as arena_demo
+from leagues import demo as leagues_demo
 from leagues.tournaments import demo as tournaments_demo
 
 
@@ -19,4 +20,5 @@ class Command(BaseCommand):
         if not User.objects.filter(username="admin").exists():
             User.objects.create_superuser("admin", "admin@example.com", "arena-admin")
         arena_demo.seed(say=self.stdout.write)
+        leagues_demo.seed(say=self.stdout.write)
         tournaments_demo.seed(say=self.stdout.write)

@@ -10,9 +10,19 @@ import pytest
 import engine
 from arena import services as arena_services
 from arena.models import Player
+from leagues.tournaments import services
+from leagues.tournaments.models import Event
 from tests.arena.conftest import PASSWORD, alice, alice_client, bob, client_for
 
-__all__ = ["alice", "alice_client", "bob", "client_for", "entry_payload", "field"]
+__all__ = [
+    "alice",
+    "alice_client",
+    "bob",
+    "client_for",
+    "entry_payload",
+    "field",
+    "running_event",
+]
 
 
 @pytest.fixture
@@ -54,3 +64,30 @@ def entry_payload(variant: str, seed: int, dealer: int, play_seed: int) -> dict[
         "meld": [result.teams[0].meld, result.teams[1].meld],
         "taken": [result.teams[0].taken, result.teams[1].taken],
     }
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Any) -> None:
+    """A club needs a dozen accounts per test; the production hasher is slow on purpose."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def running_event(
+    director: Player, players: list[Player], *, rounds: int | None = None, **fields: Any
+) -> Event:
+    """An event entered and started through the services (no par: it has its own test)."""
+    options: dict[str, Any] = {
+        "name": "Club night",
+        "variant": "single4",
+        "movement": "mitchell",
+        "boards_per_round": 2,
+        "par_bot": "",
+    }
+    options.update(fields)
+    event = services.event_create(director=director, **options)
+    size = 1 if event.kind == Event.Kind.INDIVIDUAL else 2
+    for start in range(0, len(players), size):
+        services.entry_add(
+            event=event, by=director, section_name="A", players=players[start : start + size]
+        )
+    return services.event_start(event=event, by=director, rounds=rounds)
