@@ -443,7 +443,9 @@ class HandState:
             wanted[face] += 1
             if wanted[face] > hand[face]:
                 raise IllegalActionError(
-                    action, "cards_not_in_hand", f"seat {giver} does not hold {face}"
+                    action,
+                    "cards_not_in_hand",
+                    f"seat {giver} does not hold {wanted[face]} x {CARD_NAMES[face]}",
                 )
         receiver = (giver + 2) % 4
         target = self._hands[receiver]
@@ -552,7 +554,9 @@ class HandState:
         seat = self._turn
         hand_mask = self._masks[seat]
         if not (hand_mask >> face) & 1:
-            return IllegalActionError(action, "card_not_in_hand", f"seat {seat} holds no {face}")
+            return IllegalActionError(
+                action, "card_not_in_hand", f"seat {seat} holds no {CARD_NAMES[face]}"
+            )
         led, trump = self._led, self._trump
         suit = face // 6
         if hand_mask & SUIT_MASK[led]:
