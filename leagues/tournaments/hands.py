@@ -131,12 +131,6 @@ class HandScore:
     scores: tuple[int, int]
     """North-South's and East-West's hand scores."""
 
-    @property
-    def ns_net(self) -> int:
-        """What boards are compared on: the pinochle scores of the two sides are not
-        zero-sum, so North-South's result is its score minus East-West's."""
-        return self.scores[0] - self.scores[1]
-
 
 def hand_score(rules: Rules, entry: ScoreEntry) -> HandScore:
     """RULES.md section 5 from totals: made, set, thrown in or no marriage."""

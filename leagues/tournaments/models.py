@@ -21,6 +21,10 @@ class Event(models.Model):
         PAIRS = "pairs"
         INDIVIDUAL = "individual"
 
+    class Scale(models.TextChoices):
+        TWO_ONE = "2-1", "2 for each result beaten, 1 for each tie"
+        ONE_HALF = "1-0.5", "1 for each result beaten, 1/2 for each tie"
+
     class Status(models.TextChoices):
         SETUP = "setup"
         RUNNING = "running"
@@ -33,6 +37,7 @@ class Event(models.Model):
         max_length=10, choices=[(k.value, k.value) for k in MovementKind], default="mitchell"
     )
     boards_per_round = models.PositiveSmallIntegerField(default=3)
+    scale = models.CharField(max_length=5, choices=Scale.choices, default=Scale.TWO_ONE)
     par_bot = models.CharField(
         max_length=8,
         blank=True,

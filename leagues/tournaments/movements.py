@@ -102,25 +102,6 @@ class Movement:
         """How many tables play a board set over the whole movement (Neuberg's N)."""
         return sum(1 for s in self.seatings if s.board_set == board_set)
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "kind": self.kind.value,
-            "tables": self.tables,
-            "rounds": self.rounds,
-            "board_sets": self.board_sets,
-            "entrants": self.entrants,
-            "seatings": [
-                {
-                    "round": s.round,
-                    "table": s.table,
-                    "board_set": s.board_set,
-                    "sides": list(s.sides),
-                    "match": s.match,
-                }
-                for s in self.seatings
-            ],
-        }
-
 
 def _rounds(asked: int | None, most: int) -> int:
     if asked is None:

@@ -23,7 +23,7 @@ from leagues.tournaments.models import (
     Section,
 )
 from leagues.tournaments.movements import Movement, MovementKind, Seating, movement_for
-from leagues.tournaments.scoring import board_matchpoints, percentage
+from leagues.tournaments.scoring import board_matchpoints, half_scale, percentage
 
 SEAT_NAMES = ("North", "East", "South", "West")
 
@@ -142,18 +142,24 @@ def section_scores(*, event: Event, section: Section) -> dict[int, ScoredResult]
         for board_set in range(1, movement.board_sets + 1)
         for number in board_numbers(event=event, board_set=board_set)
     }
+    # Computed on the 2/1 scale (Neuberg's formula is written for it), shown on the event's.
+    scale = half_scale if event.scale == Event.Scale.ONE_HALF else float
     by_board: dict[int, list[Result]] = defaultdict(list)
     for result in section.results.select_related("board"):
         by_board[result.board.number].append(result)
     scored: dict[int, ScoredResult] = {}
     for number, results in by_board.items():
         planned = planned_by_set[set_of_board[number]]
+        # Both sides score in pinochle (it is not zero-sum), so a table's result is
+        # North-South's score minus East-West's, as in the arena's duplicate.
         matchpoints = board_matchpoints(
             {r.pk: r.score_ns - r.score_ew for r in results}, planned=planned
         )
         for result in results:
             points = matchpoints[result.pk]
-            scored[result.pk] = ScoredResult(result, points.ns, points.ew, points.top)
+            scored[result.pk] = ScoredResult(
+                result, scale(points.ns), scale(points.ew), scale(points.top)
+            )
     return scored
 
 

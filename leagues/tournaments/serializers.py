@@ -20,6 +20,7 @@ class EventCreateSerializer(serializers.Serializer):
         choices=[k.value for k in MovementKind], default=MovementKind.MITCHELL.value
     )
     boards_per_round = serializers.IntegerField(min_value=1, max_value=12, default=3)
+    scale = serializers.ChoiceField(choices=Event.Scale.choices, default=Event.Scale.TWO_ONE)
     par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], default="strong")
     sections = serializers.ListField(
         child=serializers.CharField(max_length=8), min_length=1, max_length=10, default=["A"]
@@ -29,6 +30,7 @@ class EventCreateSerializer(serializers.Serializer):
 class EventUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     boards_per_round = serializers.IntegerField(min_value=1, max_value=12, required=False)
+    scale = serializers.ChoiceField(choices=Event.Scale.choices, required=False)
     par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], required=False)
 
 
@@ -44,6 +46,7 @@ class EventSerializer(serializers.ModelSerializer):
             "kind",
             "movement",
             "boards_per_round",
+            "scale",
             "par_bot",
             "director",
             "status",

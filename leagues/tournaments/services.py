@@ -91,6 +91,7 @@ def event_create(
     kind: str = Event.Kind.PAIRS,
     movement: str = MovementKind.MITCHELL.value,
     boards_per_round: int = 3,
+    scale: str = Event.Scale.TWO_ONE,
     par_bot: str = "strong",
     sections: Sequence[str] = ("A",),
 ) -> Event:
@@ -119,6 +120,7 @@ def event_create(
             kind=kind,
             movement=movement_kind.value,
             boards_per_round=boards_per_round,
+            scale=scale,
             par_bot=par_bot,
             director=director,
             secret=secret.hex(),
@@ -156,10 +158,15 @@ def entry_add(
 
 
 def event_update(*, event: Event, by: Player, **changes: Any) -> Event:
-    """Rename the event or change its boards per round or par bot, before the start."""
+    """Rename the event or change its boards per round, scale or par bot.
+
+    The matchpoint scale only changes how scores are shown, so it may change at any time;
+    the rest is fixed once the boards are laid out at the start.
+    """
     _require_director(event, by)
-    _require_status(event, Event.Status.SETUP)
-    editable = {"name", "boards_per_round", "par_bot"}
+    if set(changes) - {"scale"}:
+        _require_status(event, Event.Status.SETUP)
+    editable = {"name", "boards_per_round", "par_bot", "scale"}
     unknown = sorted(set(changes) - editable)
     if unknown:
         raise InvalidInput(f"{unknown[0]} cannot be changed; only {', '.join(sorted(editable))}")

@@ -127,3 +127,17 @@ def test_a_mitchell_pairs_event_runs_from_creation_to_final_standings(
     for first, second in zip(field[::2], field[1::2], strict=True):
         assert ratings[first.pk] == ratings[second.pk]
     assert sum(ratings.values()) / 12 == pytest.approx(1500)
+
+    listed = client_for(None).get("/api/tournaments/ratings/?variant=single4").json()
+    assert listed["count"] == 12
+
+    # The director may show the same event on the 1 and 1/2 scale: matchpoints and tops
+    # halve, percentages do not move.
+    halved = director.patch(f"{base}/", {"scale": "1-0.5"}, format="json")
+    assert halved.json()["scale"] == "1-0.5"
+    again = client_for(None).get(f"{base}/standings/").json()["sections"][0]["standings"]
+    before = {row["entry"]: row for row in standings}
+    for row in again:
+        assert row["matchpoints"] == before[row["entry"]]["matchpoints"] / 2
+        assert row["top"] == 12
+        assert row["percentage"] == before[row["entry"]]["percentage"]

@@ -129,7 +129,6 @@ def test_a_made_contract_scores_meld_plus_counters_for_both_sides() -> None:
     )
     assert scored.outcome is HandOutcome.MADE
     assert scored.scores == (ns + 20, ew + 5)
-    assert scored.ns_net == ns + 20 - ew - 5
 
 
 def test_a_set_contract_loses_the_bid_and_the_defenders_still_score() -> None:
