@@ -11,7 +11,7 @@ from leagues.models import Division, Entry, Fixture, League, Round, Season
 from leagues.selectors import fixture_result, result_points
 
 
-class TimetableSerializer(serializers.Serializer):
+class LeagueTimetableSerializer(serializers.Serializer):
     every_minutes = serializers.IntegerField(min_value=1)
     enabled = serializers.BooleanField(read_only=True)
     last_run_at = serializers.DateTimeField(read_only=True, allow_null=True)
@@ -42,7 +42,7 @@ class LeagueSerializer(serializers.ModelSerializer):
             "created",
         ]
 
-    @extend_schema_field(TimetableSerializer(allow_null=True))
+    @extend_schema_field(LeagueTimetableSerializer(allow_null=True))
     def get_timetable(self, league: League) -> dict[str, Any] | None:
         return timetable_data(league)
 
@@ -88,15 +88,15 @@ class LeagueUpdateSerializer(serializers.Serializer):
     rule_overrides = serializers.DictField(required=False)
 
 
-class DivisionSerializer(serializers.ModelSerializer):
+class LeagueDivisionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Division
         fields = ["name", "level", "promoted", "relegated"]
         read_only_fields = ["level"]
 
 
-class SeasonSerializer(serializers.ModelSerializer):
-    divisions = DivisionSerializer(many=True, read_only=True)
+class LeagueSeasonSerializer(serializers.ModelSerializer):
+    divisions = LeagueDivisionSerializer(many=True, read_only=True)
     entry_count = serializers.IntegerField(read_only=True)
     rounds_scheduled = serializers.IntegerField(read_only=True)
 
@@ -118,19 +118,19 @@ class SeasonSerializer(serializers.ModelSerializer):
         ]
 
 
-class DivisionInputSerializer(serializers.Serializer):
+class LeagueDivisionInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=64)
     promoted = serializers.IntegerField(min_value=0, default=0)
     relegated = serializers.IntegerField(min_value=0, default=0)
 
 
-class SeasonCreateSerializer(serializers.Serializer):
+class LeagueSeasonCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     planned_rounds = serializers.IntegerField(required=False, help_text="Swiss and ladder only")
     starts_at = serializers.DateTimeField(
         required=False, help_text="when the timetable may schedule round 1"
     )
-    divisions = DivisionInputSerializer(many=True, required=False, help_text="top first")
+    divisions = LeagueDivisionInputSerializer(many=True, required=False, help_text="top first")
     carry_over = serializers.BooleanField(
         default=False,
         help_text="copy the previous season's divisions and entries, with promotion and "
@@ -138,7 +138,7 @@ class SeasonCreateSerializer(serializers.Serializer):
     )
 
 
-class EntrySerializer(serializers.ModelSerializer):
+class LeagueEntrySerializer(serializers.ModelSerializer):
     bot = serializers.IntegerField(source="bot_id", read_only=True)
     bot_name = serializers.CharField(source="bot.name", read_only=True)
     owner = serializers.CharField(source="bot.owner.user.username", read_only=True)
@@ -161,7 +161,7 @@ class EntrySerializer(serializers.ModelSerializer):
         ]
 
 
-class EntryCreateSerializer(serializers.Serializer):
+class LeagueEntryCreateSerializer(serializers.Serializer):
     bot = serializers.IntegerField(help_text="the id of one of your bots")
     version = serializers.IntegerField(
         required=False, help_text="a version number; by default the bot's latest active one"
@@ -172,7 +172,7 @@ class EntryCreateSerializer(serializers.Serializer):
     division = serializers.CharField(required=False, help_text="a division's name")
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class LeagueRoundSerializer(serializers.ModelSerializer):
     fixture_count = serializers.IntegerField(read_only=True)
     matches_playing = serializers.IntegerField(
         read_only=True, help_text="matches of the round not yet done or failed"
@@ -191,13 +191,13 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
 
 
-class RoundScheduleSerializer(serializers.Serializer):
+class LeagueRoundScheduleSerializer(serializers.Serializer):
     number = serializers.IntegerField(
         min_value=1, help_text="the round to schedule; asking again for it creates nothing"
     )
 
 
-class FixtureSideSerializer(serializers.Serializer):
+class LeagueFixtureSideSerializer(serializers.Serializer):
     entry = serializers.IntegerField()
     bot = serializers.CharField()
     owner = serializers.CharField()
@@ -205,7 +205,7 @@ class FixtureSideSerializer(serializers.Serializer):
     points = serializers.IntegerField()
 
 
-class FixtureSerializer(serializers.ModelSerializer):
+class LeagueFixtureSerializer(serializers.ModelSerializer):
     division = serializers.CharField(source="division.name", read_only=True, allow_null=True)
     x = serializers.SerializerMethodField()
     y = serializers.SerializerMethodField()
@@ -236,11 +236,11 @@ class FixtureSerializer(serializers.ModelSerializer):
     def get_result(self, fixture: Fixture) -> str:
         return fixture_result(fixture).value
 
-    @extend_schema_field(FixtureSideSerializer())
+    @extend_schema_field(LeagueFixtureSideSerializer())
     def get_x(self, fixture: Fixture) -> dict[str, Any]:
         return _side(fixture.entry_x, fixture.version_x, result_points(fixture_result(fixture))[0])
 
-    @extend_schema_field(FixtureSideSerializer(allow_null=True))
+    @extend_schema_field(LeagueFixtureSideSerializer(allow_null=True))
     def get_y(self, fixture: Fixture) -> dict[str, Any] | None:
         if fixture.entry_y is None:
             return None
@@ -257,14 +257,14 @@ def _side(entry: Entry, version: Any, points: int) -> dict[str, Any]:
     }
 
 
-class RoundDetailSerializer(RoundSerializer):
-    fixtures = FixtureSerializer(many=True, read_only=True)
+class LeagueRoundDetailSerializer(LeagueRoundSerializer):
+    fixtures = LeagueFixtureSerializer(many=True, read_only=True)
 
-    class Meta(RoundSerializer.Meta):
-        fields = [*RoundSerializer.Meta.fields, "fixtures"]
+    class Meta(LeagueRoundSerializer.Meta):
+        fields = [*LeagueRoundSerializer.Meta.fields, "fixtures"]
 
 
-class StandingRowSerializer(serializers.Serializer):
+class LeagueStandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     entry = serializers.IntegerField(source="entry.pk")
     bot = serializers.CharField(source="entry.bot.name")
@@ -282,13 +282,13 @@ class StandingRowSerializer(serializers.Serializer):
     sonneborn_berger = serializers.FloatField(source="row.sonneborn_berger")
 
 
-class DivisionTableSerializer(serializers.Serializer):
+class LeagueDivisionTableSerializer(serializers.Serializer):
     division = serializers.CharField(source="division.name", allow_null=True)
-    rows = StandingRowSerializer(many=True)
+    rows = LeagueStandingRowSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):
+class LeagueStandingsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
     status = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
-    divisions = DivisionTableSerializer(many=True)
+    divisions = LeagueDivisionTableSerializer(many=True)

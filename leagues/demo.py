@@ -1,0 +1,67 @@
+"""Demo league for `make demo`: the reference bots of the arena demo in a round robin.
+
+Built through the same services as the API, after ``arena.demo.seed``. In the embedded mode
+tasks run in-process, so scheduling a round plays its matches as soon as it commits; the
+demo schedules round 1 and closes it, so the standings have results and round 2 is left
+for a visitor (or the timetable) to schedule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from arena.models import BotVersion, Player
+from leagues import selectors, services
+from leagues.models import League, Season
+
+DEMO_LEAGUE = "Reference bots league"
+DEMO_VARIANT = "auction4"
+DEMO_BOARDS = 2
+DEMO_ORGANISER = "alice"
+
+
+def seed(say: Callable[[str], None] = print) -> None:
+    """Create the demo league; does nothing that is already there."""
+    organiser = Player.objects.filter(user__username=DEMO_ORGANISER).first()
+    versions = list(
+        BotVersion.objects.defer("source")
+        .filter(
+            bot__variant=DEMO_VARIANT,
+            bot__owner__user__username__in=["alice", "bob", "carol"],
+            status=BotVersion.Status.ACTIVE,
+        )
+        .select_related("bot")
+        .order_by("bot_id", "-number")
+    )
+    latest: dict[int, BotVersion] = {}
+    for version in versions:
+        latest.setdefault(version.bot_id, version)
+    if organiser is None or len(latest) < 2:
+        say("league: skipped, the arena demo has fewer than two active reference bots")
+        return
+    league = League.objects.filter(name=DEMO_LEAGUE, organiser=organiser).first()
+    if league is None:
+        league = services.league_create(
+            organiser=organiser,
+            name=DEMO_LEAGUE,
+            variant=DEMO_VARIANT,
+            format=League.Format.ROUND_ROBIN,
+            boards_per_match=DEMO_BOARDS,
+            description="The reference bots, one round played; schedule the next one.",
+        )
+        say(f"league {league.pk}: {league.name}")
+    season = league.seasons.order_by("number").first() or services.season_create(
+        league=league, name="Demo season"
+    )
+    if season.status == Season.Status.OPEN:
+        for version in latest.values():
+            if not season.entries.filter(bot=version.bot).exists():
+                services.entry_create(season=season, bot=version.bot, version=version)
+        round_, _ = services.round_schedule(season=season, number=1)
+        services.round_close(round_id=round_.pk)
+    for table in selectors.season_standings(season=season):
+        for line in table.rows:
+            say(
+                f"league standings {line.rank}. {line.entry.bot}: {line.row.points} points, "
+                f"board difference {line.row.board_difference:+d}"
+            )
