@@ -11,6 +11,7 @@
     python -m engine play --variant V --hands N --seed S
         random legal playouts of N whole hands (hand n dealt from hand_seed(S, n), dealer
         n mod 4, choices from random.Random(S)); a JSON summary with "hands_per_second"
+        (wall clock; "cpu_seconds" is the processor time, steadier on a shared machine)
     python -m engine replay verify FILE
         exit 0 when the replay reproduces its result, 1 with the first difference
 
@@ -155,7 +156,7 @@ def _run_play(args: argparse.Namespace) -> int:
     outcomes: Counter[str] = Counter()
     actions = 0
     team_scores = [0, 0]
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for number in range(args.hands):
         state = new_hand(args.variant, seed=hand_seed(args.seed, number), dealer=number % 4)
         state.play_randomly(choices)
@@ -165,12 +166,14 @@ def _run_play(args: argparse.Namespace) -> int:
         for team, score in enumerate(result.team_scores):
             team_scores[team] += score
     elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     _print(
         {
             "variant": args.variant,
             "hands": args.hands,
             "seed": args.seed,
             "seconds": round(elapsed, 4),
+            "cpu_seconds": round(cpu, 4),
             "hands_per_second": round(args.hands / elapsed, 1) if elapsed > 0 else None,
             "actions_per_hand": round(actions / args.hands, 2),
             "outcomes": dict(sorted(outcomes.items())),
