@@ -79,6 +79,7 @@ class LeagueViewSet(
 
     serializer_class = LeagueSerializer
     filterset_class = LeagueFilter
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "name"]
 
     def get_queryset(self) -> Any:

@@ -441,7 +441,7 @@ def _swiss_field(
             had_bye[x] = True
             score[x] += scheduling.WIN_POINTS
             continue
-        y = number_of[fixture.entry_y_id]  # type: ignore[index]
+        y = number_of[fixture.entry_y_id]
         points_x, points_y = selectors.result_points(result)
         score[x] += points_x
         score[y] += points_y

@@ -126,6 +126,17 @@ def test_a_league_with_bad_settings_is_refused(
     assert not League.objects.exists()
 
 
+def test_the_organiser_edits_the_boards_and_time_control(
+    organiser_client: APIClient,
+    league: dict,  # type: ignore[type-arg]
+) -> None:
+    response = organiser_client.patch(
+        f"/api/leagues/{league['id']}/", {"boards_per_match": 4, "decision_ms": 500}
+    )
+    assert response.status_code == 200
+    assert (response.json()["boards_per_match"], response.json()["decision_ms"]) == (4, 500)
+
+
 def test_a_league_cannot_change_game_after_creation(
     organiser_client: APIClient,
     league: dict,  # type: ignore[type-arg]
