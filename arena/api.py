@@ -35,7 +35,8 @@ from arena.throttles import UploadThrottle
 from arena.uploads import MAX_ARCHIVE_BYTES
 
 
-def _player_of(request: Request) -> Player:
+def player_of(request: Request) -> Player:
+    """The requesting player: 401 when anonymous, 403 for an account without a profile."""
     if not request.user.is_authenticated:
         raise NotAuthenticated()
     player = Player.objects.filter(user=request.user).first()
@@ -44,7 +45,7 @@ def _player_of(request: Request) -> Player:
     return player
 
 
-def _is_owner(request: Request, bot: Bot) -> bool:
+def is_owner(request: Request, bot: Bot) -> bool:
     return bool(request.user.is_authenticated and bot.owner.user_id == request.user.pk)
 
 
@@ -91,7 +92,7 @@ class BotViewSet(
 
     @extend_schema(request=BotCreateSerializer, responses={201: BotSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        owner = _player_of(request)
+        owner = player_of(request)
         incoming = BotCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         bot = services.bot_create(owner=owner, **incoming.validated_data)
@@ -115,13 +116,13 @@ class BotVersionListView(GenericAPIView):
     @extend_schema(responses=OwnerBotVersionSerializer(many=True))
     def get(self, request: Request, bot_id: int) -> Response:
         bot = self._bot()
-        output = OwnerBotVersionSerializer if _is_owner(request, bot) else BotVersionSerializer
+        output = OwnerBotVersionSerializer if is_owner(request, bot) else BotVersionSerializer
         page = self.paginate_queryset(selectors.bot_version_list(bot=bot))
         return self.get_paginated_response(output(page, many=True).data)
 
     @extend_schema(request=BotVersionUploadSerializer, responses={201: OwnerBotVersionSerializer})
     def post(self, request: Request, bot_id: int) -> Response:
-        player = _player_of(request)
+        player = player_of(request)
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")
@@ -154,7 +155,7 @@ class BotVersionDetailView(APIView):
             number=number,
         )
         output = (
-            OwnerBotVersionSerializer if _is_owner(request, version.bot) else BotVersionSerializer
+            OwnerBotVersionSerializer if is_owner(request, version.bot) else BotVersionSerializer
         )
         return Response(output(version).data)
 
@@ -169,7 +170,7 @@ class BotVersionSourceView(APIView):
         )
         if not request.user.is_authenticated:
             raise NotAuthenticated()
-        if not _is_owner(request, version.bot):
+        if not is_owner(request, version.bot):
             raise PermissionDenied("only the bot's owner can read its source")
         is_zip = version.kind == BotVersion.Kind.ZIP
         response = HttpResponse(

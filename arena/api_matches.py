@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena import selectors
-from arena.api import _player_of
+from arena.api import player_of
 from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, store
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
@@ -81,7 +81,7 @@ class MatchViewSet(
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        player = _player_of(request)
+        player = player_of(request)
         incoming = MatchCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
