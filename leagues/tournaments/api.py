@@ -77,8 +77,12 @@ class EventListView(GenericAPIView):
 
     serializer_class = EventSerializer
 
+    def get_queryset(self) -> Any:
+        return selectors.event_list()
+
+    @extend_schema(operation_id="tournaments_list", responses=EventSerializer(many=True))
     def get(self, request: Request) -> Response:
-        page = self.paginate_queryset(selectors.event_list())
+        page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(EventSerializer(page, many=True).data)
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
@@ -374,8 +378,10 @@ class HumanRatingListView(GenericAPIView):
 
     serializer_class = HumanRatingSerializer
 
+    def get_queryset(self) -> Any:
+        return selectors.human_rating_list(variant=self.request.query_params.get("variant"))
+
     @extend_schema(parameters=[OpenApiParameter("variant", str)])
     def get(self, request: Request) -> Response:
-        ratings = selectors.human_rating_list(variant=request.query_params.get("variant"))
-        page = self.paginate_queryset(ratings)
+        page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(HumanRatingSerializer(page, many=True).data)

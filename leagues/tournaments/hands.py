@@ -188,11 +188,11 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
             raise EntryRejected(
                 "no_marriage", f"{rules.name} has no trump restriction, so no 'no marriage'"
             )
-        held = [str(suit) for suit in Suit if _has_marriage(declarer_hand, suit)]
-        if held:
+        marriages = [str(suit) for suit in Suit if _has_marriage(declarer_hand, suit)]
+        if marriages:
             raise EntryRejected(
                 "no_marriage",
-                f"the declarer holds a marriage in {', '.join(held)} and must name trump",
+                f"the declarer holds a marriage in {', '.join(marriages)} and must name trump",
             )
         if entry.meld != (0, 0) or entry.taken != (0, 0):
             raise EntryRejected(

@@ -160,7 +160,9 @@ def _starters(modulus: int) -> Iterator[list[tuple[int, int]]]:
     """
     yield [(k, modulus - k) for k in range(1, (modulus + 1) // 2)]
 
-    def extend(rest: list[int], used: set[int], acc: list[tuple[int, int]]) -> Iterator[list]:
+    def extend(
+        rest: list[int], used: set[int], acc: list[tuple[int, int]]
+    ) -> Iterator[list[tuple[int, int]]]:
         if not rest:
             yield list(acc)
             return

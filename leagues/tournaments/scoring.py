@@ -99,7 +99,7 @@ def board_matchpoints(
 
 def elo_expected(rating: float, opponent: float) -> float:
     """E = 1 / (1 + 10^((R_opponent - R) / 400))."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,9 +57,15 @@ class EventSerializer(serializers.ModelSerializer):
         ]
 
 
+class EntryPlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "display_name"]
+
+
 class EntrySerializer(serializers.ModelSerializer):
     label = serializers.SerializerMethodField()
-    players = serializers.SerializerMethodField()
+    players = EntryPlayerSerializer(many=True)
 
     class Meta:
         model = Entry
@@ -67,9 +73,6 @@ class EntrySerializer(serializers.ModelSerializer):
 
     def get_label(self, entry: Entry) -> str:
         return entry_label(entry)
-
-    def get_players(self, entry: Entry) -> list[dict[str, object]]:
-        return [{"id": p.pk, "display_name": p.display_name} for p in entry.players.all()]
 
 
 class SectionSerializer(serializers.ModelSerializer):

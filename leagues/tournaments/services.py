@@ -22,6 +22,7 @@ from leagues.tournaments import selectors
 from leagues.tournaments.hands import (
     EntryOutcome,
     EntryRejected,
+    HandScore,
     ScoreEntry,
     board_dealer,
     board_seed,
@@ -279,7 +280,7 @@ def board_par_compute(*, board_id: int) -> BoardPar | None:
     return par
 
 
-def _score(event: Event, board: Board, entry: ScoreEntry) -> Any:
+def _score(event: Event, board: Board, entry: ScoreEntry) -> HandScore:
     state = deal(event.variant, board.seed, board.dealer)
     dealt = [state.dealt(seat) for seat in range(4)]
     try:
@@ -301,7 +302,7 @@ def score_entry_from(data: dict[str, Any]) -> ScoreEntry:
     )
 
 
-def _result_fields(entry: ScoreEntry, scored: Any) -> dict[str, Any]:
+def _result_fields(entry: ScoreEntry, scored: HandScore) -> dict[str, Any]:
     return {
         "outcome": entry.outcome.value,
         "declarer": entry.declarer,
