@@ -282,6 +282,12 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
     results = {
         (r.round, r.table, r.board.number): r for r in section.results.select_related("board")
     }
+    # The par would tell a player how a board should go before everyone has played it.
+    pars = (
+        {board.number: par_of(board) for board in event.boards.select_related("par")}
+        if is_public(event=event)
+        else {}
+    )
     rounds = []
     for seating in movement.seatings:
         if entry.number not in seating.sides:
@@ -297,6 +303,8 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
                 row["result"] = result_row(scored.get(result.pk), result)
                 points = scored[result.pk]
                 row["matchpoints"] = round(points.ns if direction == 0 else points.ew, 2)
+            if pars:
+                row["par"] = pars[number]
             boards.append(row)
         rounds.append(
             {

@@ -110,6 +110,11 @@ def test_a_mitchell_pairs_event_runs_from_creation_to_final_standings(
     secret = bytes.fromhex(verification["secret"])
     assert hashlib.sha256(secret).hexdigest() == event["commitment"]
 
+    card = client_for(field[0]).get(f"{base}/scorecard/").json()
+    first_board = card["rounds"][0]["boards"][0]
+    assert first_board["par"]["bot"] == "greedy"
+    assert first_board["matchpoints"] == first_board["result"]["matchpoints_ns"]
+
     comparison = client_for(None).get(f"{base}/boards/1/").json()
     assert comparison["par"]["bot"] == "greedy"
     assert len(comparison["results"]) == 3
