@@ -256,6 +256,8 @@ def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
         "table": result.table,
         "board": result.board.number,
         "sides": result.sides,
+        "ns": result.sides[0::2],
+        "ew": result.sides[1::2],
         "outcome": result.outcome,
         "hand_outcome": result.hand_outcome,
         "declarer": result.declarer,

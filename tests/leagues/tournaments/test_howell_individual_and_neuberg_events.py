@@ -10,7 +10,7 @@ from arena.models import Player
 from leagues.tournaments import selectors, services
 from leagues.tournaments.models import Event
 
-from .conftest import PASSWORD, entry_payload, running_event
+from .conftest import PASSWORD, client_for, entry_payload, running_event
 
 
 def play_all(event: Event, *, skip: set[tuple[int, int, int]] = frozenset()) -> None:
@@ -84,6 +84,17 @@ def test_an_individual_event_gives_partners_of_the_day_the_same_score(
             expected[player] += s.ew
     assert points == expected
     assert sum(points.values()) == pytest.approx(2 * 5 * 2 * 2)
+
+    services.event_finish(event=event, by=alice)
+    records = client_for(None).get(f"/api/tournaments/{event.pk}/hand-records/")
+    assert records.status_code == 200
+    # An individual table lists both partnerships of the day.
+    first = next(iter(scored.values())).result.sides
+    assert f"<td>{first[0]}, {first[2]}</td><td>{first[1]}, {first[3]}</td>".encode() in (
+        records.content
+    )
+    pdf = client_for(None).get(f"/api/tournaments/{event.pk}/hand-records.pdf")
+    assert pdf.content.startswith(b"%PDF")
 
 
 def test_a_missing_result_makes_the_other_tables_neuberg(
