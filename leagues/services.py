@@ -11,7 +11,9 @@ How a season runs:
   holds one round per (season, number).
 - A round is complete when every fixture's match has ended, done or failed (the arena
   retries infrastructure faults before it gives up). The next round can be scheduled only
-  then; ``round_close`` records the completion (and moves a ladder's rungs).
+  then. ``round_close`` records the completion (and moves a ladder's rungs; the last
+  round's close finishes the season); it runs in the periodic ``leagues.rounds_close``
+  task, in a league's timetable, before the next round and before the next season.
 - A fixture's result is read from its match: the sign of X's total board result gives a
   win (2 points), a draw (1 each) or a loss (0). A bot's faults are already forfeited board
   by board in that total. A match that failed (the arena gave up on its infrastructure)
@@ -174,6 +176,8 @@ def season_create(
         # One season at a time: the lock keeps two requests from opening two seasons.
         League.objects.select_for_update().get(pk=league.pk)
         previous = league.seasons.order_by("-number").first()
+        if previous is not None and previous.status == Season.Status.RUNNING:
+            previous = _season_finish_if_over(previous)
         if previous is not None and previous.status != Season.Status.FINISHED:
             raise InvalidInput(f"season {previous.number} of this league is not finished")
         if carry_over and previous is None:
@@ -194,6 +198,18 @@ def season_create(
             _carry_over(previous, season)
         else:
             _create_divisions(season, divisions)
+    return season
+
+
+def _season_finish_if_over(season: Season) -> Season:
+    """Close the season's last round if its matches have ended, which finishes the season
+    (it may not have been noticed yet when no timetable or periodic close ran)."""
+    season = (
+        Season.objects.select_for_update(of=("self",)).select_related("league").get(pk=season.pk)
+    )
+    last = season.rounds.order_by("-number").first()
+    if last is not None and last.number == season.round_count:
+        _round_close_locked(season, last)
     return season
 
 
