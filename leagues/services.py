@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
@@ -270,8 +270,6 @@ def entry_create(
     """Enter a bot: a given version, by default its latest active one, or (if the league
     allows it) whichever version is the latest active one at each fixture."""
     league = season.league
-    if season.status != Season.Status.OPEN:
-        raise InvalidInput(f"season {season.number} has started; entries are closed")
     if bot.variant != league.variant:
         raise InvalidInput(f"{bot} plays {bot.variant}, this league plays {league.variant}")
     if follows_latest:
@@ -294,22 +292,24 @@ def entry_create(
             raise InvalidInput(f"{version} is not a version of {bot}", field="version")
         if version.status != BotVersion.Status.ACTIVE:
             raise InvalidInput(f"{version} is {version.status}, not active", field="version")
-    has_divisions = season.divisions.exists()
-    if has_divisions and division is None:
-        raise InvalidInput("this season has divisions: choose one", field="division")
     if division is not None and division.season_id != season.pk:
         raise InvalidInput(f"{division} is not a division of this season", field="division")
-    try:
-        with transaction.atomic():
-            return Entry.objects.create(
-                season=season,
-                division=division,
-                bot=bot,
-                version=version,
-                follows_latest=follows_latest,
-            )
-    except IntegrityError:
-        raise InvalidInput(f"{bot} is already entered in this season", field="bot") from None
+    with transaction.atomic():
+        # Round 1 numbers the entrants under this lock: no entry may slip in meanwhile.
+        season = Season.objects.select_for_update(of=("self",)).get(pk=season.pk)
+        if season.status != Season.Status.OPEN:
+            raise InvalidInput(f"season {season.number} has started; entries are closed")
+        if division is None and season.divisions.exists():
+            raise InvalidInput("this season has divisions: choose one", field="division")
+        if season.entries.filter(bot=bot).exists():
+            raise InvalidInput(f"{bot} is already entered in this season", field="bot")
+        return Entry.objects.create(
+            season=season,
+            division=division,
+            bot=bot,
+            version=version,
+            follows_latest=follows_latest,
+        )
 
 
 def entry_withdraw(*, entry: Entry) -> None:

@@ -86,6 +86,9 @@ def test_an_entrant_cannot_enter_or_withdraw_someone_elses_bot(
     refused = alice_client.post(entries, {"bot": versions[1].bot_id})
     assert refused.status_code == 403
     bobs = enter(bob_client, league["id"], versions[1])
+    twice = bob_client.post(entries, {"bot": versions[1].bot_id})
+    assert twice.status_code == 400
+    assert "already entered" in twice.json()["detail"]
     assert alice_client.delete(f"{entries}{bobs['id']}/").status_code == 403
     assert Entry.objects.count() == 1
     assert bob_client.delete(f"{entries}{bobs['id']}/").status_code == 204
