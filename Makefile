@@ -34,6 +34,8 @@ demo: venv system
 	@echo "Pinochle Arena is starting on http://$(HOST):$(PORT)/"
 	@echo "  Leaderboard:        http://$(HOST):$(PORT)/api/ratings/?variant=auction4"
 	@echo "  Matches:            http://$(HOST):$(PORT)/api/matches/"
+	@echo "  Leagues:            http://$(HOST):$(PORT)/api/leagues/"
+	@echo "  Tournaments:        http://$(HOST):$(PORT)/api/tournaments/"
 	@echo "  API documentation:  http://$(HOST):$(PORT)/api/docs/"
 	@echo "  Administration:     http://$(HOST):$(PORT)/admin/  (user admin, password arena-admin)"
 	@echo "  Players alice, bob, carol have the password demo-password-2026."
