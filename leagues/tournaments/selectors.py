@@ -12,6 +12,7 @@ from django.db.models import Prefetch, QuerySet
 from arena.models import Player
 from engine import format_cards, rules_for
 from leagues.tournaments.hands import deal, deal_problems
+from leagues.tournaments.imps import imps
 from leagues.tournaments.models import (
     Board,
     BoardPar,
@@ -213,18 +214,72 @@ def event_standings(*, event: Event) -> list[dict[str, Any]]:
             )
         block: dict[str, Any] = {"section": section.name, "standings": rows}
         if event.movement == MovementKind.TEAMS.value:
-            block["teams"] = _team_standings(standings)
+            matches = team_matches(event=event, section=section)
+            block["teams"] = _team_standings(standings, matches)
+            block["matches"] = matches
         out.append(block)
     return out
 
 
-def _team_standings(standings: Iterable[EntryScore]) -> list[dict[str, Any]]:
-    """Teams of four: the two pairs' matchpoints together. With each board in two rooms,
-    this is board-a-match scoring: a team wins a board (4 of 4) when both its pairs beat
-    the other room, and ties it at 2."""
+def team_of(pair: int) -> int:
+    """Pairs 2t - 1 and 2t are team t."""
+    return (pair + 1) // 2
+
+
+def team_matches(*, event: Event, section: Section) -> list[dict[str, Any]]:
+    """Each team match with its IMPs: every board's swing between the two rooms.
+
+    The home team sits North-South in the open room and East-West in the closed one, so
+    its swing on a board is the open room's net result minus the closed room's. A board
+    counts once both rooms have reported it.
+    """
+    movement = section_movement(event=event, section=section)
+    nets = {
+        (r.round, r.table, r.board.number): r.score_ns - r.score_ew
+        for r in section.results.select_related("board")
+    }
+    rooms: dict[int, list[Seating]] = defaultdict(list)
+    for seating in movement.seatings:
+        rooms[seating.match or 0].append(seating)
+    matches = []
+    for match, (open_room, closed_room) in sorted(rooms.items()):
+        home, away = team_of(open_room.ns), team_of(open_room.ew)
+        swings = []
+        for number in board_numbers(event=event, board_set=open_room.board_set):
+            in_open = nets.get((open_room.round, open_room.table, number))
+            in_closed = nets.get((closed_room.round, closed_room.table, number))
+            if in_open is not None and in_closed is not None:
+                swings.append(imps(in_open - in_closed, event.variant))
+        matches.append(
+            {
+                "match": match,
+                "round": open_room.round,
+                "home": home,
+                "away": away,
+                "boards": len(swings),
+                "imps_home": sum(s for s in swings if s > 0),
+                "imps_away": -sum(s for s in swings if s < 0),
+            }
+        )
+    return matches
+
+
+def _team_standings(
+    standings: Iterable[EntryScore], matches: Iterable[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Teams of four, ranked on the two pairs' matchpoints together. With each board in
+    two rooms this is board-a-match scoring: a team wins a board (4 of 4) when both its
+    pairs beat the other room, and ties it at 2. IMPs for and against are shown beside."""
     teams: dict[int, list[EntryScore]] = defaultdict(list)
     for score in standings:
-        teams[(score.entry.number + 1) // 2].append(score)
+        teams[team_of(score.entry.number)].append(score)
+    imps_for: dict[int, int] = defaultdict(int)
+    imps_against: dict[int, int] = defaultdict(int)
+    for match in matches:
+        imps_for[match["home"]] += match["imps_home"]
+        imps_against[match["home"]] += match["imps_away"]
+        imps_for[match["away"]] += match["imps_away"]
+        imps_against[match["away"]] += match["imps_home"]
     rows = []
     for team, members in teams.items():
         points = sum(m.points for m in members)
@@ -236,6 +291,8 @@ def _team_standings(standings: Iterable[EntryScore]) -> list[dict[str, Any]]:
                 "names": [entry_label(m.entry) for m in members],
                 "matchpoints": round(points, 2),
                 "percentage": round(percentage(points, possible), 2),
+                "imps_for": imps_for[team],
+                "imps_against": imps_against[team],
             }
         )
     rows.sort(key=lambda row: (-row["percentage"], row["team"]))

@@ -10,7 +10,7 @@ import pytest
 import engine
 from arena import services as arena_services
 from arena.models import Player
-from leagues.tournaments import services
+from leagues.tournaments import selectors, services
 from leagues.tournaments.models import Event
 from tests.arena.conftest import PASSWORD, alice, alice_client, bob, client_for
 
@@ -21,6 +21,7 @@ __all__ = [
     "client_for",
     "entry_payload",
     "field",
+    "play_all",
     "running_event",
 ]
 
@@ -91,3 +92,27 @@ def running_event(
             event=event, by=director, section_name="A", players=players[start : start + size]
         )
     return services.event_start(event=event, by=director, rounds=rounds)
+
+
+def play_all(event: Event, *, skip: set[tuple[int, int, int]] = frozenset()) -> None:
+    """Enter every table's result as the director, except the (round, table, board) given."""
+    for section in event.sections.exclude(size=None):
+        movement = selectors.section_movement(event=event, section=section)
+        present = set(selectors.entries_by_number(section=section))
+        for seating in movement.seatings:
+            if not selectors.seating_playable(seating=seating, present=present):
+                continue
+            for number in selectors.board_numbers(event=event, board_set=seating.board_set):
+                if (seating.round, seating.table, number) in skip:
+                    continue
+                board = event.boards.get(number=number)
+                data = entry_payload(event.variant, board.seed, board.dealer, seating.table)
+                services.result_enter(
+                    event=event,
+                    by=event.director,
+                    section_name=section.name,
+                    round=seating.round,
+                    table=seating.table,
+                    board_number=number,
+                    entry=services.score_entry_from(data),
+                )

@@ -8,33 +8,8 @@ from arena import services as arena_services
 from arena.errors import InvalidInput
 from arena.models import Player
 from leagues.tournaments import selectors, services
-from leagues.tournaments.models import Event
 
-from .conftest import PASSWORD, client_for, entry_payload, running_event
-
-
-def play_all(event: Event, *, skip: set[tuple[int, int, int]] = frozenset()) -> None:
-    """Enter every table's result as the director, except the (round, table, board) given."""
-    for section in event.sections.exclude(size=None):
-        movement = selectors.section_movement(event=event, section=section)
-        present = set(selectors.entries_by_number(section=section))
-        for seating in movement.seatings:
-            if not selectors.seating_playable(seating=seating, present=present):
-                continue
-            for number in selectors.board_numbers(event=event, board_set=seating.board_set):
-                if (seating.round, seating.table, number) in skip:
-                    continue
-                board = event.boards.get(number=number)
-                data = entry_payload(event.variant, board.seed, board.dealer, seating.table)
-                services.result_enter(
-                    event=event,
-                    by=event.director,
-                    section_name=section.name,
-                    round=seating.round,
-                    table=seating.table,
-                    board_number=number,
-                    entry=services.score_entry_from(data),
-                )
+from .conftest import PASSWORD, client_for, play_all, running_event
 
 
 @pytest.fixture
