@@ -98,10 +98,6 @@ class Movement:
     def round_of(self, number: int) -> tuple[Seating, ...]:
         return tuple(s for s in self.seatings if s.round == number)
 
-    def planned_plays(self, board_set: int) -> int:
-        """How many tables play a board set over the whole movement (Neuberg's N)."""
-        return sum(1 for s in self.seatings if s.board_set == board_set)
-
 
 def _rounds(asked: int | None, most: int) -> int:
     if asked is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -31,10 +31,6 @@ SEAT_NAMES = ("North", "East", "South", "West")
 
 def event_list() -> QuerySet[Event]:
     return Event.objects.select_related("director").order_by("-id")
-
-
-def event_get(*, event_id: int) -> Event:
-    return Event.objects.select_related("director").get(pk=event_id)
 
 
 def is_director(*, event: Event, player: Player | None) -> bool:
@@ -109,7 +105,6 @@ class EntryScore:
     points: float = 0.0
     possible: float = 0.0
     boards: int = 0
-    directions: set[int] = field(default_factory=set)
 
     @property
     def percentage(self) -> float:
@@ -175,7 +170,6 @@ def section_standings(*, event: Event, section: Section) -> list[EntryScore]:
             total.points += scored.ns if direction == 0 else scored.ew
             total.possible += scored.top
             total.boards += 1
-            total.directions.add(direction)
     return sorted(totals.values(), key=lambda s: (-s.percentage, s.entry.number))
 
 
