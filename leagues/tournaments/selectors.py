@@ -419,7 +419,7 @@ def _suit_lines(cards: Iterable[Any]) -> dict[str, str]:
     for card in cards:
         by_suit[str(card.suit)].append(card)
     return {
-        suit: " ".join(str(c)[:-1] for c in sorted(by_suit[suit], key=lambda c: c.rank)) or "-"
+        suit: " ".join(c.rank.symbol for c in sorted(by_suit[suit], key=lambda c: c.rank)) or "-"
         for suit in ("S", "H", "D", "C")
     }
 
