@@ -329,7 +329,7 @@ def individual(tables: int, *, seats: int = 4, rounds: int | None = None) -> Mov
         allowed = ", ".join(str(n) for n in individual_table_counts(seats))
         raise MovementError(
             f"an individual movement for {seats} seats needs a table count with no factor "
-            f"in 2..{seats}: {allowed}; fill the last table with sit-outs"
+            f"in 2..{seats}: {allowed}"
         )
     count = _rounds(rounds, tables)
     seatings = []

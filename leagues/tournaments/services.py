@@ -201,11 +201,14 @@ def _section_size(event: Event, entries: int) -> int:
             raise InvalidInput("a team event needs an even number of pairs (two per team)")
         return entries // 2
     if kind is MovementKind.INDIVIDUAL:
+        # Every table must be full: an empty seat moves each round and would stop a
+        # different table every time, so the field is a whole number of allowed tables.
         seats = rules_for(event.variant).players
-        for tables in individual_table_counts(seats, most=max(entries, 1)):
-            if tables * seats >= entries:
-                return tables
-        raise InvalidInput(f"no individual movement fits {entries} players")
+        fields = [n * seats for n in individual_table_counts(seats) if n > 1]
+        if entries not in fields:
+            allowed = ", ".join(str(n) for n in fields)
+            raise InvalidInput(f"an individual movement seats {allowed} players, not {entries}")
+        return entries // seats
     return ceil(entries / 2)
 
 

@@ -109,3 +109,18 @@ def test_a_team_event_needs_whole_teams(alice: Player, field: list[Player]) -> N
         )
     with pytest.raises(InvalidInput, match="even number of pairs"):
         services.event_start(event=event, by=alice)
+
+
+def test_an_individual_event_needs_full_tables(alice: Player, crowd: list[Player]) -> None:
+    event = services.event_create(
+        director=alice,
+        name="Individual",
+        variant="single4",
+        kind="individual",
+        movement="individual",
+        par_bot="",
+    )
+    for player in crowd[:17]:
+        services.entry_add(event=event, by=alice, section_name="A", players=[player])
+    with pytest.raises(InvalidInput, match="seats 20, 28, 44, 52 players, not 17"):
+        services.event_start(event=event, by=alice)
