@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 
 from arena import selectors
 from arena.api import player_of
-from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, store
+from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, replay_key, store
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
 from arena.ratings import sprt
@@ -122,7 +122,7 @@ class MatchViewSet(
         verify = request.query_params.get("verify", "").lower() in ("1", "true", "yes")
         # The games of a finished match never change: served from the cache after the first
         # request, with no database query for an anonymous reader.
-        key = f"replay:{pk}:{board}:{table}:{verify}"
+        key = replay_key(pk, board, table, verify)
         games = peek(key)  # the games as rendered JSON
         match = None
         if games is None:

@@ -20,9 +20,12 @@ from django.db import transaction
 
 T = TypeVar("T")
 
+FORMAT = 2
+"""Part of every key: bump it when the shape of a cached value changes, so that a deploy
+never reads values written by the previous release."""
 LEADERBOARD_TTL = 300
 GENERATION_REFRESH = 1
-_GENERATION_KEY = "leaderboard:generation"
+_GENERATION_KEY = f"v{FORMAT}:leaderboard:generation"
 
 
 def _local() -> Any:
@@ -60,7 +63,11 @@ def leaderboard_key(*parts: Any) -> str:
     if generation is None:
         generation = cache.get_or_set(_GENERATION_KEY, time.time_ns(), None)
         local.set(_GENERATION_KEY, generation, GENERATION_REFRESH)
-    return "leaderboard:" + ":".join(str(part) for part in (generation, *parts))
+    return f"v{FORMAT}:leaderboard:" + ":".join(str(part) for part in (generation, *parts))
+
+
+def replay_key(*parts: Any) -> str:
+    return f"v{FORMAT}:replay:" + ":".join(str(part) for part in parts)
 
 
 def leaderboard_changed() -> None:
