@@ -19,9 +19,9 @@ from engine.rules import rules_for
 SETUP = ["bid 16", "pass", "pass", "pass", "trump S", "give 9C 9C JC", "give 9C 9C JC"]
 
 
-def position(hands: list[str], plays: list[str], *, variant: str = "single4") -> HandState:
+def position(hands: list[str], plays: list[str]) -> HandState:
     """Deal ``hands`` (dealer 0), run SETUP, then the given plays."""
-    state = hand_from_cards(variant, hands, dealer=0)
+    state = hand_from_cards("single4", hands, dealer=0)
     for text in [*SETUP, *plays]:
         state.apply(Action.parse(text))
     return state
