@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.errors import CardParseError, IllegalActionError
+from engine.errors import ActionParseError, CardParseError, IllegalActionError
 from engine.pinnacolo.actions import (
     DRAW,
     Add,
@@ -684,8 +684,8 @@ def _not_held(action: PinnacoloAction, faces: list[int]) -> IllegalActionError:
 
 
 class PinnacoloLegalActions:
-    """A live view of the current player's legal actions: ``in`` (any action, checked by
-    the same rules as ``apply``), iteration, ``len`` and indexing. The list is built
+    """A live view of the current player's legal actions: ``in`` (any action or its text,
+    checked by the same rules as ``apply``), iteration, ``len`` and indexing. The list is built
     when first iterated, counted or indexed, once per position.
     """
 
@@ -695,6 +695,11 @@ class PinnacoloLegalActions:
         self._state = state
 
     def __contains__(self, action: object) -> bool:
+        if isinstance(action, str):
+            try:
+                action = parse_action(action)
+            except ActionParseError:
+                return False
         return self._state._check(action) is None
 
     def __len__(self) -> int:
