@@ -9,6 +9,7 @@ from celery.app.task import Task
 from django.conf import settings
 
 from arena import services
+from arena.celery import app as celery_app
 from arena.sandbox import InfrastructureFault
 from arena.services.matches import match_fail
 from arena.services.matchmaking import matchmaking_pair
@@ -59,9 +60,24 @@ def match_run_task(self: Task, match_id: int) -> str:
         return "deferred"
 
 
+def _queue_is_empty() -> bool:
+    """Whether the task queue holds no message (Redis: the list is empty)."""
+    with celery_app.connection_for_read() as connection:
+        try:
+            declared = connection.default_channel.queue_declare(
+                queue=settings.CELERY_TASK_DEFAULT_QUEUE, passive=True
+            )
+        except connection.channel_errors:
+            return True  # never declared: nothing was ever queued there
+    return int(declared.message_count) == 0
+
+
 @shared_task(name="arena.match_requeue_stale")
 def match_requeue_stale_task() -> int:
-    return len(services.match_requeue_stale())
+    empty = _queue_is_empty()
+    return len(services.match_requeue_stale(queue_is_empty=empty)) + len(
+        services.bot_version_requeue_stale(queue_is_empty=empty)
+    )
 
 
 @shared_task(name="arena.matchmaking")

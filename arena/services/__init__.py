@@ -2,6 +2,7 @@
 
 from arena.services.bots import (
     bot_create,
+    bot_version_requeue_stale,
     bot_version_submit,
     bot_version_validate,
     player_register,
@@ -16,6 +17,7 @@ from arena.services.ratings import ratings_fit_bradley_terry, ratings_recompute
 
 __all__ = [
     "bot_create",
+    "bot_version_requeue_stale",
     "bot_version_submit",
     "bot_version_validate",
     "match_claim",

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Player
@@ -138,6 +140,26 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
         reason = f"validation failed: {first.kind} at seat {first.seat}: {first.reason}"
         return _settle(version, BotVersion.Status.REJECTED, reason, [*log, reason])
     return _settle(version, BotVersion.Status.ACTIVE, "", [*log, "status: active"])
+
+
+def bot_version_requeue_stale(
+    *, queue_is_empty: bool, older_than: timedelta = timedelta(minutes=5)
+) -> list[int]:
+    """Enqueue again the validation of versions pending for long with nothing queued (their
+    message was lost with a broker restart). Validation is idempotent, so a duplicate is
+    harmless."""
+    if not queue_is_empty:
+        return []
+    from arena.tasks import bot_version_validate_task
+
+    stale = list(
+        BotVersion.objects.filter(
+            status=BotVersion.Status.PENDING, created__lt=timezone.now() - older_than
+        ).values_list("pk", flat=True)
+    )
+    for version_id in stale:
+        bot_version_validate_task.delay(version_id)
+    return stale
 
 
 def _settle(version: BotVersion, status: str, reason: str, log: list[str]) -> BotVersion:

@@ -311,19 +311,23 @@ def _count_faults(match: Match, outcome: MatchOutcome) -> None:
             version.save(update_fields=["status", "status_reason"])
 
 
-def match_requeue_stale(*, older_than: timedelta = timedelta(minutes=5)) -> list[int]:
-    """Enqueue again matches whose message may be lost (broker restart) or whose worker died.
+def match_requeue_stale(
+    *, queue_is_empty: bool, older_than: timedelta = timedelta(minutes=5)
+) -> list[int]:
+    """Enqueue again the matches whose message was lost (a broker restart) or whose worker
+    died (a lapsed lease). Harmless when the message still exists: the claim lets one run.
 
-    Harmless when the message still exists: the claim lets only one run through.
+    A queued match may simply be waiting its turn behind others, so queued matches are only
+    looked at when the broker's queue is empty (``queue_is_empty``): then nothing can be
+    waiting, and a match still queued after ``older_than`` has lost its message.
     """
     now = timezone.now()
-    stale = Match.objects.filter(
-        Q(status=Match.Status.RUNNING, lease_until__lt=now)
-        | Q(status=Match.Status.QUEUED, created__lt=now - older_than)
-    ).values_list("pk", flat=True)
+    stale = Q(status=Match.Status.RUNNING, lease_until__lt=now)
+    if queue_is_empty:
+        stale |= Q(status=Match.Status.QUEUED, created__lt=now - older_than)
+    requeued = list(Match.objects.filter(stale).values_list("pk", flat=True))
     from arena.tasks import match_run_task
 
-    requeued = list(stale)
     for match_id in requeued:
         match_run_task.delay(match_id)
     return requeued
