@@ -317,12 +317,16 @@ def meld_options(counts: Sequence[int], limit: int, focus: int = -1) -> Iterator
             yield [(PINELLE[0], -1), (PINELLE[1], -1), (PINELLE[1], -1)]
         if counts[JOKER] >= 3:
             yield [(JOKER, -1)] * 3
+    # With a focus, only windows that can reach its place on the ladder are tried.
+    last_low = 10
+    if focus_rank > ACE:
+        last_low = min(10, focus_rank - 1)
     for suit in range(4):
         if focus_suit >= 0 and suit != focus_suit:
             continue
         held = [counts[face_of(suit, rank)] > 0 for rank in _RANK_AT]
         two_aces = counts[face_of(suit, ACE)] >= 2
-        for low in range(11):
+        for low in range(last_low + 1):
             missing = -1
             for high in range(low, 13):
                 if high - low + 1 > limit:

@@ -50,6 +50,8 @@ from engine.pinnacolo.cards import (
     VALUES,
     is_wild,
     parse_card,
+    rank_of,
+    suit_of,
 )
 from engine.pinnacolo.melds import (
     MeldError,
@@ -316,6 +318,8 @@ class PinnacoloHand:
             if any(placed == face for placed, _ in cards):
                 return True
         for meld in self._melds:
+            if focus >= 0 and not _may_hold(meld, focus):
+                continue
             if self._may_add_to(seat, meld):
                 for cards in add_options(meld, counts, limit):
                     if any(placed == face for placed, _ in cards):
@@ -672,6 +676,14 @@ class PinnacoloHand:
 
 def action_meld(action: PinnacoloAction) -> int:
     return action.meld if isinstance(action, Add | Replace) else -1
+
+
+def _may_hold(meld: TableMeld, face: int) -> bool:
+    """Whether the natural ``face`` could join ``meld``: a tris of its rank, a scala of
+    its suit."""
+    if meld.kind is MeldKind.TRIS:
+        return meld.rank == rank_of(face)
+    return meld.kind is MeldKind.SCALA and meld.suit == suit_of(face)
 
 
 def _holds(cards: list[Placed], face: int) -> bool:
