@@ -12,6 +12,8 @@
         random legal playouts of N whole hands (hand n dealt from hand_seed(S, n), dealer
         n mod 4, choices from random.Random(S)); a JSON summary with "hands_per_second"
         (wall clock; "cpu_seconds" is the processor time, steadier on a shared machine)
+    python -m engine play --variant pinnacolo|pinnacolo2|pinnacolo3|pinnacolo4 ...
+        the same for Pinnacolo (engine.pinnacolo.playouts); scores per side
     python -m engine replay verify FILE
         exit 0 when the replay reproduces its result, 1 with the first difference
 
@@ -34,6 +36,9 @@ from engine.errors import ReplayError
 from engine.game import hand_seed
 from engine.hand import new_hand
 from engine.meld import meld
+from engine.pinnacolo.playouts import is_pinnacolo_replay, play_summary
+from engine.pinnacolo.replay import PinnacoloReplay
+from engine.pinnacolo.rules import PINNACOLO_PRESETS
 from engine.replay import Replay
 from engine.rules import MustHead, MustTrump, rules_for, variant_names
 from engine.tricks import legal_plays
@@ -110,7 +115,9 @@ def _build_parser() -> _Parser:
     )
 
     play_cmd = commands.add_parser("play", help="random legal playouts of whole hands")
-    play_cmd.add_argument("--variant", required=True, choices=variant_names())
+    play_cmd.add_argument(
+        "--variant", required=True, choices=[*variant_names(), *PINNACOLO_PRESETS]
+    )
     play_cmd.add_argument("--hands", required=True, type=_count)
     play_cmd.add_argument("--seed", required=True, type=_seed)
 
@@ -152,6 +159,9 @@ def _run_legal(parser: _Parser, args: argparse.Namespace) -> int:
 
 
 def _run_play(args: argparse.Namespace) -> int:
+    if args.variant in PINNACOLO_PRESETS:
+        _print(play_summary(args.variant, hands=args.hands, seed=args.seed))
+        return 0
     choices = random.Random(args.seed)
     outcomes: Counter[str] = Counter()
     actions = 0
@@ -190,7 +200,9 @@ def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
     except OSError as error:
         parser.error(f"cannot read {args.file}: {error.strerror}")
     try:
-        replay = Replay.from_json(text)
+        replay: Replay | PinnacoloReplay = (
+            PinnacoloReplay.from_json(text) if is_pinnacolo_replay(text) else Replay.from_json(text)
+        )
     except ReplayError as error:
         parser.error(f"{args.file}: {error}")
     difference = replay.verify()

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.hand import new_hand
+from engine.pinnacolo.state import new_hand as new_pinnacolo_hand
 from engine.protocol import GameLike
 from engine.rules import PRESETS
 
@@ -65,5 +66,29 @@ register_game(
         num_players=4,
         variants=tuple(name for name, rules in PRESETS.items() if rules.game == "pinochle4"),
         new_hand=new_hand,
+    )
+)
+register_game(
+    GameSpec(
+        name="pinnacolo",
+        num_players=4,
+        variants=("pinnacolo", "pinnacolo4"),
+        new_hand=new_pinnacolo_hand,
+    )
+)
+register_game(
+    GameSpec(
+        name="pinnacolo3",
+        num_players=3,
+        variants=("pinnacolo3",),
+        new_hand=new_pinnacolo_hand,
+    )
+)
+register_game(
+    GameSpec(
+        name="pinnacolo2",
+        num_players=2,
+        variants=("pinnacolo2",),
+        new_hand=new_pinnacolo_hand,
     )
 )

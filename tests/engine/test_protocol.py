@@ -76,7 +76,7 @@ def test_the_registry_finds_the_game_of_each_preset(variant: str) -> None:
 
 def test_an_unknown_variant_is_not_in_the_registry() -> None:
     with pytest.raises(ValueError):
-        game_for("pinnacolo")
+        game_for("skat")
 
 
 def test_a_variant_cannot_belong_to_two_games() -> None:

@@ -13,6 +13,7 @@ MODULES = [
     "engine.pinnacolo.cards",
     "engine.pinnacolo.game",
     "engine.pinnacolo.melds",
+    "engine.pinnacolo.playouts",
     "engine.pinnacolo.replay",
     "engine.pinnacolo.rules",
     "engine.pinnacolo.state",
