@@ -14,11 +14,20 @@ from hypothesis import strategies as st
 
 from engine.pinnacolo import (
     PINNACOLO_PRESETS,
+    Add,
+    Discard,
+    MeldCards,
+    PinnacoloAction,
     PinnacoloReplay,
+    Replace,
+    Take,
     hand_from_cards,
     new_hand,
     parse_action,
+    parse_card,
 )
+from engine.pinnacolo.cards import NUM_FACES, PACK
+from engine.pinnacolo.melds import add_options, meld_options
 
 VARIANTS = st.sampled_from(sorted(PINNACOLO_PRESETS))
 SEEDS = st.integers(0, 2**64 - 1)
@@ -101,3 +110,39 @@ def test_a_replay_of_an_explicit_deal_verifies_and_a_changed_result_does_not() -
     data["result"]["side_scores"] = [0, 0]
     difference = PinnacoloReplay.from_json(data).verify()
     assert difference is not None and difference.path.startswith("result.side_scores")
+
+
+@FAST
+@given(variant=VARIANTS, seed=SEEDS, stop=st.integers(0, 300))
+def test_in_agrees_with_the_listed_actions_on_legal_and_illegal_candidates(
+    variant: str, seed: int, stop: int
+) -> None:
+    # Candidates: the listed actions, and melds, additions, replacements, discards and
+    # takes built from the current hand widened by a few random cards (mostly illegal).
+    state = new_hand(variant, seed=seed, dealer=_dealer(variant, seed))
+    rng = random.Random(seed)
+    for _ in range(stop):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions
+        state.apply(legal[rng.randrange(len(legal))])
+    if state.is_terminal():
+        return
+    seat = state.current_player
+    assert seat is not None
+    counts = [0] * NUM_FACES
+    for name in state.hand(seat):
+        counts[parse_card(name)] += 1
+    for face in rng.sample(PACK, 6):
+        counts[face] += 1
+    size = sum(counts)
+    candidates: list[PinnacoloAction] = list(state.legal_actions)
+    candidates += [MeldCards(cards) for cards in meld_options(counts, size)]
+    for index, meld in enumerate(state.melds):
+        candidates += [Add(index, cards) for cards in add_options(meld, counts, size)]
+        candidates += [Replace(index, face) for face in range(NUM_FACES) if counts[face]]
+    candidates += [Discard(face) for face in range(NUM_FACES)]
+    candidates += [Take(depth) for depth in range(1, len(state.pile) + 2)]
+    listed = set(state.legal_actions)
+    for action in candidates:
+        assert (action in state.legal_actions) == (action in listed), str(action)
