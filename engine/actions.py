@@ -10,6 +10,10 @@
 | ``throw-in`` | ``ThrowIn()`` | the declarer concedes after the meld |
 | ``play-on`` | ``PlayOn()`` | the declarer declines the throw-in and leads |
 | ``play TS`` | ``Play(Card.parse("TS"))`` | tricks |
+| ``bury AS TS 9C`` | ``Bury(...)`` | three-hand: the declarer discards after the widow |
+| ``meld KS QS`` | ``MeldCards(...)`` | two-hand: one meld after a trick won |
+| ``no-meld`` | ``NoMeld()`` | two-hand: the trick winner declines to meld |
+| ``dix`` | ``ExchangeDix()`` | two-hand: the dix exchanged for the turned-up trump |
 
 >>> Action.parse("give qs jd as")
 Give(cards=(Card.parse('AS'), Card.parse('QS'), Card.parse('JD')))
@@ -30,6 +34,8 @@ from engine.cards import CARDS, Card, Suit, parse_cards
 from engine.errors import ActionParseError, CardParseError
 
 __all__ = [
+    "EXCHANGE_DIX",
+    "NO_MELD",
     "PASS",
     "PASS_WITH_HELP",
     "PLAYS",
@@ -37,8 +43,12 @@ __all__ = [
     "THROW_IN",
     "Action",
     "Bid",
+    "Bury",
+    "ExchangeDix",
     "Give",
+    "MeldCards",
     "NameTrump",
+    "NoMeld",
     "Pass",
     "PassWithHelp",
     "Play",
@@ -78,6 +88,11 @@ class Action:
                 if not args:
                     raise ActionParseError(f"'give' needs cards: {text!r}")
                 return Give(tuple(parse_cards(args)))
+            if verb in ("bury", "meld"):
+                if not args:
+                    raise ActionParseError(f"{verb!r} needs cards: {text!r}")
+                cards = parse_cards(args)
+                return Bury(cards) if verb == "bury" else MeldCards(cards)
             if verb == "play":
                 if len(args) != 1:
                     raise ActionParseError(f"'play' takes one card: {text!r}")
@@ -162,10 +177,54 @@ class Play(Action):
         return f"play {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class Bury(Action):
+    """The three-hand declarer discards cards after taking the widow (a multiset)."""
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(CARDS[card] for card in cards)))
+
+    def __str__(self) -> str:
+        return "bury " + " ".join(str(card) for card in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class MeldCards(Action):
+    """Two-hand: lay one meld (its cards name it: ``KS QS`` is a marriage in spades)."""
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(CARDS[card] for card in cards)))
+
+    def __str__(self) -> str:
+        return "meld " + " ".join(str(card) for card in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class NoMeld(Action):
+    """Two-hand: the trick winner lays no meld."""
+
+    def __str__(self) -> str:
+        return "no-meld"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDix(Action):
+    """Two-hand: exchange the dix (nine of trump) for the turned-up trump card."""
+
+    def __str__(self) -> str:
+        return "dix"
+
+
 PASS = Pass()
 PASS_WITH_HELP = PassWithHelp()
 THROW_IN = ThrowIn()
 PLAY_ON = PlayOn()
+NO_MELD = NoMeld()
+EXCHANGE_DIX = ExchangeDix()
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 """One interned ``Play`` per face, so the trick loop allocates no actions."""
 
@@ -174,4 +233,6 @@ _NO_ARGUMENT: dict[str, Action] = {
     "pass-help": PASS_WITH_HELP,
     "throw-in": THROW_IN,
     "play-on": PLAY_ON,
+    "no-meld": NO_MELD,
+    "dix": EXCHANGE_DIX,
 }

@@ -10,8 +10,9 @@
         (defaults: --must-head always, --must-trump always, --no-overtrump)
     python -m engine play --variant V --hands N --seed S
         random legal playouts of N whole hands (hand n dealt from hand_seed(S, n), dealer
-        n mod 4, choices from random.Random(S)); a JSON summary with "hands_per_second"
-        (wall clock; "cpu_seconds" is the processor time, steadier on a shared machine)
+        n mod the number of players, choices from random.Random(S)); a JSON summary with
+        "hands_per_second" (wall clock; "cpu_seconds" is the processor time, steadier on a
+        shared machine); "mean_team_scores" is per seat in the three- and two-hand games
     python -m engine play --variant pinnacolo|pinnacolo2|pinnacolo3|pinnacolo4 ...
         the same for Pinnacolo (engine.pinnacolo.playouts); scores per side
     python -m engine replay verify FILE
@@ -28,10 +29,11 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, Protocol
 
 from engine.cards import DECKS, Card, CardParseError, Suit
+from engine.cutthroat import new_cutthroat_hand
 from engine.errors import ReplayError
 from engine.game import hand_seed
 from engine.hand import new_hand
@@ -40,10 +42,27 @@ from engine.pinnacolo.playouts import is_pinnacolo_replay, play_summary
 from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.rules import PINNACOLO_PRESETS
 from engine.replay import Replay
+from engine.results import HandResult
 from engine.rules import MustHead, MustTrump, rules_for, variant_names
 from engine.tricks import legal_plays
+from engine.twohand import new_twohand_hand
 
 __all__ = ["main"]
+
+
+class _RandomHand(Protocol):
+    @property
+    def actions(self) -> tuple[object, ...]: ...
+    def play_randomly(self, rng: random.Random) -> None: ...
+    def result(self) -> HandResult: ...
+
+
+_DEALERS: dict[str, Callable[..., _RandomHand]] = {
+    "pinochle4": new_hand,
+    "pinochle3": new_cutthroat_hand,
+    "pinochle2": new_twohand_hand,
+}
+"""How each game of the presets deals a hand, by ``Rules.game``."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,7 +112,7 @@ def _build_parser() -> _Parser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     meld_cmd = commands.add_parser("meld", help="score the meld of a hand")
-    meld_cmd.add_argument("--variant", required=True, choices=variant_names())
+    meld_cmd.add_argument("--variant", required=True, choices=variant_names(None))
     meld_cmd.add_argument("--trump", required=True, type=_suit)
     meld_cmd.add_argument("cards", nargs="+", type=_card, metavar="CARD")
 
@@ -116,7 +135,7 @@ def _build_parser() -> _Parser:
 
     play_cmd = commands.add_parser("play", help="random legal playouts of whole hands")
     play_cmd.add_argument(
-        "--variant", required=True, choices=[*variant_names(), *PINNACOLO_PRESETS]
+        "--variant", required=True, choices=[*variant_names(None), *PINNACOLO_PRESETS]
     )
     play_cmd.add_argument("--hands", required=True, type=_count)
     play_cmd.add_argument("--seed", required=True, type=_seed)
@@ -165,10 +184,13 @@ def _run_play(args: argparse.Namespace) -> int:
     choices = random.Random(args.seed)
     outcomes: Counter[str] = Counter()
     actions = 0
-    team_scores = [0, 0]
+    rules = rules_for(args.variant)
+    deal = _DEALERS[rules.game]
+    team_scores = [0] * (2 if rules.game == "pinochle4" else rules.players)
     started, cpu_started = time.perf_counter(), time.process_time()
     for number in range(args.hands):
-        state = new_hand(args.variant, seed=hand_seed(args.seed, number), dealer=number % 4)
+        seed = hand_seed(args.seed, number)
+        state = deal(args.variant, seed=seed, dealer=number % rules.players)
         state.play_randomly(choices)
         result = state.result()
         outcomes[result.outcome.value] += 1

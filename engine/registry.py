@@ -18,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.cutthroat import cutthroat_from_cards, new_cutthroat_hand
 from engine.hand import new_hand
 from engine.pinnacolo.state import new_hand as new_pinnacolo_hand
 from engine.protocol import GameLike
 from engine.rules import PRESETS
+from engine.twohand import new_twohand_hand, twohand_from_cards
 
 __all__ = ["GAMES", "GameSpec", "game_for", "register_game"]
 
@@ -30,13 +32,16 @@ __all__ = ["GAMES", "GameSpec", "game_for", "register_game"]
 class GameSpec:
     """A game: its name, its number of seats, its variants and how to deal a hand.
 
-    ``new_hand(variant, *, seed, dealer)`` deals a hand of that variant from a seed.
+    ``new_hand(variant, *, seed, dealer)`` deals a hand of that variant from a seed;
+    ``from_cards(variant, deal, *, dealer)``, if given, starts one from an explicit deal
+    (what ``Replay.deal`` lists), so that replays of stored boards can be verified.
     """
 
     name: str
     num_players: int
     variants: tuple[str, ...]
     new_hand: Callable[..., GameLike]
+    from_cards: Callable[..., GameLike] | None = None
 
 
 GAMES: dict[str, GameSpec] = {}
@@ -66,6 +71,24 @@ register_game(
         num_players=4,
         variants=tuple(name for name, rules in PRESETS.items() if rules.game == "pinochle4"),
         new_hand=new_hand,
+    )
+)
+register_game(
+    GameSpec(
+        name="pinochle3",
+        num_players=3,
+        variants=("cutthroat3",),
+        new_hand=new_cutthroat_hand,
+        from_cards=cutthroat_from_cards,
+    )
+)
+register_game(
+    GameSpec(
+        name="pinochle2",
+        num_players=2,
+        variants=("twohand",),
+        new_hand=new_twohand_hand,
+        from_cards=twohand_from_cards,
     )
 )
 register_game(

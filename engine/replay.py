@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from engine.actions import Action
-from engine.cards import Card, format_cards
+from engine.cards import Card
 from engine.errors import (
     ActionParseError,
     CardParseError,
@@ -28,10 +28,18 @@ from engine.errors import (
     RulesError,
 )
 from engine.hand import HandState, hand_from_cards, new_hand
+from engine.results import HandResult
 from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
 
-__all__ = ["REPLAY_FORMAT", "REPLAY_VERSION", "Replay", "ReplayDifference"]
+__all__ = [
+    "REPLAY_FORMAT",
+    "REPLAY_VERSION",
+    "DealtHand",
+    "Replay",
+    "ReplayDifference",
+    "ReplayableHand",
+]
 
 REPLAY_FORMAT = "pinochle-arena/hand-replay"
 REPLAY_VERSION = 1
@@ -49,9 +57,35 @@ class ReplayDifference:
         return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
 
 
+class ReplayableHand(Protocol):
+    """What a replay needs from a hand of any pinochle game."""
+
+    rules: Rules
+    seed: int | None
+    dealer: int
+
+    @property
+    def actions(self) -> tuple[Action, ...]: ...
+    def apply(self, action: Action | str) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def result(self) -> HandResult: ...
+
+
+class DealtHand(ReplayableHand, Protocol):
+    """A hand of the three-hand or two-hand game, which lists its own deal in order."""
+
+    @property
+    def deal(self) -> tuple[tuple[Card, ...], ...]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Replay:
-    """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result."""
+    """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result.
+
+    An explicit deal lists the four hands by seat; in the three-hand game the three hands
+    then the widow, in the two-hand game the two hands then the stock from the top, the
+    turned-up trump last.
+    """
 
     rules: Rules
     seed: int | None
@@ -65,9 +99,14 @@ class Replay:
         return self.rules.name
 
     @classmethod
-    def from_state(cls, state: HandState) -> Replay:
+    def from_state(cls, state: HandState | DealtHand) -> Replay:
         """The replay of ``state``'s hand so far (its result too once it is over)."""
-        deal = None if state.seed is not None else tuple(state.dealt(seat) for seat in range(4))
+        deal = None
+        if state.seed is None:
+            if isinstance(state, HandState):
+                deal = tuple(state.dealt(seat) for seat in range(4))
+            else:
+                deal = state.deal
         return cls(
             rules=state.rules,
             seed=state.seed,
@@ -87,7 +126,8 @@ class Replay:
             "generator": DEAL_GENERATOR,
             "seed": self.seed,
             "dealer": self.dealer,
-            "deal": None if self.deal is None else [format_cards(hand) for hand in self.deal],
+            # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).
+            "deal": None if self.deal is None else [_cards_text(part) for part in self.deal],
             "actions": list(self.actions),
             "result": None if self.result is None else dict(self.result),
         }
@@ -137,13 +177,30 @@ class Replay:
             raise ReplayError("dealer must be an integer")
         return cls(rules, seed, dealer, tuple(actions), result, deal)
 
-    def initial_state(self) -> HandState:
+    def initial_state(self) -> ReplayableHand:
+        if self.rules.game != "pinochle4":
+            # Imported here: the registry imports the other games, which import this module.
+            from engine.registry import game_for
+
+            spec = game_for(self.variant)
+            if self.deal is None:
+                state = spec.new_hand(
+                    self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules
+                )
+            elif spec.from_cards is None:
+                raise ReplayError(f"{spec.name} hands cannot start from explicit cards")
+            else:
+                state = spec.from_cards(
+                    self.variant, self.deal, dealer=self.dealer, rules=self.rules
+                )
+            # Every game these rules describe (``Rules.game``) deals replayable hands.
+            return cast(ReplayableHand, state)
         if self.deal is not None:
             return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
         assert self.seed is not None
         return new_hand(self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules)
 
-    def simulate(self) -> HandState:
+    def simulate(self) -> ReplayableHand:
         """Deal and apply every action; raises if an action is unreadable or illegal."""
         state = self.initial_state()
         for text in self.actions:
@@ -163,6 +220,10 @@ class Replay:
                 return ReplayDifference(f"actions[{index}]", text, str(error))
         actual = state.result().to_json() if state.is_terminal() else None
         return _first_difference("result", self.result, actual)
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(card) for card in cards)
 
 
 def _first_difference(path: str, expected: Any, actual: Any) -> ReplayDifference | None:

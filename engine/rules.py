@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ __all__ = [
     "PRESETS",
     "SINGLE_DECK_MELD",
     "AllPass",
+    "BothReach",
     "MeldTable",
     "MeldValues",
     "MustHead",
@@ -62,6 +63,16 @@ class AllPass(enum.Enum):
     """The dealer's only action is to bid the minimum."""
     REDEAL = "redeal"
     """The dealer may pass too; if all pass the hand scores nothing and the deal moves on."""
+
+
+class BothReach(enum.Enum):
+    """Who wins when several players reach the target on the same hand (RULES.md 5, 7.1)."""
+
+    DECLARER = "declarer"
+    """The declaring side, if it is among them (RULES.md section 5); otherwise, in the
+    individual games, the higher total."""
+    HIGHER_TOTAL = "higher_total"
+    """The higher total (two-hand); equal totals play another deal."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +143,7 @@ class _Tables:
     def __init__(self, rules: Rules) -> None:
         deck = DECKS[rules.deck]
         self.deck_copies = deck.copies
-        self.hand_size = deck.size // rules.players
+        self.hand_size = rules._tables_hand_size(deck.size)
         bids: list[int] = []
         segments = rules.bid_ladder
         for index, (start, step) in enumerate(segments):
@@ -209,7 +220,15 @@ class Rules:
     - ``meld_table`` (scale 1) and ``meld_scale``; ``run_includes_marriage``: the K-Q of a
       run cannot also score a royal marriage; ``meld_needs_trick``: a team that takes no
       trick loses its meld.
-    - ``target``: the game score that ends a game.
+    - ``target``: the game score that ends a game; ``both_reach``: who wins when several
+      reach it on the same hand (``BothReach``).
+    - Three-hand (``game`` ``pinochle3``): ``widow``: cards dealt aside for the declarer,
+      who buries as many; ``widow_public``: everybody sees the widow when it is taken;
+      ``bury_meld_cards``: the declarer may bury cards that serve in its meld.
+    - Two-hand (``game`` ``pinochle2``, no auction: the bidding parameters are unused):
+      ``cards_each``: cards dealt to each player, the rest being the stock whose bottom card
+      is turned for trump; ``turned_dix``: the dealer's score when that card is a nine;
+      ``dix_exchange``: the score for exchanging the dix for it.
     """
 
     name: str
@@ -234,6 +253,13 @@ class Rules:
     meld_needs_trick: bool
     target: int
     game: str = "pinochle4"
+    widow: int = 0
+    widow_public: bool = True
+    bury_meld_cards: bool = False
+    cards_each: int | None = None
+    turned_dix: int = 0
+    dix_exchange: int = 0
+    both_reach: BothReach = BothReach.DECLARER
     _tables: _Tables = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -289,7 +315,10 @@ class Rules:
         """Read rules written by ``to_json``; every parameter must be present."""
         if not isinstance(data, Mapping):
             raise RulesError("rules", "expected a JSON object")
-        missing = [f.name for f in _FIELDS if f.name not in data and f.name != "game"]
+        # Parameters added after the first release have defaults, so older documents load.
+        missing = [
+            f.name for f in _FIELDS if f.name not in data and f.default is dataclasses.MISSING
+        ]
         if missing:
             raise RulesError(missing[0], "missing")
         values = _decode_all(data, base=None)
@@ -301,9 +330,24 @@ class Rules:
                 raise RulesError(parameter, message)
 
         check(self.deck in DECKS, "deck", f"unknown deck {self.deck!r} (known: single, double)")
-        check(self.players == 4, "players", "this engine plays the four-hand game only")
+        seats = _GAME_SEATS.get(self.game, 4)
+        check(self.players == seats, "players", f"the {self.game} game has {seats} players")
         deck = DECKS[self.deck]
-        check(deck.size % self.players == 0, "players", "the deck does not divide evenly")
+        check(0 <= self.widow < deck.size, "widow", f"must be 0 to {deck.size - 1}")
+        if self.cards_each is None:
+            check(
+                (deck.size - self.widow) % self.players == 0,
+                "players",
+                "the deck does not divide evenly",
+            )
+        else:
+            stock = deck.size - self.widow - self.players * self.cards_each
+            check(
+                self.cards_each >= 1 and stock >= 2 and stock % 2 == 0,
+                "cards_each",
+                "must leave an even stock of at least 2 cards",
+            )
+        self._validate_game(check)
         check(len(self.bid_ladder) > 0, "bid_ladder", "needs at least one (from, step) segment")
         previous = 0
         for start, step in self.bid_ladder:
@@ -316,7 +360,7 @@ class Rules:
             "max_raise_rungs",
             "must be at least 1, or null for any higher bid",
         )
-        hand_size = deck.size // self.players
+        hand_size = self._tables_hand_size(deck.size)
         check(0 <= self.pass_count <= hand_size, "pass_count", f"must be 0 to {hand_size}")
         check(self.counter_value >= 0, "counter_value", "must not be negative")
         check(self.last_trick_bonus >= 0, "last_trick_bonus", "must not be negative")
@@ -331,6 +375,39 @@ class Rules:
                     f"{f.name} needs {deck.max_copies} values for the {deck.name} deck",
                 )
 
+    def _tables_hand_size(self, deck_size: int) -> int:
+        """Cards dealt to each player: ``cards_each``, or the pack less the widow shared."""
+        if self.cards_each is not None:
+            return self.cards_each
+        return (deck_size - self.widow) // self.players
+
+    def _validate_game(self, check: Callable[[bool, str, str], None]) -> None:
+        """Each game supports only its own parameters, so that none is silently ignored."""
+        game = self.game
+        if game != "pinochle3":
+            check(self.widow == 0, "widow", f"the {game} game has no widow")
+        if game != "pinochle2":
+            check(self.cards_each is None, "cards_each", f"the {game} game has no stock")
+            check(self.turned_dix == 0, "turned_dix", f"the {game} game turns no trump")
+            check(self.dix_exchange == 0, "dix_exchange", f"the {game} game turns no trump")
+        if game in ("pinochle3", "pinochle2"):
+            check(self.pass_count == 0, "pass_count", f"the {game} game has no partners")
+            check(not self.pass_with_help, "pass_with_help", f"the {game} game has no partners")
+        if game == "pinochle2":
+            check(self.cards_each is not None, "cards_each", "the two-hand game needs a stock")
+            check(not self.throw_in, "throw_in", "the two-hand game has no declarer")
+        else:
+            check(
+                self.both_reach is BothReach.DECLARER,
+                "both_reach",
+                f"the {game} game gives a tie on the target to the declarer",
+            )
+        check(self.turned_dix >= 0, "turned_dix", "must not be negative")
+        check(self.dix_exchange >= 0, "dix_exchange", "must not be negative")
+
+
+_GAME_SEATS = {"pinochle3": 3, "pinochle2": 2}
+"""Seats of the individual games; every other game of these rules has four."""
 
 _FIELDS = tuple(f for f in dataclasses.fields(Rules) if f.init)
 _FIELD_NAMES = tuple(f.name for f in _FIELDS)
@@ -403,8 +480,10 @@ def _decode(name: str, value: Any, base: Rules | None) -> Any:
                 raise RulesError(name, f"expected [from, step], got {segment!r}")
             segments.append((pair[0], pair[1]))
         return tuple(segments)
-    if name == "max_raise_rungs":
+    if name in ("max_raise_rungs", "cards_each"):
         return None if value is None else _decode_int(name, value)
+    if name == "both_reach":
+        return _decode_enum(name, BothReach, value)
     if name == "all_pass":
         return _decode_enum(name, AllPass, value)
     if name == "must_head":
@@ -507,13 +586,67 @@ PRESETS: dict[str, Rules] = {
             meld_needs_trick=False,
             target=500,
         ),
+        Rules(
+            name="cutthroat3",
+            deck="single",
+            players=3,
+            bid_ladder=((250, 10),),
+            bid_max=2500,
+            max_raise_rungs=2,
+            all_pass=AllPass.DEALER_STUCK,
+            pass_with_help=False,
+            trump_needs_marriage=False,
+            pass_count=0,
+            throw_in=True,
+            must_head=MustHead.TRUMP_LED_ONLY,
+            must_trump=MustTrump.ALWAYS,
+            must_overtrump=False,
+            counter_value=10,
+            last_trick_bonus=10,
+            meld_scale=10,
+            meld_table=SINGLE_DECK_MELD,
+            run_includes_marriage=True,
+            meld_needs_trick=False,
+            target=1500,
+            game="pinochle3",
+            widow=3,
+        ),
+        Rules(
+            name="twohand",
+            deck="single",
+            players=2,
+            bid_ladder=((250, 10),),
+            bid_max=2500,
+            max_raise_rungs=2,
+            all_pass=AllPass.DEALER_STUCK,
+            pass_with_help=False,
+            trump_needs_marriage=False,
+            pass_count=0,
+            throw_in=False,
+            must_head=MustHead.ALWAYS,
+            must_trump=MustTrump.ALWAYS,
+            must_overtrump=False,
+            counter_value=10,
+            last_trick_bonus=10,
+            meld_scale=10,
+            meld_table=SINGLE_DECK_MELD,
+            run_includes_marriage=True,
+            meld_needs_trick=False,
+            target=1000,
+            game="pinochle2",
+            cards_each=12,
+            turned_dix=10,
+            dix_exchange=10,
+            both_reach=BothReach.HIGHER_TOTAL,
+        ),
     )
 }
 
 
-def variant_names() -> list[str]:
-    """Names of the preset variants."""
-    return list(PRESETS)
+def variant_names(game: str | None = "pinochle4") -> list[str]:
+    """Names of the preset variants of ``game`` (the four-hand game by default; ``None``:
+    every game's)."""
+    return [name for name, rules in PRESETS.items() if game is None or rules.game == game]
 
 
 def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:

@@ -1,0 +1,753 @@
+"""Two-hand pinochle with a stock, variant ``twohand`` (RULES.md 7.1).
+
+No auction: 12 cards each, the next card turned up for trump (a nine scores the dealer
+10) and put under the stock. In the **stock phase** the non-dealer leads, the second
+player may play any card, the winner of each trick may lay one meld (or exchange the dix
+for the turned-up card) and then both draw, the winner first. When the stock is empty
+the melded cards go back to the hands and the last 12 tricks follow ``auction4``'s trick
+rules.
+
+>>> state = new_twohand_hand("twohand", seed=3, dealer=0)
+>>> state.phase, state.current_player, state.trump, str(state.turned_up)
+(<TwoHandPhase.TRICKS: 'tricks'>, 1, Suit.D, '9D')
+>>> state.observation(1)["meld_scores"]  # the dealer, seat 0, turned the dix
+[10, 0]
+>>> len(state.legal_actions) == len(set(state.hand(1)))  # free play: any card
+True
+>>> state.apply("meld KS QS")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.errors.IllegalActionError: illegal action 'meld KS QS': ... (rule: phase)
+
+Decisions where RULES.md is silent:
+
+- Dealing: 12 cards to the non-dealer, 12 to the dealer, the next card turned up, the
+  other 23 the stock in pack order; the turned-up card is drawn last.
+- A meld is one entry of table 3.1 (single or double): a run, a royal marriage, a
+  marriage, the dix, a pinochle, or an around, named by its cards (``meld KS QS``).
+  Marriages and dixes are melded one at a time.
+- Copies of a face are indistinguishable, so the engine chooses which copy serves: a meld
+  re-uses cards already on the table where the class rule allows (those melded the most
+  first) and takes new cards from the hand for the rest, at least one; a card played
+  leaves the table before the concealed hand. Both choices keep the hand most flexible.
+- The dix exchange counts as the trick's one meld. Only a dix still in the hand (not
+  melded) may be exchanged, only while the turned-up card is not itself a nine. The
+  exchange's 10 and the turned-up nine's 10 appear as ``dix`` items of the meld.
+- After a trick the winner is asked to meld only if some meld or the exchange is
+  possible; ``no-meld`` declines.
+- A hand has no declarer: the result's outcome is ``made``, ``declarer`` and ``bid`` are
+  ``None``, and each seat's score is its meld plus counters plus the last trick (the meld
+  only if it won a trick, under ``meld_needs_trick``).
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import (
+    EXCHANGE_DIX,
+    NO_MELD,
+    PLAYS,
+    Action,
+    ExchangeDix,
+    MeldCards,
+    NoMeld,
+    Play,
+)
+from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
+from engine.errors import CardParseError, IllegalActionError
+from engine.individual import IndividualGame, LegalView, cards_of
+from engine.meld import MeldItem, MeldKind
+from engine.results import HandOutcome, HandResult, MeldShown, TeamResult
+from engine.rng import shuffle
+from engine.rules import MeldValues, Rules, rules_for
+from engine.tricks import SUIT_MASK, beats, faces_of_mask, legal_mask
+
+__all__ = [
+    "DeclaredMelds",
+    "TwoHandGame",
+    "TwoHandPhase",
+    "TwoHandState",
+    "new_twohand_hand",
+    "twohand_from_cards",
+]
+
+
+class TwoHandPhase(enum.Enum):
+    """The phases of a two-hand hand in which somebody acts."""
+
+    TRICKS = "tricks"
+    """The stock phase: lead and follow with any card."""
+    MELD = "meld"
+    """The winner of a stock trick may meld one combination or exchange the dix."""
+    PLAY_OUT = "play_out"
+    """The stock is empty: follow suit, head the trick, trump."""
+    OVER = "over"
+
+
+SEQUENCE, PINOCHLE_CLASS, AROUND = 1, 2, 4
+"""The meld classes of RULES.md 3.2 as bits: a card serves at most once in each."""
+
+_CLASS_NAMES = {SEQUENCE: "I", PINOCHLE_CLASS: "II", AROUND: "III"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """One meld a player may lay: its item and the copies of each face it needs."""
+
+    item: MeldItem
+    needs: tuple[tuple[int, int], ...]
+    klass: int
+
+
+@functools.cache
+def _candidates(values: MeldValues, trump: int) -> dict[tuple[Card, ...], _Candidate]:
+    """Every meld of table 3.1 with this trump, keyed by its sorted cards."""
+    base = trump * 6
+    trump_suit = Suit(trump)
+    found: list[tuple[MeldKind, int, int, Suit | None, tuple[int, ...], int]] = []
+    run = tuple(base + rank for rank in range(5))
+    found.append((MeldKind.RUN, 1, values.run[1], trump_suit, run, SEQUENCE))
+    found.append((MeldKind.RUN, 2, values.run[2], trump_suit, run * 2, SEQUENCE))
+    royal = (base + Rank.K, base + Rank.Q)
+    found.append((MeldKind.ROYAL_MARRIAGE, 1, values.royal_marriage, trump_suit, royal, SEQUENCE))
+    for suit in Suit:
+        if suit != trump:
+            pair = (suit * 6 + Rank.K, suit * 6 + Rank.Q)
+            found.append((MeldKind.MARRIAGE, 1, values.marriage, suit, pair, SEQUENCE))
+    if values.dix:
+        found.append((MeldKind.DIX, 1, values.dix, trump_suit, (base + Rank.NINE,), SEQUENCE))
+    pinochle = (Suit.S * 6 + Rank.Q, Suit.D * 6 + Rank.J)
+    for times in (1, 2):
+        value = values.pinochle[times]
+        found.append((MeldKind.PINOCHLE, times, value, None, pinochle * times, PINOCHLE_CLASS))
+    arounds = (
+        (MeldKind.ACES_AROUND, Rank.A, values.aces),
+        (MeldKind.KINGS_AROUND, Rank.K, values.kings),
+        (MeldKind.QUEENS_AROUND, Rank.Q, values.queens),
+        (MeldKind.JACKS_AROUND, Rank.J, values.jacks),
+    )
+    for kind, rank, table in arounds:
+        around = tuple(suit * 6 + rank for suit in Suit)
+        for times in (1, 2):
+            found.append((kind, times, table[times], None, around * times, AROUND))
+    candidates = {}
+    for kind, times, value, meld_suit, faces, klass in found:
+        cards = tuple(sorted(CARDS[face] for face in faces))
+        needs = tuple((face, faces.count(face)) for face in sorted(set(faces)))
+        item = MeldItem(kind, times, value, meld_suit, cards)
+        candidates[cards] = _Candidate(item, needs, klass)
+    return candidates
+
+
+class DeclaredMelds(MeldShown):
+    """The melds one two-hand player laid during the stock phase, as scored."""
+
+    __slots__ = ()
+
+    def __init__(
+        self, items: Sequence[tuple[int, MeldItem]], trump: int, values: MeldValues
+    ) -> None:
+        super().__init__((), trump, values)
+        self._items = tuple(items)
+
+
+def _fewest_classes_last(masks: Sequence[int]) -> list[int]:
+    """Table copies ordered most-melded first (the ones to use or play first)."""
+    return sorted(masks, key=lambda mask: (-mask.bit_count(), mask))
+
+
+class TwoHandState:
+    """One two-hand hand, from the deal to the score (seats 0 and 1, each its own team).
+
+    Build one with ``new_twohand_hand`` (from a seed) or ``twohand_from_cards``.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_dealt",
+        "_dealt_stock",
+        "_declared",
+        "_hands",
+        "_leader",
+        "_masks",
+        "_meld_points",
+        "_phase",
+        "_result",
+        "_stock",
+        "_table",
+        "_taken",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_turn",
+        "_won",
+        "dealer",
+        "rules",
+        "seed",
+    )
+
+    num_players = 2
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        *,
+        dealer: int,
+        seed: int | None,
+    ) -> None:
+        """Start from two count vectors and the stock from the top, the turned-up card
+        last (use the factories)."""
+        self.rules = rules
+        self.dealer = dealer
+        self.seed = seed
+        self._hands = [list(counts) for counts in hands]
+        self._masks = [sum(1 << f for f in range(NUM_FACES) if c[f]) for c in self._hands]
+        self._dealt = tuple(tuple(counts) for counts in self._hands)
+        self._dealt_stock = tuple(CARDS[face] for face in stock)
+        # Drawn from the end: the turned-up card, drawn last, sits at index 0.
+        self._stock = [int(face) for face in reversed(stock)]
+        turned = self._stock[0]
+        self._trump = turned // 6
+        self._table: list[list[tuple[int, ...]]] = [[() for _ in range(NUM_FACES)] for _ in "01"]
+        self._declared: list[tuple[int, int, str, MeldItem]] = []
+        self._meld_points = [0, 0]
+        self._taken = [0, 0]
+        self._won = [0, 0]
+        self._trick: list[int] = []
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._actions: list[Action] = []
+        self._result: HandResult | None = None
+        self._phase = TwoHandPhase.TRICKS
+        self._turn = self._leader = (dealer + 1) % 2
+        if turned % 6 == Rank.NINE and rules.turned_dix:
+            self._score_dix(dealer, rules.turned_dix, "turned_dix")
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def variant(self) -> str:
+        return self.rules.name
+
+    @property
+    def phase(self) -> TwoHandPhase:
+        return self._phase
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._phase is TwoHandPhase.OVER else self._turn
+
+    @property
+    def legal_actions(self) -> LegalView:
+        """A live, lazy view of the current player's legal actions."""
+        return LegalView(self)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self._actions)
+
+    @property
+    def declarer(self) -> None:
+        """The two-hand game has no declarer."""
+        return None
+
+    @property
+    def trump(self) -> Suit:
+        return Suit(self._trump)
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The face-up card under the stock, until it is drawn."""
+        return CARDS[self._stock[0]] if self._stock else None
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock from the top, the turned-up card last (for the engine's owner: bots
+        get ``observation``)."""
+        return tuple(CARDS[face] for face in reversed(self._stock))
+
+    @property
+    def deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The two hands dealt, by seat, then the stock from the top (turned card last)."""
+        return (cards_of(self._dealt[0]), cards_of(self._dealt[1]), self._dealt_stock)
+
+    def is_terminal(self) -> bool:
+        return self._phase is TwoHandPhase.OVER
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        return seat
+
+    @property
+    def teams(self) -> tuple[tuple[int], ...]:
+        return ((0,), (1,))
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, those melded on the table included."""
+        return cards_of(self._hands[seat])
+
+    def table(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has melded and not yet played (stock phase)."""
+        return tuple(CARDS[face] for face in range(NUM_FACES) for _ in self._table[seat][face])
+
+    def copy(self) -> TwoHandState:
+        other = TwoHandState.__new__(TwoHandState)
+        for name in TwoHandState.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if isinstance(value, list) else value)
+        other._hands = [counts[:] for counts in self._hands]
+        other._table = [faces[:] for faces in self._table]
+        return other
+
+    # --------------------------------------------------------------- applying
+
+    def apply(self, action: Action | str) -> None:
+        """Apply the current player's ``action`` (or its text form).
+
+        Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        phase = self._phase
+        kind = type(action)
+        if kind is Play and (phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT):
+            assert isinstance(action, Play)
+            if not (self._legal_mask() >> action.card) & 1:
+                raise self._illegal_play(action)
+            self._play(action.card)
+        elif phase is TwoHandPhase.MELD and kind is MeldCards:
+            assert isinstance(action, MeldCards)
+            self._apply_meld(action)
+        elif phase is TwoHandPhase.MELD and kind is ExchangeDix:
+            self._apply_exchange(action)
+        elif phase is TwoHandPhase.MELD and kind is NoMeld:
+            self._draw()
+        else:
+            raise self._wrong_phase(action)
+        self._actions.append(action)
+
+    def _wrong_phase(self, action: Action) -> IllegalActionError:
+        if self._phase is TwoHandPhase.OVER:
+            return IllegalActionError(action, "hand_over", "the hand is over")
+        expected = {
+            TwoHandPhase.TRICKS: "a card played",
+            TwoHandPhase.MELD: "the trick winner's meld, dix exchange or no-meld",
+            TwoHandPhase.PLAY_OUT: "a card played",
+        }[self._phase]
+        return IllegalActionError(
+            action, "phase", f"the {self._phase.value} phase expects {expected}"
+        )
+
+    # ------------------------------------------------------------------ tricks
+
+    def _legal_mask(self) -> int:
+        hand = self._masks[self._turn]
+        if self._phase is TwoHandPhase.TRICKS or not self._trick:
+            return hand
+        led = self._trick[0]
+        tables = self.rules._tables
+        return legal_mask(
+            hand,
+            led // 6,
+            led,
+            led,
+            self._trump,
+            tables.head,
+            tables.trump_if_winning,
+            tables.overtrump,
+        )
+
+    def _illegal_play(self, action: Play) -> IllegalActionError:
+        face = action.card
+        seat = self._turn
+        hand_mask = self._masks[seat]
+        if not (hand_mask >> face) & 1:
+            return IllegalActionError(
+                action, "card_not_in_hand", f"seat {seat} holds no {CARD_NAMES[face]}"
+            )
+        led = self._trick[0] // 6
+        if hand_mask & SUIT_MASK[led]:
+            if face // 6 != led:
+                return IllegalActionError(
+                    action, "must_follow", f"{Suit(led)} was led and seat {seat} holds {Suit(led)}"
+                )
+            return IllegalActionError(
+                action,
+                "must_head",
+                f"seat {seat} can beat the trick and must ({self.rules.must_head.value})",
+            )
+        return IllegalActionError(
+            action, "must_trump", f"seat {seat} is void in {Suit(led)} and must trump"
+        )
+
+    def _play(self, face: int) -> None:
+        seat = self._turn
+        hand = self._hands[seat]
+        hand[face] -= 1
+        if not hand[face]:
+            self._masks[seat] &= ~(1 << face)
+        copies = self._table[seat][face]
+        if copies:
+            self._table[seat][face] = tuple(_fewest_classes_last(copies)[1:])
+        trick = self._trick
+        trick.append(face)
+        if len(trick) == 1:
+            self._turn = 1 - seat
+            return
+        leader = self._leader
+        winner = seat if beats(face, trick[0], self._trump) else leader
+        points = self.rules._tables.counter_points
+        self._taken[winner] += points[trick[0]] + points[face]
+        self._won[winner] += 1
+        self._tricks.append((leader, (trick[0], face), winner))
+        trick.clear()
+        self._turn = self._leader = winner
+        if self._phase is TwoHandPhase.TRICKS:
+            self._phase = TwoHandPhase.MELD
+            if not self._can_meld():
+                self._draw()
+        elif not any(self._masks):
+            self._taken[winner] += self.rules.last_trick_bonus
+            self._phase = TwoHandPhase.OVER
+            self._turn = -1
+
+    # -------------------------------------------------------------------- meld
+
+    def _placement(
+        self, seat: int, candidate: _Candidate
+    ) -> tuple[str, list[tuple[int, tuple[int, ...]]]]:
+        """The rule a meld breaks (``""`` if none) and the faces' table copies after it."""
+        hand = self._hands[seat]
+        table = self._table[seat]
+        bit = candidate.klass
+        plan: list[list[Any]] = []
+        fresh_total = 0
+        for face, need in candidate.needs:
+            if hand[face] < need:
+                return "cards_not_in_hand", []
+            copies = table[face]
+            concealed = hand[face] - len(copies)
+            reusable = _fewest_classes_last([mask for mask in copies if not mask & bit])
+            if need > len(reusable) + concealed:
+                return "meld_class_reuse", []
+            from_table = min(need, len(reusable))
+            plan.append([face, from_table, need - from_table, concealed, reusable])
+            fresh_total += need - from_table
+        if not fresh_total:
+            for entry in plan:
+                if entry[3]:
+                    entry[1] -= 1
+                    entry[2] += 1
+                    break
+            else:
+                return "meld_needs_new_card", []
+        placed = []
+        for face, from_table, fresh, _, reusable in plan:
+            rest = list(table[face])
+            for mask in reusable[:from_table]:
+                rest.remove(mask)
+            used = [mask | bit for mask in reusable[:from_table]]
+            placed.append((face, tuple(sorted(rest + used + [bit] * fresh))))
+        return "", placed
+
+    def _meld_choices(self) -> list[MeldCards]:
+        seat = self._turn
+        hand = self._hands[seat]
+        return [
+            MeldCards(cards)
+            for cards, candidate in _candidates(self.rules.meld_values, self._trump).items()
+            if all(hand[face] >= need for face, need in candidate.needs)
+            and not self._placement(seat, candidate)[0]
+        ]
+
+    def _can_exchange(self) -> bool:
+        nine = self._trump * 6 + Rank.NINE
+        hand = self._hands[self._turn]
+        return (
+            bool(self._stock)
+            and self._stock[0] != nine
+            and hand[nine] > len(self._table[self._turn][nine])
+        )
+
+    def _can_meld(self) -> bool:
+        return self._can_exchange() or bool(self._meld_choices())
+
+    def _apply_meld(self, action: MeldCards) -> None:
+        candidate = _candidates(self.rules.meld_values, self._trump).get(action.cards)
+        if candidate is None:
+            raise IllegalActionError(
+                action, "not_a_meld", "these cards are not one meld of table 3.1"
+            )
+        seat = self._turn
+        rule, placed = self._placement(seat, candidate)
+        if rule == "cards_not_in_hand":
+            raise IllegalActionError(action, rule, f"seat {seat} does not hold these cards")
+        if rule == "meld_class_reuse":
+            name = _CLASS_NAMES[candidate.klass]
+            raise IllegalActionError(
+                action, rule, f"a melded card may serve again only outside class {name}"
+            )
+        if rule:
+            raise IllegalActionError(action, rule, "a meld needs a card not yet melded")
+        for face, copies in placed:
+            self._table[seat][face] = copies
+        item = candidate.item
+        self._meld_points[seat] += item.value
+        self._declared.append((seat, len(self._tricks), "meld", item))
+        self._draw()
+
+    def _apply_exchange(self, action: Action) -> None:
+        if not self._can_exchange():
+            nine = self._trump * 6 + Rank.NINE
+            if self._stock and self._stock[0] == nine:
+                raise IllegalActionError(action, "dix_exchange", "the turned-up card is the dix")
+            raise IllegalActionError(
+                action, "dix_exchange", f"seat {self._turn} holds no unmelded dix"
+            )
+        seat = self._turn
+        nine = self._trump * 6 + Rank.NINE
+        turned = self._stock[0]
+        hand = self._hands[seat]
+        hand[nine] -= 1
+        if not hand[nine]:
+            self._masks[seat] &= ~(1 << nine)
+        hand[turned] += 1
+        self._masks[seat] |= 1 << turned
+        self._stock[0] = nine
+        self._score_dix(seat, self.rules.dix_exchange, "dix_exchange")
+        self._draw()
+
+    def _score_dix(self, seat: int, value: int, how: str) -> None:
+        nine = CARDS[self._trump * 6 + Rank.NINE]
+        item = MeldItem(MeldKind.DIX, 1, value, Suit(self._trump), (nine,))
+        self._meld_points[seat] += value
+        self._declared.append((seat, len(self._tricks), how, item))
+
+    def _draw(self) -> None:
+        """The trick winner draws first, then the other player; an empty stock ends the
+        stock phase and the melded cards go back to the hands."""
+        winner = self._turn
+        for seat in (winner, 1 - winner):
+            face = self._stock.pop()
+            self._hands[seat][face] += 1
+            self._masks[seat] |= 1 << face
+        if self._stock:
+            self._phase = TwoHandPhase.TRICKS
+        else:
+            self._phase = TwoHandPhase.PLAY_OUT
+            self._table = [[() for _ in range(NUM_FACES)] for _ in "01"]
+
+    # ----------------------------------------------------------------- scoring
+
+    def result(self) -> HandResult:
+        """The hand's score per seat with its breakdown; the hand must be over."""
+        if self._phase is not TwoHandPhase.OVER:
+            raise ValueError("the hand is not over")
+        if self._result is None:
+            self._result = self._score()
+        return self._result
+
+    def _score(self) -> HandResult:
+        last_seat = self._tricks[-1][2]
+        values = self.rules.meld_values
+        seats = []
+        for seat in (0, 1):
+            meld = self._meld_points[seat]
+            counted = not (self.rules.meld_needs_trick and not self._won[seat])
+            last = self.rules.last_trick_bonus if seat == last_seat else 0
+            counters = self._taken[seat] - last
+            items = [(s, item) for s, _, _, item in self._declared if s == seat]
+            seats.append(
+                TeamResult(
+                    seat,
+                    (seat,),
+                    meld,
+                    counted,
+                    counters,
+                    last,
+                    self._won[seat],
+                    (meld if counted else 0) + self._taken[seat],
+                    DeclaredMelds(items, self._trump, values),
+                )
+            )
+        return HandResult(HandOutcome.MADE, None, None, self.trump, tuple(seats))
+
+    # ------------------------------------------------------------- observation
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what ``seat`` may know, as a JSON-able dict.
+
+        Keys: ``game``, ``variant``, ``seat``, ``team`` (= seat), ``dealer``, ``phase``,
+        ``current_player``; ``hand`` (this seat's cards, melded ones included) and
+        ``hand_sizes``; ``trump``, ``turned_up`` (until drawn) and ``stock_size``;
+        ``table`` (each seat's melded cards still on the table, during the stock phase);
+        ``melds`` (every meld laid, in order: ``seat``, ``trick`` (tricks played before
+        it), ``how`` (``meld``, ``dix_exchange`` or ``turned_dix``) and the item) and
+        ``meld_scores``; ``tricks`` and ``trick``; ``counters_taken`` (per seat, the
+        last-trick bonus included once won) and ``tricks_won``; ``result`` once over.
+        """
+        if not 0 <= seat < 2:
+            raise ValueError(f"no seat {seat}")
+        names = CARD_NAMES
+        turned = self.turned_up
+        return {
+            "game": self.rules.game,
+            "variant": self.rules.name,
+            "seat": seat,
+            "team": seat,
+            "dealer": self.dealer,
+            "phase": self._phase.value,
+            "current_player": self.current_player,
+            "hand": [names[face] for face in self.hand(seat)],
+            "hand_sizes": [sum(counts) for counts in self._hands],
+            "trump": str(self.trump),
+            "turned_up": None if turned is None else names[turned],
+            "stock_size": len(self._stock),
+            "table": [[names[face] for face in self.table(s)] for s in (0, 1)],
+            "melds": [
+                {"seat": s, "trick": trick, "how": how, **item.to_json()}
+                for s, trick, how, item in self._declared
+            ],
+            "meld_scores": list(self._meld_points),
+            "tricks": [
+                {"leader": leader, "cards": [names[face] for face in cards], "winner": winner}
+                for leader, cards, winner in self._tricks
+            ],
+            "trick": {
+                "leader": self._leader if self._trick else None,
+                "cards": [names[face] for face in self._trick],
+            },
+            "counters_taken": list(self._taken),
+            "tricks_won": list(self._won),
+            "result": self.result().to_json() if self.is_terminal() else None,
+        }
+
+    # ----------------------------------------------------------- legal actions
+
+    def _legal_contains(self, action: object) -> bool:
+        phase = self._phase
+        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
+            return type(action) is Play and bool((self._legal_mask() >> action.card) & 1)
+        if phase is TwoHandPhase.MELD:
+            if isinstance(action, NoMeld):
+                return True
+            if isinstance(action, ExchangeDix):
+                return self._can_exchange()
+            if isinstance(action, MeldCards):
+                candidate = _candidates(self.rules.meld_values, self._trump).get(action.cards)
+                return candidate is not None and not self._placement(self._turn, candidate)[0]
+        return False
+
+    def _legal_list(self) -> list[Action]:
+        phase = self._phase
+        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
+            return [PLAYS[face] for face in faces_of_mask(self._legal_mask())]
+        if phase is TwoHandPhase.MELD:
+            exchange = [EXCHANGE_DIX] if self._can_exchange() else []
+            return [NO_MELD, *exchange, *self._meld_choices()]
+        return []
+
+    def _legal_count(self) -> int:
+        phase = self._phase
+        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
+            return self._legal_mask().bit_count()
+        return len(self._legal_list()) if phase is TwoHandPhase.MELD else 0
+
+    def _legal_index(self, index: int) -> Action | None:
+        phase = self._phase
+        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
+            return PLAYS[faces_of_mask(self._legal_mask())[index]]
+        return None
+
+    # ---------------------------------------------------------- random playout
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Finish the hand with actions chosen uniformly among the legal ones."""
+        draw = rng.random
+        while self._phase is not TwoHandPhase.OVER:
+            if self._phase is TwoHandPhase.MELD:
+                legal = self._legal_list()
+                self.apply(legal[int(draw() * len(legal))])
+                continue
+            mask = self._legal_mask()
+            skip = int(draw() * mask.bit_count())
+            while skip:
+                mask &= mask - 1
+                skip -= 1
+            face = (mask & -mask).bit_length() - 1
+            self._play(face)
+            self._actions.append(PLAYS[face])
+
+
+def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
+    rules = rules_for(variant) if rules is None else rules
+    if rules.name != variant:
+        raise ValueError(f"rules are for {rules.name!r}, not {variant!r}")
+    if rules.game != "pinochle2":
+        raise ValueError(f"{variant!r} is not a two-hand variant")
+    if not isinstance(dealer, int) or not 0 <= dealer < 2:
+        raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+    return rules
+
+
+def new_twohand_hand(
+    variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None
+) -> TwoHandState:
+    """Deal a two-hand hand from ``seed`` (generator ``splitmix64-fy-v1``): the shuffled
+    pack gives the non-dealer's cards, the dealer's, the turned-up card, then the stock."""
+    rules = _resolve(variant, rules, dealer)
+    pack = shuffle(DECKS[rules.deck].cards(), seed)
+    size = rules.hand_size
+    hands = [[0] * NUM_FACES for _ in range(2)]
+    for block in range(2):
+        counts = hands[(dealer + 1 + block) % 2]
+        for face in pack[block * size : (block + 1) * size]:
+            counts[face] += 1
+    stock = [*pack[2 * size + 1 :], pack[2 * size]]
+    return TwoHandState(rules, hands, stock, dealer=dealer, seed=seed)
+
+
+def twohand_from_cards(
+    variant: str,
+    deal: Sequence[Sequence[int | str] | str],
+    *,
+    dealer: int = 0,
+    rules: Rules | None = None,
+) -> TwoHandState:
+    """Start from explicit cards: the two hands by seat, then the stock from the top with
+    the turned-up card last (cards, card names or space-separated text).
+    """
+    rules = _resolve(variant, rules, dealer)
+    if len(deal) != 3:
+        raise CardParseError(f"two hands and the stock are needed, got {len(deal)} parts")
+    deck = DECKS[rules.deck]
+    parts: list[list[Card]] = []
+    stock_size = deck.size - 2 * rules.hand_size
+    for index, part in enumerate(deal):
+        tokens = part.split() if isinstance(part, str) else list(part)
+        cards = [Card.parse(token) if isinstance(token, str) else Card(token) for token in tokens]
+        expected = rules.hand_size if index < 2 else stock_size
+        if len(cards) != expected:
+            where = f"seat {index}" if index < 2 else "the stock"
+            raise CardParseError(f"{where} has {len(cards)} cards; {variant} deals {expected}")
+        parts.append(cards)
+    deck.counts([card for cards in parts for card in cards])
+    hands = [deck.counts(cards) for cards in parts[:2]]
+    return TwoHandState(rules, hands, parts[2], dealer=dealer, seed=None)
+
+
+class TwoHandGame(IndividualGame):
+    """A two-hand game to ``rules.target`` (1000 in the preset), see ``IndividualGame``."""
+
+    deal_hand = staticmethod(new_twohand_hand)
