@@ -41,6 +41,7 @@ __all__ = [
     "TableMeld",
     "add_options",
     "build_meld",
+    "can_lay_natural",
     "extend_meld",
     "meld_options",
 ]
@@ -346,6 +347,29 @@ def meld_options(counts: Sequence[int], limit: int, focus: int = -1) -> Iterator
                         with_wild = cards[:]
                         with_wild[position - low] = (wild, cards[position - low][1])
                         yield with_wild
+
+
+def can_lay_natural(face: int, counts: Sequence[int], limit: int) -> bool:
+    """Whether ``counts`` (which hold the natural ``face``) can lay a new meld holding it
+    with at most ``limit`` cards: the same answer as searching ``meld_options``, found
+    from three-card melds alone (any longer meld holding the card contains one).
+    """
+    if limit < 3:
+        return False
+    wild = any(counts[wild] for wild in WILDS)
+    rank, suit = rank_of(face), suit_of(face)
+    suits = sum(1 for other in range(4) if counts[face_of(other, rank)])
+    if suits >= 3 or (suits >= 2 and wild):
+        return True
+    places = (0, 12) if rank == ACE else (rank - 1,)
+    for place in places:
+        for start in range(max(0, place - 2), min(place, 10) + 1):
+            missing = sum(
+                1 for p in range(start, start + 3) if not counts[face_of(suit, _RANK_AT[p])]
+            )
+            if missing == 0 or (missing == 1 and wild):
+                return True
+    return False
 
 
 def add_options(meld: TableMeld, counts: Sequence[int], limit: int) -> Iterator[list[Placed]]:

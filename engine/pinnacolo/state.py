@@ -59,9 +59,11 @@ from engine.pinnacolo.melds import (
     TableMeld,
     add_options,
     build_meld,
+    can_lay_natural,
     extend_meld,
     meld_options,
 )
+from engine.pinnacolo.observation import observe
 from engine.pinnacolo.results import Outcome, PinnacoloResult, SeatResult
 from engine.pinnacolo.rules import NoMeldPenalty, PinnacoloRules, TakenCard, pinnacolo_rules
 from engine.rng import shuffle
@@ -314,9 +316,11 @@ class PinnacoloHand:
         keeping a card to discard."""
         limit = size - 1
         focus = -1 if is_wild(face) else face
-        for cards in meld_options(counts, limit, focus):
-            if any(placed == face for placed, _ in cards):
+        if focus >= 0:
+            if can_lay_natural(face, counts, limit):
                 return True
+        elif any(_holds(cards, face) for cards in meld_options(counts, limit)):
+            return True
         for meld in self._melds:
             if focus >= 0 and not _may_hold(meld, focus):
                 continue
@@ -660,8 +664,6 @@ class PinnacoloHand:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as a JSON-able dict (see ``observation``)."""
-        from engine.pinnacolo.observation import observe
-
         return observe(self, seat)
 
     # ---------------------------------------------------------- random playout
