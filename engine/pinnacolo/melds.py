@@ -77,7 +77,7 @@ class TableMeld:
     no wild, and then stays (a wild added later counts its face value).
     """
 
-    __slots__ = ("cards", "kind", "low", "owner", "sesta", "wild_layer")
+    __slots__ = ("cards", "kind", "low", "owner", "rank", "sesta", "suit", "wild_layer")
 
     def __init__(
         self,
@@ -95,6 +95,10 @@ class TableMeld:
         self.low = low
         self.wild_layer = wild_layer
         self.sesta = sesta
+        # What the meld is of (a tris its rank, a scala its suit): replacing a wild by
+        # the card it stands for never changes it.
+        self.rank = rank_of(cards[0][1])
+        self.suit = suit_of(cards[0][1])
 
     def copy(self) -> TableMeld:
         return TableMeld(
@@ -117,14 +121,6 @@ class TableMeld:
             if face != stands_for:
                 return index
         return -1
-
-    @property
-    def suit(self) -> int:
-        return suit_of(self.cards[0][1])
-
-    @property
-    def rank(self) -> int:
-        return rank_of(self.cards[0][1])
 
     def is_poker(self) -> bool:
         return self.kind is MeldKind.TRIS and len(self.cards) == 4 and self.wild_index < 0
