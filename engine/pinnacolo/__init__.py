@@ -51,7 +51,8 @@ Where RULES.md is silent the engine decides as follows:
 - Adding to the partner's melds, and replacing wilds, need a meld of one's own on the
   table, laid this turn or before. Cards added to a meld score for the meld's owner.
 - With the stock empty, ``draw`` ends the hand (no closing bonus); taking from the pile
-  is still allowed.
+  is still allowed (``empty_stock = "last_card_ends"`` ends it instead with the discard
+  of the player who drew the last card).
 - In pairs each seat is scored alone (the -200 applies per seat) and the pair sums them.
 - ``PinnacoloGame`` ends after the hand in which a side reaches the target; sides level
   at the top play on.
@@ -76,6 +77,7 @@ from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.results import Outcome, PinnacoloResult, SeatResult
 from engine.pinnacolo.rules import (
     PINNACOLO_PRESETS,
+    EmptyStock,
     NoMeldPenalty,
     PinnacoloRules,
     TakenCard,
@@ -98,6 +100,7 @@ __all__ = [
     "Add",
     "Discard",
     "Draw",
+    "EmptyStock",
     "Join",
     "MeldCards",
     "MeldError",

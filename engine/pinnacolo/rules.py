@@ -25,6 +25,7 @@ from engine.errors import RulesError
 
 __all__ = [
     "PINNACOLO_PRESETS",
+    "EmptyStock",
     "NoMeldPenalty",
     "PinnacoloRules",
     "TakenCard",
@@ -39,6 +40,16 @@ class TakenCard(enum.Enum):
     """Every take, the top card alone included (the preset)."""
     BELOW_TOP = "below_top"
     """Only when it was taken from below the top card (the seed's literal reading)."""
+
+
+class EmptyStock(enum.Enum):
+    """How the hand ends once the stock is exhausted without a closing."""
+
+    DRAW_ENDS = "draw_ends"
+    """The preset: players may still take from the pile; the first who must draw from
+    the empty stock (``draw``) ends the hand."""
+    LAST_CARD_ENDS = "last_card_ends"
+    """The hand ends with the discard of the player who drew the stock's last card."""
 
 
 class NoMeldPenalty(enum.Enum):
@@ -61,6 +72,7 @@ class PinnacoloRules:
     taken_card: TakenCard = TakenCard.ALWAYS
     replaced_wild_melded: bool = True
     """A wild taken back by a replacement must be melded in the same turn (a Decision)."""
+    empty_stock: EmptyStock = EmptyStock.DRAW_ENDS
     closing_bonus: int = 100
     one_go_bonus: int = 200
     no_meld_penalty: NoMeldPenalty = NoMeldPenalty.FLAT
@@ -120,6 +132,7 @@ _FIELD_NAMES = tuple(f.name for f in _FIELDS)
 _REQUIRED = ("name", "players", "pairs")
 _ENUMS: dict[str, type[enum.Enum]] = {
     "taken_card": TakenCard,
+    "empty_stock": EmptyStock,
     "no_meld_penalty": NoMeldPenalty,
 }
 

@@ -65,7 +65,13 @@ from engine.pinnacolo.melds import (
 )
 from engine.pinnacolo.observation import observe
 from engine.pinnacolo.results import Outcome, PinnacoloResult, SeatResult
-from engine.pinnacolo.rules import NoMeldPenalty, PinnacoloRules, TakenCard, pinnacolo_rules
+from engine.pinnacolo.rules import (
+    EmptyStock,
+    NoMeldPenalty,
+    PinnacoloRules,
+    TakenCard,
+    pinnacolo_rules,
+)
 from engine.rng import shuffle
 
 __all__ = [
@@ -533,6 +539,8 @@ class PinnacoloHand:
             if not self._sizes[seat]:
                 self._closer = seat
                 self._finish(Outcome.CLOSED)
+            elif not self._stock and self.rules.empty_stock is EmptyStock.LAST_CARD_ENDS:
+                self._finish(Outcome.STOCK_OUT)
             else:
                 self._turn = (seat + 1) % self.num_players
                 self._phase = Phase.DRAW

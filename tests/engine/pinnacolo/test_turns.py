@@ -55,6 +55,26 @@ def test_an_empty_stock_ends_the_hand_without_a_closing_bonus() -> None:
     assert state.phase is PinnacoloPhase.OVER
 
 
+def test_the_stock_running_out_ends_the_hand() -> None:
+    # Section 8, Decision: by default the next draw from the empty stock ends the hand;
+    # the league parameter ends it with the discard after the last card is drawn.
+    names = [CARD_NAMES[face] for face in PACK]
+    for name in ("5H", "9C"):
+        names.remove(name)
+    hands = [names[:50], names[50:]]
+    preset = hand_from_cards("pinnacolo2", hands, pile="5H", stock="9C")
+    preset.apply("draw")
+    preset.apply("discard 9C")
+    assert not preset.is_terminal() and preset.stock_size == 0
+    preset.apply("draw")
+    assert preset.result().outcome is Outcome.STOCK_OUT
+    rules = pinnacolo_rules("pinnacolo2", {"empty_stock": "last_card_ends"})
+    last_card = hand_from_cards("pinnacolo2", hands, pile="5H", stock="9C", rules=rules)
+    last_card.apply("draw")
+    last_card.apply("discard 9C")
+    assert last_card.result().outcome is Outcome.STOCK_OUT
+
+
 def test_wild_tris_take_nothing_more() -> None:
     state = hand_from_cards(
         "pinnacolo2", ["9S 9S", "2S 2C 2C JK JK JK 2S QS"], pile="KD", stock="QD"
