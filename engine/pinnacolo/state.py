@@ -288,7 +288,9 @@ class PinnacoloHand:
 
     def determinize(self, seat: int, rng: random.Random) -> PinnacoloHand:
         """A copy in which every card ``seat`` cannot see (the other hands and the stock)
-        is dealt again at random, sizes kept: what a searching bot samples from.
+        is dealt again at random, sizes kept: what a searching bot samples from. Cards
+        another player took from the pile are dealt again too; a bot that tracks them
+        from the history can keep them.
         """
         other = self.copy()
         hidden = [

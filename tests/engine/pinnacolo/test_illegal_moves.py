@@ -143,6 +143,19 @@ def test_a_pinella_is_taken_back_only_by_its_layer_or_partner() -> None:
     assert state.melds[1].text() == ["9S", "9H", "9D"]
 
 
+def test_a_partner_takes_back_a_pinella() -> None:
+    # Seat 1 lays 5H 6H 2C=7H; its partner, seat 3, puts 7H in its place.
+    state = hand_from_cards(
+        "pinnacolo",
+        ["AS", "5H 6H 2C QS QS", "KS", "7H 4C 4D 4S 8S 8D JC"],
+        pile="KD",
+        stock="9C 3S 3D",
+    )
+    after(state, "draw", "meld 5H 6H 2C=7H", "discard 9C", "draw", "discard 3S", "draw")
+    after(state, "meld 4S 4D 4C", "replace 0 7H", "meld 8S 8D 2C=8C")
+    assert state.melds[0].text() == ["5H", "6H", "7H"]
+
+
 def test_replacing_needs_a_meld_of_ones_own() -> None:
     state = hand_from_cards(
         "pinnacolo2", ["7H 4C QH JC JC", "5H 6H JK 9S 9S TD TD"], pile="KD", stock="9C 3S"
