@@ -1029,9 +1029,12 @@ _PACKS = {name: tuple(deck.cards()) for name, deck in DECKS.items()}
 
 def _resolve(variant: str, rules: Rules | None) -> Rules:
     if rules is None:
-        return rules_for(variant)
-    if rules.name != variant:
+        rules = rules_for(variant)
+    elif rules.name != variant:
         raise ValueError(f"rules are for {rules.name!r}, not {variant!r}")
+    # The presets include the three- and two-hand games, which have states of their own.
+    if rules.game != "pinochle4":
+        raise ValueError(f"{variant!r} is not a four-hand variant (see engine.registry)")
     return rules
 
 

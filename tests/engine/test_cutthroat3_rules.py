@@ -20,7 +20,7 @@ import random
 
 import pytest
 
-from engine import HandOutcome, IllegalActionError, Suit, rules_for
+from engine import HandOutcome, IllegalActionError, Rules, RulesError, Suit, new_hand, rules_for
 from engine.actions import Bury
 from engine.cutthroat import CutthroatGame, CutthroatPhase, CutthroatState, cutthroat_from_cards
 
@@ -236,3 +236,31 @@ def test_5_a_game_ends_at_the_target_and_a_declarer_reaching_it_wins(seed: int) 
 def test_the_docstring_examples_run(name: str) -> None:
     failures, _ = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+@pytest.mark.parametrize("variant", ["cutthroat3", "twohand"])
+def test_the_four_hand_state_refuses_the_individual_variants(variant: str) -> None:
+    with pytest.raises(ValueError, match="not a four-hand variant"):
+        new_hand(variant, seed=1)
+
+
+def test_the_four_hand_game_keeps_four_players_and_its_tie_rule() -> None:
+    with pytest.raises(RulesError) as raised:
+        rules_for("auction4", {"players": 3})
+    assert raised.value.parameter == "players"
+    with pytest.raises(RulesError) as raised:
+        rules_for("auction4", {"both_reach": "higher_total"})
+    assert raised.value.parameter == "both_reach"
+    with pytest.raises(RulesError) as raised:
+        rules_for("cutthroat3", {"widow": 4})
+    assert raised.value.parameter == "players"
+
+
+def test_rules_written_before_the_individual_games_still_load() -> None:
+    data = rules_for("auction4").to_json()
+    for added in ("widow", "widow_public", "bury_meld_cards", "cards_each"):
+        del data[added]
+    for added in ("turned_dix", "dix_exchange", "both_reach"):
+        del data[added]
+    assert Rules.from_json(data) == rules_for("auction4")
+    assert Rules.from_json(rules_for("cutthroat3").to_json()) == rules_for("cutthroat3")
