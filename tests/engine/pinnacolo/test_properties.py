@@ -25,6 +25,7 @@ from engine.pinnacolo import (
     new_hand,
     parse_action,
     parse_card,
+    pinnacolo_rules,
 )
 from engine.pinnacolo.cards import NUM_FACES, PACK
 from engine.pinnacolo.melds import add_options, meld_options
@@ -146,3 +147,39 @@ def test_in_agrees_with_the_listed_actions_on_legal_and_illegal_candidates(
     listed = set(state.legal_actions)
     for action in candidates:
         assert (action in state.legal_actions) == (action in listed), str(action)
+
+
+@FAST
+@given(
+    variant=VARIANTS,
+    seed=SEEDS,
+    taken_card=st.sampled_from(["always", "below_top"]),
+    replaced_wild_melded=st.booleans(),
+    empty_stock=st.sampled_from(["draw_ends", "last_card_ends"]),
+    no_meld_penalty=st.sampled_from(["flat", "double_hand"]),
+)
+def test_every_rule_setting_plays_to_an_end_that_replays(
+    variant: str,
+    seed: int,
+    taken_card: str,
+    replaced_wild_melded: bool,
+    empty_stock: str,
+    no_meld_penalty: str,
+) -> None:
+    rules = pinnacolo_rules(
+        variant,
+        {
+            "taken_card": taken_card,
+            "replaced_wild_melded": replaced_wild_melded,
+            "empty_stock": empty_stock,
+            "no_meld_penalty": no_meld_penalty,
+        },
+    )
+    state = new_hand(variant, seed=seed, dealer=_dealer(variant, seed), rules=rules)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions
+        assert len(legal) > 0
+        state.apply(legal[rng.randrange(len(legal))])
+        assert state.card_count() == 104
+    assert PinnacoloReplay.from_json(PinnacoloReplay.from_state(state).dumps()).verify() is None
