@@ -391,6 +391,7 @@ class Rules:
             check(self.turned_dix == 0, "turned_dix", f"the {game} game turns no trump")
             check(self.dix_exchange == 0, "dix_exchange", f"the {game} game turns no trump")
         if game in ("pinochle3", "pinochle2"):
+            check(self.deck == "single", "deck", f"the {game} game uses the single deck")
             check(self.pass_count == 0, "pass_count", f"the {game} game has no partners")
             check(not self.pass_with_help, "pass_with_help", f"the {game} game has no partners")
         if game == "pinochle2":

@@ -254,6 +254,9 @@ def test_the_four_hand_game_keeps_four_players_and_its_tie_rule() -> None:
     with pytest.raises(RulesError) as raised:
         rules_for("cutthroat3", {"widow": 4})
     assert raised.value.parameter == "players"
+    with pytest.raises(RulesError) as raised:
+        rules_for("twohand", {"deck": "double"})
+    assert raised.value.parameter == "deck"
 
 
 def test_rules_written_before_the_individual_games_still_load() -> None:
