@@ -23,6 +23,9 @@ import pytest
 from engine import HandOutcome, IllegalActionError, Suit, legal_plays, rules_for
 from engine.actions import Action, MeldCards, Play
 from engine.cards import Card
+from engine.cutthroat import CutthroatGame
+from engine.individual import IndividualGame
+from engine.results import HandResult, TeamResult
 from engine.twohand import TwoHandGame, TwoHandPhase, TwoHandState, twohand_from_cards
 
 KINGS_AND_QUEENS = [
@@ -263,3 +266,80 @@ def test_the_two_hand_preset() -> None:
 def test_the_docstring_examples_run() -> None:
     failures, _ = doctest.testmod(importlib.import_module("engine.twohand"))
     assert failures == 0
+
+
+class ScriptedHand:
+    """A hand that ends on its first action with scores given in advance, to check the
+    game's end rules on exact totals."""
+
+    def __init__(self, variant: str, scores: tuple[int, ...], declarer: int | None) -> None:
+        self.rules = rules_for(variant)
+        self.num_players = len(scores)
+        self.seed: int | None = 0
+        self.dealer = 0
+        self._scores = scores
+        self._declarer = declarer
+        self._done = False
+
+    phase = TwoHandPhase.TRICKS
+    current_player = 0
+    legal_actions = ()
+    deal = ()
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return (Action.parse("no-meld"),) if self._done else ()
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer
+
+    def apply(self, action: object) -> None:
+        self._done = True
+
+    def is_terminal(self) -> bool:
+        return self._done
+
+    def observation(self, seat: int) -> dict[str, object]:
+        return {}
+
+    def result(self) -> HandResult:
+        teams = tuple(
+            TeamResult(seat, (seat,), 0, True, score, 0, 0, score)
+            for seat, score in enumerate(self._scores)
+        )
+        return HandResult(HandOutcome.MADE, self._declarer, None, Suit.S, teams)
+
+
+def scripted_game(
+    base: type[IndividualGame], variant: str, hands: list[tuple[int, ...]], declarer: int | None
+) -> IndividualGame:
+    deals = iter(hands)
+
+    class Scripted(base):
+        @staticmethod
+        def deal_hand(variant: str, **_: object) -> ScriptedHand:
+            return ScriptedHand(variant, next(deals), declarer)
+
+    game = Scripted(variant, seed=1)
+    while not game.is_terminal():
+        game.apply("no-meld")
+    return game
+
+
+def test_7_1_equal_totals_over_the_target_play_another_deal() -> None:
+    game = scripted_game(TwoHandGame, "twohand", [(600, 500), (500, 600), (0, 20)], None)
+    assert len(game.results) == 3
+    assert (game.scores, game.winner) == ([1100, 1120], 1)
+
+
+def test_7_1_both_over_the_target_the_higher_total_wins() -> None:
+    game = scripted_game(TwoHandGame, "twohand", [(600, 900), (500, 150)], None)
+    assert (game.scores, game.winner) == ([1100, 1050], 0)
+
+
+def test_5_in_cutthroat3_a_declarer_reaching_the_target_wins_over_a_higher_total() -> None:
+    game = scripted_game(CutthroatGame, "cutthroat3", [(1500, 1600, 0)], 0)
+    assert game.winner == 0
+    game = scripted_game(CutthroatGame, "cutthroat3", [(1500, 1600, 0)], 2)
+    assert game.winner == 1
