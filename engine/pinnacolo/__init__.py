@@ -35,6 +35,9 @@ Variants: ``pinnacolo`` (two pairs, partners opposite), ``pinnacolo2``, ``pinnac
 
 Where RULES.md is silent the engine decides as follows:
 
+- ``wilds_per_meld`` (1 in the presets) bounds the wilds of a meld, and a meld always
+  holds more natural cards than wilds, so a league allowing two lets them into scale of
+  five or more cards only.
 - A tris holds three cards (at most one wild, declared as a suit with ``JK=7S``); four
   cards make a poker only when all four are natural, so a tris with a wild takes no
   fourth card until the wild is replaced. Three pinelle (``2S``/``2C`` in any mix) or

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from engine.pinnacolo.actions import Placed, ladder_positions, placed_text
 from engine.pinnacolo.cards import (
@@ -72,12 +72,13 @@ class TableMeld:
     """A meld on the table. ``cards`` are ``(face, stands_for)``: by suit for a tris,
     along the ladder from position ``low`` for a scala.
 
-    ``wild_layer`` is the seat that laid its wild (a pinella is taken back only by that
-    seat or its partner); ``sesta`` is set once the scala has held six or more cards with
-    no wild, and then stays (a wild added later counts its face value).
+    ``layers`` maps the card each wild stands for to the seat that laid the wild (a
+    pinella is taken back only by that seat or its partner); ``sesta`` is set once the
+    scala has held six or more cards with no wild, and then stays (a wild added later
+    counts its face value).
     """
 
-    __slots__ = ("cards", "kind", "low", "owner", "rank", "sesta", "suit", "wild_layer")
+    __slots__ = ("cards", "kind", "layers", "low", "owner", "rank", "sesta", "suit")
 
     def __init__(
         self,
@@ -86,14 +87,14 @@ class TableMeld:
         cards: list[Placed],
         *,
         low: int = 0,
-        wild_layer: int = -1,
+        layers: dict[int, int] | None = None,
         sesta: bool = False,
     ) -> None:
         self.kind = kind
         self.owner = owner
         self.cards = cards
         self.low = low
-        self.wild_layer = wild_layer
+        self.layers = {} if layers is None else layers
         self.sesta = sesta
         # What the meld is of (a tris its rank, a scala its suit): replacing a wild by
         # the card it stands for never changes it.
@@ -106,7 +107,7 @@ class TableMeld:
             self.owner,
             self.cards[:],
             low=self.low,
-            wild_layer=self.wild_layer,
+            layers=dict(self.layers),
             sesta=self.sesta,
         )
 
@@ -114,16 +115,19 @@ class TableMeld:
     def high(self) -> int:
         return self.low + len(self.cards) - 1
 
-    @property
-    def wild_index(self) -> int:
-        """Where the wild stands in ``cards``, or -1."""
+    def wilds(self) -> int:
+        """How many wilds the meld holds."""
+        return sum(1 for face, stands_for in self.cards if face != stands_for)
+
+    def wild_for(self, card: int) -> int:
+        """Where the wild standing for ``card`` is in ``cards``, or -1."""
         for index, (face, stands_for) in enumerate(self.cards):
-            if face != stands_for:
+            if stands_for == card and face != card:
                 return index
         return -1
 
     def is_poker(self) -> bool:
-        return self.kind is MeldKind.TRIS and len(self.cards) == 4 and self.wild_index < 0
+        return self.kind is MeldKind.TRIS and len(self.cards) == 4 and not self.wilds()
 
     def name(self) -> str:
         """``tris``, ``poker``, ``pinelle``, ``jokers``, ``scala``, ``sesta``, ``scala reale``."""
@@ -160,11 +164,11 @@ class TableMeld:
         return [placed_text(card) for card in self.cards]
 
     def update_sesta(self) -> None:
-        if self.kind is MeldKind.SCALA and len(self.cards) >= 6 and self.wild_index < 0:
+        if self.kind is MeldKind.SCALA and len(self.cards) >= 6 and not self.wilds():
             self.sesta = True
 
 
-def _check_wilds(cards: Sequence[Placed]) -> int:
+def _check_wilds(cards: Sequence[Placed], max_wilds: int) -> int:
     wilds = 0
     for face, stands_for in cards:
         if is_wild(face):
@@ -175,12 +179,15 @@ def _check_wilds(cards: Sequence[Placed]) -> int:
             wilds += 1
         elif face != stands_for:
             raise MeldError("wild_declared", "only a wild stands for another card")
-    if wilds > 1:
-        raise MeldError("one_wild_per_meld", "a meld holds at most one wild")
+    if wilds > max_wilds:
+        most = "one wild" if max_wilds == 1 else f"{max_wilds} wilds"
+        raise MeldError("wilds_per_meld", f"a meld holds at most {most}")
+    if 2 * wilds >= len(cards):
+        raise MeldError("wilds_per_meld", "a meld holds more natural cards than wilds")
     return wilds
 
 
-def build_meld(cards: Sequence[Placed], owner: int) -> TableMeld:
+def build_meld(cards: Sequence[Placed], owner: int, max_wilds: int = 1) -> TableMeld:
     """The meld ``cards`` form, laid by ``owner``; raises ``MeldError`` naming the rule."""
     if len(cards) < 3:
         raise MeldError("meld_size", "a meld has at least three cards")
@@ -188,10 +195,10 @@ def build_meld(cards: Sequence[Placed], owner: int) -> TableMeld:
         faces = {JOKER if face == JOKER else PINELLE[0] for face, _ in cards}
         if len(cards) != 3 or len(faces) != 1:
             raise MeldError("wild_tris", "only three pinelle or three jokers meld as wilds alone")
-        return TableMeld(MeldKind.WILD_TRIS, owner, list(cards), wild_layer=owner)
-    wilds = _check_wilds(cards)
+        return TableMeld(MeldKind.WILD_TRIS, owner, list(cards))
+    wilds = _check_wilds(cards, max_wilds)
     standing = [stands_for for _, stands_for in cards]
-    layer = owner if wilds else -1
+    layers = {stands_for: owner for face, stands_for in cards if face != stands_for}
     if len({rank_of(face) for face in standing}) == 1:
         suits = [suit_of(face) for face in standing]
         if len(set(suits)) != len(suits):
@@ -201,7 +208,7 @@ def build_meld(cards: Sequence[Placed], owner: int) -> TableMeld:
         if len(cards) == 4 and wilds:
             raise MeldError("poker_no_wild", "a poker holds no wild")
         ordered = sorted(cards, key=lambda card: suit_of(card[1]))
-        return TableMeld(MeldKind.TRIS, owner, ordered, wild_layer=layer)
+        return TableMeld(MeldKind.TRIS, owner, ordered, layers=layers)
     if len({suit_of(face) for face in standing}) != 1:
         raise MeldError("meld_kind", "not a tris, a poker or a scala (one rank or one suit)")
     positions = ladder_positions(standing)
@@ -215,19 +222,21 @@ def build_meld(cards: Sequence[Placed], owner: int) -> TableMeld:
         owner,
         [cards[index] for index in order],
         low=min(positions),
-        wild_layer=layer,
+        layers=layers,
     )
     meld.update_sesta()
     return meld
 
 
-def extend_meld(meld: TableMeld, cards: Sequence[Placed], seat: int) -> TableMeld:
+def extend_meld(
+    meld: TableMeld, cards: Sequence[Placed], seat: int, max_wilds: int = 1
+) -> TableMeld:
     """``meld`` with ``cards`` added by ``seat``, as a new meld; raises ``MeldError``."""
     if meld.kind is MeldKind.WILD_TRIS:
         raise MeldError("add_fits", "three pinelle or three jokers take no more cards")
-    wilds = _check_wilds([*meld.cards, *cards])
-    new_wild = any(is_wild(face) for face, _ in cards)
-    layer = seat if new_wild else meld.wild_layer
+    wilds = _check_wilds([*meld.cards, *cards], max_wilds)
+    layers = dict(meld.layers)
+    layers.update((stands_for, seat) for face, stands_for in cards if face != stands_for)
     standing = [stands_for for _, stands_for in cards]
     if meld.kind is MeldKind.TRIS:
         if any(rank_of(face) != meld.rank for face in standing):
@@ -238,7 +247,7 @@ def extend_meld(meld: TableMeld, cards: Sequence[Placed], seat: int) -> TableMel
         if len(suits) == 4 and wilds:
             raise MeldError("poker_no_wild", "a poker holds no wild")
         ordered = sorted([*meld.cards, *cards], key=lambda card: suit_of(card[1]))
-        return TableMeld(meld.kind, meld.owner, ordered, wild_layer=layer)
+        return TableMeld(meld.kind, meld.owner, ordered, layers=layers)
     suit = meld.suit
     if any(suit_of(face) != suit or rank_of(face) == 1 for face in standing):
         raise MeldError("add_fits", "a scala takes only cards of its suit")
@@ -261,7 +270,7 @@ def extend_meld(meld: TableMeld, cards: Sequence[Placed], seat: int) -> TableMel
                 meld.owner,
                 [*added, *meld.cards] if at_low else [*meld.cards, *added],
                 low=positions[0] if at_low else low,
-                wild_layer=layer,
+                layers=layers,
                 sesta=meld.sesta,
             )
             result.update_sesta()
@@ -280,14 +289,26 @@ def _natural(face: int) -> Placed:
     return (face, face)
 
 
-def meld_options(counts: Sequence[int], limit: int, focus: int = -1) -> Iterator[list[Placed]]:
+def _wild_choices(
+    wilds: list[int], counts: Sequence[int], places: int
+) -> Iterator[tuple[int, ...]]:
+    """The wilds, in order, that can fill ``places`` places from ``counts``."""
+    for chosen in product(wilds, repeat=places):
+        if all(chosen.count(wild) <= counts[wild] for wild in chosen):
+            yield chosen
+
+
+def meld_options(
+    counts: Sequence[int], limit: int, focus: int = -1, max_wilds: int = 1
+) -> Iterator[list[Placed]]:
     """Every meld ``counts`` (a hand as copies per face) can lay with at most ``limit``
-    cards. With ``focus`` a natural face, only the tris of its rank and the scale of its
-    suit are tried (the caller keeps those that hold it).
+    cards and ``max_wilds`` wilds. With ``focus`` a natural face, only the tris of its
+    rank and the scale of its suit are tried (the caller keeps those that hold it).
     """
     if limit < 3:
         return
     wilds = [wild for wild in WILDS if counts[wild]]
+    most = min(max_wilds, sum(counts[wild] for wild in WILDS))
     focus_rank = rank_of(focus) if 0 <= focus < JOKER and not is_wild(focus) else -1
     focus_suit = suit_of(focus) if focus_rank >= 0 else -1
     for rank in _SET_RANKS:
@@ -300,11 +321,11 @@ def meld_options(counts: Sequence[int], limit: int, focus: int = -1) -> Iterator
                     yield [_natural(face_of(suit, rank)) for suit in chosen]
         for wild in wilds:
             for chosen in combinations(suits, 2):
-                for missing in range(4):
-                    if missing not in chosen:
+                for absent in range(4):
+                    if absent not in chosen:
                         yield [
                             *(_natural(face_of(suit, rank)) for suit in chosen),
-                            (wild, face_of(missing, rank)),
+                            (wild, face_of(absent, rank)),
                         ]
     if focus_rank < 0:
         spades, clubs = counts[PINELLE[0]], counts[PINELLE[1]]
@@ -324,31 +345,39 @@ def meld_options(counts: Sequence[int], limit: int, focus: int = -1) -> Iterator
         held = [counts[face_of(suit, rank)] > 0 for rank in _RANK_AT]
         two_aces = counts[face_of(suit, ACE)] >= 2
         for low in range(last_low + 1):
-            missing = -1
+            missing: list[int] = []
             for high in range(low, 13):
                 if high - low + 1 > limit:
                     break
                 if not held[high] or (high == 12 and low == 0 and not two_aces):
-                    if missing >= 0 or not wilds:
+                    if len(missing) == most:
                         break
-                    missing = high
+                    missing.append(high)
                 if high - low < 2:
                     continue
                 cards = [_natural(face_of(suit, _RANK_AT[p])) for p in range(low, high + 1)]
-                stand_ins = [missing] if missing >= 0 else range(low, high + 1)
-                if missing < 0:
-                    yield cards
-                for position in stand_ins:
-                    for wild in wilds:
-                        with_wild = cards[:]
-                        with_wild[position - low] = (wild, cards[position - low][1])
-                        yield with_wild
+                naturals = [p for p in range(low, high + 1) if p not in missing]
+                # Wilds fill the missing places, and may stand for held cards too.
+                for extra in range(most - len(missing) + 1):
+                    if 2 * (len(missing) + extra) >= len(cards):
+                        break
+                    for chosen in combinations(naturals, extra):
+                        places = sorted((*missing, *chosen))
+                        if not places:
+                            yield cards
+                            continue
+                        for faces in _wild_choices(wilds, counts, len(places)):
+                            with_wilds = cards[:]
+                            for place, wild in zip(places, faces, strict=True):
+                                with_wilds[place - low] = (wild, cards[place - low][1])
+                            yield with_wilds
 
 
 def can_lay_natural(face: int, counts: Sequence[int], limit: int) -> bool:
     """Whether ``counts`` (which hold the natural ``face``) can lay a new meld holding it
-    with at most ``limit`` cards: the same answer as searching ``meld_options``, found
-    from three-card melds alone (any longer meld holding the card contains one).
+    with at most ``limit`` cards and one wild: the same answer as searching
+    ``meld_options``, found from three-card melds alone (any longer meld holding the card
+    contains one).
     """
     if limit < 3:
         return False
@@ -368,19 +397,24 @@ def can_lay_natural(face: int, counts: Sequence[int], limit: int) -> bool:
     return False
 
 
-def add_options(meld: TableMeld, counts: Sequence[int], limit: int) -> Iterator[list[Placed]]:
-    """Every set of cards from ``counts`` (at most ``limit``) that ``meld`` can take."""
+def add_options(
+    meld: TableMeld, counts: Sequence[int], limit: int, max_wilds: int = 1
+) -> Iterator[list[Placed]]:
+    """Every set of cards from ``counts`` (at most ``limit``) that ``meld`` can take,
+    keeping at most ``max_wilds`` wilds in it."""
     if limit < 1 or meld.kind is MeldKind.WILD_TRIS:
         return
     if meld.kind is MeldKind.TRIS:
-        if len(meld.cards) == 3 and meld.wild_index < 0:
+        if len(meld.cards) == 3 and not meld.wilds():
             taken = {suit_of(stands_for) for _, stands_for in meld.cards}
             for suit in range(4):
                 face = face_of(suit, meld.rank)
                 if suit not in taken and counts[face]:
                     yield [_natural(face)]
         return
-    wilds = [] if meld.wild_index >= 0 else [wild for wild in WILDS if counts[wild]]
+    on_table = meld.wilds()
+    slots = max_wilds - on_table
+    wilds = [wild for wild in WILDS if counts[wild]] if slots > 0 else []
     suit = meld.suit
     for step, start, stop in ((-1, meld.low - 1, -1), (1, meld.high + 1, 13)):
         partial: list[list[Placed]] = [[]]
@@ -392,9 +426,15 @@ def add_options(meld: TableMeld, counts: Sequence[int], limit: int) -> Iterator[
             for cards in partial:
                 if counts[face]:
                     grown.append([*cards, _natural(face)])
-                if wilds and all(f == s for f, s in cards):
-                    grown.extend([*cards, (wild, face)] for wild in wilds)
+                used = [f for f, s in cards if f != s]
+                if wilds and len(used) < slots:
+                    grown.extend(
+                        [*cards, (wild, face)] for wild in wilds if used.count(wild) < counts[wild]
+                    )
             if not grown:
                 break
-            yield from grown
+            total = len(meld.cards) + len(grown[0])
+            for cards in grown:
+                if 2 * (on_table + sum(1 for f, s in cards if f != s)) < total:
+                    yield cards
             partial = grown

@@ -70,6 +70,9 @@ class PinnacoloRules:
     pairs: bool
     hand_size: int = 13
     taken_card: TakenCard = TakenCard.ALWAYS
+    wilds_per_meld: int = 1
+    """At most this many wilds in a meld (a Decision), and always fewer than its natural
+    cards; a tris holds at most one, a poker none."""
     replaced_wild_melded: bool = True
     """A wild taken back by a replacement must be melded in the same turn (a Decision)."""
     empty_stock: EmptyStock = EmptyStock.DRAW_ENDS
@@ -92,6 +95,7 @@ class PinnacoloRules:
             "hand_size",
             "must be positive and leave a stock",
         )
+        check(self.wilds_per_meld >= 1, "wilds_per_meld", "must be at least 1")
         check(self.closing_bonus >= 0, "closing_bonus", "must not be negative")
         check(self.one_go_bonus >= 0, "one_go_bonus", "must not be negative")
         check(self.no_meld_points >= 0, "no_meld_points", "must not be negative")

@@ -324,18 +324,19 @@ class PinnacoloHand:
         keeping a card to discard."""
         limit = size - 1
         focus = -1 if is_wild(face) else face
-        if focus >= 0:
+        most = self.rules.wilds_per_meld
+        if focus >= 0 and most == 1:
             if can_lay_natural(face, counts, limit):
                 return True
-        elif any(_holds(cards, face) for cards in meld_options(counts, limit)):
+        elif any(_holds(cards, face) for cards in meld_options(counts, limit, focus, most)):
             return True
         for meld in self._melds:
             if focus >= 0 and not _may_hold(meld, focus):
                 continue
-            if self._may_add_to(seat, meld):
-                for cards in add_options(meld, counts, limit):
-                    if any(placed == face for placed, _ in cards):
-                        return True
+            if self._may_add_to(seat, meld) and any(
+                _holds(cards, face) for cards in add_options(meld, counts, limit, most)
+            ):
+                return True
         return False
 
     def _take_obliges(self, depth: int) -> bool:
@@ -353,7 +354,7 @@ class PinnacoloHand:
     def _replace_ok(self, seat: int, index: int, card: int) -> bool:
         """Whether the wild taken back can then be melded (it must be, this turn)."""
         meld = self._melds[index]
-        position = meld.wild_index
+        position = meld.wild_for(card)
         wild = meld.cards[position][0]
         if not self.rules.replaced_wild_melded:
             return True
@@ -425,7 +426,7 @@ class PinnacoloHand:
             return self._pending_error(action)
         try:
             if isinstance(action, MeldCards):
-                build_meld(action.cards, seat)
+                build_meld(action.cards, seat, self.rules.wilds_per_meld)
             else:
                 if action.meld >= len(self._melds):
                     return IllegalActionError(
@@ -434,7 +435,7 @@ class PinnacoloHand:
                 meld = self._melds[action.meld]
                 if not self._may_add_to(seat, meld):
                     return self._add_permission_error(action, seat, meld)
-                extend_meld(meld, action.cards, seat)
+                extend_meld(meld, action.cards, seat, self.rules.wilds_per_meld)
         except MeldError as error:
             return IllegalActionError(action, error.rule, error.reason)
         return None
@@ -478,19 +479,15 @@ class PinnacoloHand:
         if not self._counts[seat][action.card]:
             return _not_held(action, [action.card])
         meld = self._melds[action.meld]
-        position = meld.wild_index
-        if (
-            meld.kind is MeldKind.WILD_TRIS
-            or position < 0
-            or meld.cards[position][1] != action.card
-        ):
+        position = meld.wild_for(action.card)
+        if meld.kind is MeldKind.WILD_TRIS or position < 0:
             return IllegalActionError(
                 action,
                 "no_wild_for_card",
                 f"no wild stands for {CARD_NAMES[action.card]} in meld {action.meld}",
             )
         wild = meld.cards[position][0]
-        if wild in PINELLE and self.team_of(meld.wild_layer) != self.team_of(seat):
+        if wild in PINELLE and self.team_of(meld.layers[action.card]) != self.team_of(seat):
             return IllegalActionError(
                 action,
                 "pinella_owner",
@@ -528,10 +525,12 @@ class PinnacoloHand:
                 counts[face] -= 1
             self._sizes[seat] -= len(action.cards)
             if isinstance(action, MeldCards):
-                self._melds.append(build_meld(action.cards, seat))
+                self._melds.append(build_meld(action.cards, seat, self.rules.wilds_per_meld))
                 self._laid[seat] = True
             else:
-                self._melds[action.meld] = extend_meld(self._melds[action.meld], action.cards, seat)
+                self._melds[action.meld] = extend_meld(
+                    self._melds[action.meld], action.cards, seat, self.rules.wilds_per_meld
+                )
             if any(face == self._pending for face, _ in action.cards):
                 self._pending = -1
         elif isinstance(action, Discard):
@@ -566,10 +565,11 @@ class PinnacoloHand:
         else:
             assert isinstance(action, Replace)
             meld = self._melds[action.meld]
-            position = meld.wild_index
+            position = meld.wild_for(action.card)
             wild = meld.cards[position][0]
             replaced = meld.copy()
             replaced.cards[position] = (action.card, action.card)
+            del replaced.layers[action.card]
             replaced.update_sesta()
             self._melds[action.meld] = replaced
             counts[action.card] -= 1
@@ -609,23 +609,25 @@ class PinnacoloHand:
         pending = self._pending
         legal: list[PinnacoloAction] = []
         focus = pending if pending >= 0 and not is_wild(pending) else -1
-        for cards in meld_options(counts, limit, focus):
+        most = self.rules.wilds_per_meld
+        for cards in meld_options(counts, limit, focus, most):
             if pending < 0 or _holds(cards, pending):
                 legal.append(MeldCards(cards))
         for index, meld in enumerate(self._melds):
             if self._may_add_to(seat, meld):
-                for cards in add_options(meld, counts, limit):
+                for cards in add_options(meld, counts, limit, most):
                     if pending < 0 or _holds(cards, pending):
                         legal.append(Add(index, cards))
         if pending < 0:
             if self._laid[seat]:
                 for index, meld in enumerate(self._melds):
-                    position = meld.wild_index
-                    if meld.kind is MeldKind.WILD_TRIS or position < 0:
+                    if meld.kind is MeldKind.WILD_TRIS:
                         continue
-                    replace = Replace(index, meld.cards[position][1])
-                    if counts[replace.card] and self._check_replace(replace, seat) is None:
-                        legal.append(replace)
+                    for face, stands_for in meld.cards:
+                        if face != stands_for and counts[stands_for]:
+                            replace = Replace(index, stands_for)
+                            if self._check_replace(replace, seat) is None:
+                                legal.append(replace)
             legal.extend(Discard(face) for face in range(NUM_FACES) if counts[face])
         return legal
 

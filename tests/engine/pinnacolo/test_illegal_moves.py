@@ -8,7 +8,7 @@ import json
 import pytest
 
 from engine.errors import IllegalActionError
-from engine.pinnacolo import PinnacoloHand, hand_from_cards
+from engine.pinnacolo import PinnacoloHand, hand_from_cards, pinnacolo_rules
 
 
 def after(state: PinnacoloHand, *texts: str) -> PinnacoloHand:
@@ -42,7 +42,19 @@ def test_a_poker_holds_no_wild() -> None:
 
 def test_a_meld_holds_one_wild_at_most() -> None:
     # Section 8, Decision: "a meld holds at most one wild".
-    refuses(seat1_to_meld("5H JK 2C 9C 9C"), "meld 5H JK=6H 2C=7H", "one_wild_per_meld")
+    refuses(seat1_to_meld("5H JK 2C 9C 9C"), "meld 5H JK=6H 2C=7H", "wilds_per_meld")
+
+
+def test_a_league_may_allow_two_wilds_but_never_as_many_as_naturals() -> None:
+    rules = pinnacolo_rules("pinnacolo2", {"wilds_per_meld": 2})
+    state = hand_from_cards(
+        "pinnacolo2", ["9S 9S", "5H JK 7H 2C 9H 7S QS QS"], pile="KD", stock="QD", rules=rules
+    )
+    state.apply("draw")
+    refuses(state, "meld 7H JK=7S 2C=7D", "wilds_per_meld")
+    refuses(state, "meld 5H JK=6H 7H 2C=8H", "wilds_per_meld")
+    state.apply("meld 5H JK=6H 7H 2C=8H 9H")
+    assert state.melds[0].points() == 5 + 25 + 10 + 20 + 10
 
 
 def test_the_ace_sits_at_one_end_only() -> None:

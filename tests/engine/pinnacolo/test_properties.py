@@ -114,13 +114,14 @@ def test_a_replay_of_an_explicit_deal_verifies_and_a_changed_result_does_not() -
 
 
 @FAST
-@given(variant=VARIANTS, seed=SEEDS, stop=st.integers(0, 300))
+@given(variant=VARIANTS, seed=SEEDS, stop=st.integers(0, 300), wilds=st.sampled_from([1, 2]))
 def test_in_agrees_with_the_listed_actions_on_legal_and_illegal_candidates(
-    variant: str, seed: int, stop: int
+    variant: str, seed: int, stop: int, wilds: int
 ) -> None:
     # Candidates: the listed actions, and melds, additions, replacements, discards and
     # takes built from the current hand widened by a few random cards (mostly illegal).
-    state = new_hand(variant, seed=seed, dealer=_dealer(variant, seed))
+    rules = pinnacolo_rules(variant, {"wilds_per_meld": wilds})
+    state = new_hand(variant, seed=seed, dealer=_dealer(variant, seed), rules=rules)
     rng = random.Random(seed)
     for _ in range(stop):
         if state.is_terminal():
@@ -138,9 +139,9 @@ def test_in_agrees_with_the_listed_actions_on_legal_and_illegal_candidates(
         counts[face] += 1
     size = sum(counts)
     candidates: list[PinnacoloAction] = list(state.legal_actions)
-    candidates += [MeldCards(cards) for cards in meld_options(counts, size)]
+    candidates += [MeldCards(cards) for cards in meld_options(counts, size, max_wilds=wilds)]
     for index, meld in enumerate(state.melds):
-        candidates += [Add(index, cards) for cards in add_options(meld, counts, size)]
+        candidates += [Add(index, cards) for cards in add_options(meld, counts, size, wilds)]
         candidates += [Replace(index, face) for face in range(NUM_FACES) if counts[face]]
     candidates += [Discard(face) for face in range(NUM_FACES)]
     candidates += [Take(depth) for depth in range(1, len(state.pile) + 2)]
@@ -157,6 +158,7 @@ def test_in_agrees_with_the_listed_actions_on_legal_and_illegal_candidates(
     replaced_wild_melded=st.booleans(),
     empty_stock=st.sampled_from(["draw_ends", "last_card_ends"]),
     no_meld_penalty=st.sampled_from(["flat", "double_hand"]),
+    wilds_per_meld=st.sampled_from([1, 2]),
 )
 def test_every_rule_setting_plays_to_an_end_that_replays(
     variant: str,
@@ -165,6 +167,7 @@ def test_every_rule_setting_plays_to_an_end_that_replays(
     replaced_wild_melded: bool,
     empty_stock: str,
     no_meld_penalty: str,
+    wilds_per_meld: int,
 ) -> None:
     rules = pinnacolo_rules(
         variant,
@@ -173,13 +176,17 @@ def test_every_rule_setting_plays_to_an_end_that_replays(
             "replaced_wild_melded": replaced_wild_melded,
             "empty_stock": empty_stock,
             "no_meld_penalty": no_meld_penalty,
+            "wilds_per_meld": wilds_per_meld,
         },
     )
     state = new_hand(variant, seed=seed, dealer=_dealer(variant, seed), rules=rules)
     rng = random.Random(seed)
     while not state.is_terminal():
         legal = state.legal_actions
-        assert len(legal) > 0
-        state.apply(legal[rng.randrange(len(legal))])
+        listed = list(legal)
+        assert listed
+        for action in rng.sample(listed, min(3, len(listed))):
+            assert action in legal
+        state.apply(listed[rng.randrange(len(listed))])
         assert state.card_count() == 104
     assert PinnacoloReplay.from_json(PinnacoloReplay.from_state(state).dumps()).verify() is None
