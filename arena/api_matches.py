@@ -37,8 +37,7 @@ from arena.serializers import (
 from arena.services.matches import match_create
 from arena.throttles import ChallengeThrottle
 from arena.variants import Variant
-from bots.match import SEATING
-from engine.replay import Replay as HandReplay
+from bots.games import game_for
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -141,11 +140,12 @@ class MatchViewSet(
 def _replay_games(
     match: Match, board: int | None, table: str | None, verify: bool
 ) -> list[dict[str, Any]]:
+    game = game_for(match.variant)
     games = []
-    for game in selectors.match_games(match=match, board=board, table=table):
-        document = dict(game.replay.document)
+    for row in selectors.match_games(match=match, board=board, table=table):
+        document = dict(row.replay.document)
         if verify:
-            difference = HandReplay.from_json(document["hand"]).verify()
+            difference = game.replay_from_json(document["hand"]).verify()
             document["verified"] = difference is None
             document["difference"] = None if difference is None else str(difference)
         games.append(document)
@@ -175,12 +175,13 @@ def _int_param(request: Request, name: str) -> int | None:
 
 def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
     """The stderr of the seats the requesting player's versions sat in; nobody else's."""
+    seatings = game_for(match.variant).seatings
     versions = (match.version_x, match.version_y)
     own = {i for i, v in enumerate(versions) if v.bot.owner.user_id == request.user.pk}
     shown: dict[str, dict[str, str]] = {}
     for table, seats in (match.stderr or {}).items():
         for seat, text in seats.items():
-            if SEATING[table][int(seat)] in own:
+            if seatings[table][int(seat)] in own:
                 shown.setdefault(table, {})[seat] = text
     return shown
 

@@ -14,13 +14,14 @@ from arena import services
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import match_create
 from arena.variants import PLAYABLE_VARIANTS
-from bots.reference import REFERENCE_BOTS
+from bots.games import game_for
 
 DEMO_PASSWORD = "demo-password-2026"
 
 # Who uploads which reference bot.
 _OWNERS = {"random": ("alice", "Alice"), "greedy": ("bob", "Bob"), "strong": ("carol", "Carol")}
 DEMO_BOARDS = 6
+"""Boards per demo match of a partnership game; individual games play 2 (more tables)."""
 
 
 def _player(username: str, display_name: str, say: Callable[[str], None]) -> Player:
@@ -45,9 +46,8 @@ def _reference_version(
             variant=variant,
             description=f"The reference {name} bot for {variant}.",
         )
-        services.bot_version_submit(
-            bot=bot, data=REFERENCE_BOTS[name].read_bytes(), filename="bot.py"
-        )
+        source = game_for(variant).reference_bots[name].read_bytes()
+        services.bot_version_submit(bot=bot, data=source, filename="bot.py")
     version = bot.versions.order_by("-number").first()
     assert version is not None
     say(f"bot {owner.user.username}/{bot_name} v{version.number}: {version.status}")
@@ -57,8 +57,9 @@ def _reference_version(
 def seed(say: Callable[[str], None] = print) -> None:
     """Create the demo arena; does nothing that is already there."""
     for variant in PLAYABLE_VARIANTS:
+        game = game_for(variant)
         versions = []
-        for name in REFERENCE_BOTS:
+        for name in game.reference_bots:
             username, display_name = _OWNERS.get(name, (name, name.title()))
             version = _reference_version(_player(username, display_name, say), name, variant, say)
             if version is not None:
@@ -66,7 +67,8 @@ def seed(say: Callable[[str], None] = print) -> None:
         for x, y in itertools.combinations(versions, 2):
             if not Match.objects.filter(version_x=x, version_y=y).exists():
                 # In the embedded mode the match is played as soon as this commits.
-                match = match_create(version_x=x, version_y=y, boards=DEMO_BOARDS)
+                boards = DEMO_BOARDS if game.partnership else 2
+                match = match_create(version_x=x, version_y=y, boards=boards)
                 match.refresh_from_db()
                 say(
                     f"match {match.pk} {variant}: {x.bot.name} vs {y.bot.name}: {match.status}, "

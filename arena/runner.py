@@ -21,9 +21,9 @@ from typing import Any
 from arena.sandbox import BotConnection, BotFault, BotProcess, PlainProcess, SandboxConfig
 from bots import protocol
 from bots.duplicate import Summary, summarize
-from bots.match import SEATING, DuplicateBoard, pair_boards, play_table
+from bots.games import Game
+from bots.match import DuplicateBoard, combine_tables, play_table
 from bots.table import Agent, BoardRecord, SeatFault
-from engine.rules import Rules
 
 SDK_LAUNCHER = "bots.sdk"
 """Every uploaded bot.py runs as ``python -m bots.sdk bot.py`` (see bots/sdk.py)."""
@@ -40,7 +40,8 @@ class VersionFiles:
 
 @dataclass(frozen=True)
 class MatchPlan:
-    rules: Rules
+    game: Game
+    rules: Any
     seed: int
     boards: int
     x: VersionFiles
@@ -69,7 +70,7 @@ class MatchOutcome:
 
     @property
     def faults(self) -> int:
-        return sum(1 for board in self.boards for record in board.tables if record.fault)
+        return sum(1 for board in self.boards for record in board.tables.values() if record.fault)
 
 
 def run_match(
@@ -79,7 +80,7 @@ def run_match(
     sandboxed: bool = True,
     on_board: Callable[[BoardRecord], None] | None = None,
 ) -> MatchOutcome:
-    """Play both tables of the match and score it from bot X's side."""
+    """Play every table of the match and score it from bot X's side."""
     limits = dataclasses.replace(
         config.limits,
         decision_s=plan.decision_ms / 1000,
@@ -93,15 +94,13 @@ def run_match(
             materialise(plan.y, Path(scratch) / "y"),
         )
         stderr: dict[str, TableStderr] = {}
-        records: list[list[BoardRecord]] = []
-        for table in ("A", "B"):
+        records: dict[str, list[BoardRecord]] = {}
+        for table in plan.game.seatings:
             stderr[table] = TableStderr()
-            records.append(
-                _play_one_table(
-                    plan, table, config, sandboxed, directories, stderr[table], on_board
-                )
+            records[table] = _play_one_table(
+                plan, table, config, sandboxed, directories, stderr[table], on_board
             )
-    boards = pair_boards(records[0], records[1], plan.rules)
+    boards = combine_tables(records, plan.game, plan.rules)
     return MatchOutcome(boards, summarize([board.result for board in boards]), stderr)
 
 
@@ -119,15 +118,15 @@ def _play_one_table(
 
     def start(table_name: str, seat: int) -> Agent:
         hello = protocol.hello_message(
-            game=plan.rules.game,
-            variant=plan.rules.name,
+            game=str(getattr(plan.rules, "game", plan.game.variant)),
+            variant=plan.game.variant,
             rules=plan.rules.to_json(),
             seat=seat,
-            players=4,
+            players=plan.game.players,
             boards=plan.boards,
             time=protocol.TimeControl(plan.decision_ms, plan.bank_ms, plan.startup_ms),
         )
-        directory = directories[SEATING[table_name][seat]]
+        directory = directories[plan.game.seatings[table_name][seat]]
         connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
         live.append((seat, connection))
         try:
@@ -139,6 +138,7 @@ def _play_one_table(
     try:
         return play_table(
             table,
+            game=plan.game,
             rules=plan.rules,
             boards=range(1, plan.boards + 1),
             match_seed=plan.seed,

@@ -11,8 +11,11 @@ class Variant(models.TextChoices):
     DOUBLE4 = "double4", "Four-hand partnership, double deck"
     CUTTHROAT3 = "cutthroat3", "Three-hand with widow"
     TWOHAND = "twohand", "Two-hand with stock"
-    PINNACOLO = "pinnacolo", "Pinnacolo"
+    PINNACOLO = "pinnacolo", "Pinnacolo, two pairs"
+    PINNACOLO2 = "pinnacolo2", "Pinnacolo, two players"
+    PINNACOLO3 = "pinnacolo3", "Pinnacolo, three players"
+    PINNACOLO4 = "pinnacolo4", "Pinnacolo, four players"
 
 
-PLAYABLE_VARIANTS = ("single4", "auction4", "double4")
-"""The variants the engine and the match runner play today."""
+PLAYABLE_VARIANTS = tuple(Variant.values)
+"""The variants the engine and the match runner play."""

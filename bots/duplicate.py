@@ -1,13 +1,17 @@
-"""Duplicate scoring for partnership games (RULES.md section 9, TOURNAMENTS.md).
+"""Duplicate scoring (RULES.md section 9, TOURNAMENTS.md "Duplicate for bots").
 
-Team X plays board b at two tables: at table A with X at seats 0/2, at table B with X at
-seats 1/3, same cards in the same seats, same dealer. X's board result is
+A match between bots X and Y plays every board at several tables with the same cards in
+the same seats: partnership games at two tables (X at seats 0/2, then at 1/3), individual
+games once for each arrangement of the two bots over the seats (``bots.games``). At each
+table X's result is the mean score of X's seats minus the mean score of Y's seats; X's
+board result is the sum over the tables. In a partnership game that is
 ``(X - Y at table A) + (X - Y at table B)``.
 
-A board ended by a bot's fault is scored as a forfeit: the faulting team scores
-``-forfeit_penalty(rules)`` for that hand and the other team 0. The penalty is the
-minimum bid plus every point the tricks hold (single4: 16 + 25 = 41; auction4: 250 + 250
-= 500; double4: 50 + 50 = 100), more than a team loses by being set at the minimum, so a
+A board ended by a bot's fault is scored as a forfeit: the faulting side scores
+``-forfeit_penalty`` for that hand and every other side 0. In the pinochle games the
+penalty is the minimum bid plus every point the tricks hold (single4: 16 + 25 = 41;
+auction4: 250 + 250 = 500; double4: 50 + 50 = 100), more than a side loses by being set
+at the minimum; in Pinnacolo it is 400, twice the penalty for laying nothing down. A
 fault never pays.
 
 For ratings a match's score S for X is the share of board points won:
@@ -19,15 +23,14 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
 
+from bots.games import Game
 from bots.table import BoardRecord
 from engine.rng import SplitMix64
-from engine.rules import Rules
-
-TEAM_SWAP = (1, 0)
-"""Table B seats team X where table A seats team Y."""
 
 
 def board_seed(match_seed: int, board: int) -> int:
@@ -47,26 +50,45 @@ def board_dealer(board: int, players: int = 4) -> int:
     return (board - 1) % players
 
 
-def forfeit_penalty(rules: Rules) -> int:
-    return rules.min_bid + rules.total_in_tricks
-
-
-def team_scores(record: BoardRecord, rules: Rules) -> tuple[int, int]:
-    """The two teams' scores for one table's play of a board (team 0 = seats 0/2)."""
+def seat_scores(record: BoardRecord, game: Game, rules: Any) -> tuple[int, ...]:
+    """What each seat's side scored at one table's play of a board (forfeits included)."""
     if record.fault is not None:
-        scores = [0, 0]
-        scores[record.fault.seat % 2] = -forfeit_penalty(rules)
-        return scores[0], scores[1]
+        faulting = game.side_of(record.fault.seat)
+        penalty = game.forfeit_penalty(rules)
+        return tuple(
+            -penalty if game.side_of(seat) == faulting else 0 for seat in range(game.players)
+        )
     assert record.result is not None
-    first, second = record.result.team_scores
-    return first, second
+    sides = record.result.team_scores
+    return tuple(int(sides[game.side_of(seat)]) for seat in range(game.players))
 
 
-def board_result(table_a: BoardRecord, table_b: BoardRecord, rules: Rules) -> int:
-    """Team X's duplicate result on one board (X at seats 0/2 at table A, 1/3 at B)."""
-    a0, a1 = team_scores(table_a, rules)
-    b0, b1 = team_scores(table_b, rules)
-    return (a0 - a1) + (b1 - b0)
+def side_scores(record: BoardRecord, game: Game, rules: Any) -> list[int]:
+    """One score per side (team, or seat in individual games), as a result lists them."""
+    by_seat = seat_scores(record, game, rules)
+    sides = 2 if game.partnership else game.players
+    return [
+        by_seat[next(s for s in range(game.players) if game.side_of(s) == side)]
+        for side in range(sides)
+    ]
+
+
+def table_result(record: BoardRecord, seating: Sequence[int], game: Game, rules: Any) -> Fraction:
+    """X's mean seat score minus Y's at one table (``seating[seat]`` is 0 for X, 1 for Y)."""
+    scores = seat_scores(record, game, rules)
+    x = [scores[seat] for seat in range(game.players) if seating[seat] == 0]
+    y = [scores[seat] for seat in range(game.players) if seating[seat] == 1]
+    return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
+
+
+def board_result(tables: Mapping[str, BoardRecord], game: Game, rules: Any) -> int:
+    """X's duplicate result on one board: the sum of its table results, rounded."""
+    seatings = game.seatings
+    total = sum(
+        (table_result(record, seatings[name], game, rules) for name, record in tables.items()),
+        Fraction(0),
+    )
+    return round(total)
 
 
 @dataclass(frozen=True)

@@ -1,33 +1,29 @@
-"""A duplicate match between two partnership bots: every board at two tables.
+"""A duplicate match between two bots: every board at every table of the seating plan.
 
-Table A seats bot X at 0/2 and bot Y at 1/3; table B swaps them. Each table gets fresh
-bots (no memory of the other table) that stay alive for all its boards.
+Partnership games use two tables (X at seats 0/2, then at 1/3); individual games one
+table per arrangement of the two bots over the seats (``bots.games.seatings_for``). Each
+table gets fresh bots (no memory of the other tables) that stay alive for all its boards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from bots.duplicate import board_dealer, board_result, board_seed, team_scores
+from bots.duplicate import board_dealer, board_result, board_seed, side_scores
+from bots.games import Game
 from bots.table import Agent, BoardRecord, Table
-from engine.hand import new_hand
-from engine.rules import Rules
-
-TABLES = ("A", "B")
-
-# seat -> 0 for bot X, 1 for bot Y, at each table
-SEATING = {"A": (0, 1, 0, 1), "B": (1, 0, 1, 0)}
 
 StartAgent = Callable[[str, int], Agent]
-"""Start the bot for (table, seat): the caller knows which bot sits there (SEATING)."""
+"""Start the bot for (table, seat): the caller knows which bot sits there (the seating)."""
 
 
 @dataclass(frozen=True)
 class DuplicateBoard:
     board: int
     seed: int
-    tables: tuple[BoardRecord, BoardRecord]
+    tables: dict[str, BoardRecord]
     result: int
     """Bot X's duplicate result on this board."""
 
@@ -35,7 +31,8 @@ class DuplicateBoard:
 def play_table(
     table_name: str,
     *,
-    rules: Rules,
+    game: Game,
+    rules: Any,
     boards: Sequence[int],
     match_seed: int,
     start_agent: StartAgent,
@@ -46,16 +43,19 @@ def play_table(
     # Bots start inside the table's first board, so a bot that fails to start forfeits
     # boards like any other fault instead of aborting the table.
     table = Table(
-        [None] * 4, restart=lambda seat: start_agent(table_name, seat), bot_faults=bot_faults
+        [None] * game.players,
+        restart=lambda seat: start_agent(table_name, seat),
+        bot_faults=bot_faults,
+        game=game,
     )
     records = []
-    totals = [0, 0]
+    totals = [0] * (2 if game.partnership else game.players)
     for board in boards:
         seed = board_seed(match_seed, board)
-        state = new_hand(rules.name, seed=seed, dealer=board_dealer(board), rules=rules)
+        state = game.new_state(rules, seed=seed, dealer=board_dealer(board, game.players))
         record = table.play_board(state, board=board, seed=seed)
-        for team, score in enumerate(team_scores(record, rules)):
-            totals[team] += score
+        for side, score in enumerate(side_scores(record, game, rules)):
+            totals[side] += score
         records.append(record)
         if on_board is not None:
             on_board(record)
@@ -63,17 +63,18 @@ def play_table(
     return records
 
 
-def pair_boards(
-    table_a: Sequence[BoardRecord], table_b: Sequence[BoardRecord], rules: Rules
+def combine_tables(
+    tables: Mapping[str, Sequence[BoardRecord]], game: Game, rules: Any
 ) -> list[DuplicateBoard]:
-    """Join the two tables' records board by board and score them for bot X."""
-    paired = []
-    for first, second in zip(table_a, table_b, strict=True):
-        if first.board != second.board or first.seed != second.seed:
-            raise ValueError(f"board {first.board} was not the same deal at both tables")
-        paired.append(
-            DuplicateBoard(
-                first.board, first.seed, (first, second), board_result(first, second, rules)
-            )
+    """Join the tables' records board by board and score them for bot X."""
+    names = list(tables)
+    combined = []
+    for records in zip(*(tables[name] for name in names), strict=True):
+        first = records[0]
+        if any(r.board != first.board or r.seed != first.seed for r in records):
+            raise ValueError(f"board {first.board} was not the same deal at every table")
+        by_table = dict(zip(names, records, strict=True))
+        combined.append(
+            DuplicateBoard(first.board, first.seed, by_table, board_result(by_table, game, rules))
         )
-    return paired
+    return combined

@@ -15,25 +15,28 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from bots import protocol
 from bots.duplicate import summarize
+from bots.games import VARIANTS, Game, game_for
 from bots.local import LocalAgent
-from bots.match import SEATING, pair_boards, play_table
-from bots.reference import REFERENCE_BOTS
+from bots.match import combine_tables, play_table
 from bots.sdk import Bot, bot_from_module, load_module
 from bots.table import Agent, BoardRecord, SeatFault
-from engine.errors import RulesError
-from engine.rules import Rules, rules_for, variant_names
 
 PARTNERSHIP_VARIANTS = ("single4", "auction4", "double4")
 
 
-def _load(spec: str) -> ModuleType:
-    path = REFERENCE_BOTS.get(spec, Path(spec))
+def _load(spec: str, game: Game) -> ModuleType:
+    references = game.reference_bots
+    path = references.get(spec, Path(spec))
     if not path.is_file():
-        known = ", ".join(sorted(REFERENCE_BOTS))
-        raise SystemExit(f"error: {spec!r} is neither a bot file nor a reference bot ({known})")
+        known = ", ".join(sorted(references))
+        raise SystemExit(
+            f"error: {spec!r} is neither a bot file nor a reference bot for "
+            f"{game.variant} ({known})"
+        )
     return load_module(path)
 
 
@@ -67,22 +70,24 @@ def run(
     bot_x: Callable[[], Bot],
     bot_y: Callable[[], Bot],
     *,
-    rules: Rules,
+    game: Game,
+    rules: Any,
     boards: int,
     seed: int,
     tick: Callable[[], None] = lambda: None,
 ) -> tuple[list[int], int]:
     """Play the match; return X's board results and the number of faulted boards."""
     makers = (bot_x, bot_y)
+    seatings = game.seatings
 
     def start(table: str, seat: int) -> Agent:
-        agent = LocalAgent(makers[SEATING[table][seat]]())
+        agent = LocalAgent(makers[seatings[table][seat]]())
         hello = protocol.hello_message(
-            game=rules.game,
-            variant=rules.name,
+            game=str(getattr(rules, "game", game.variant)),
+            variant=game.variant,
             rules=rules.to_json(),
             seat=seat,
-            players=4,
+            players=game.players,
             boards=boards,
             time=protocol.TimeControl(decision_ms=10_000, bank_ms=600_000, startup_ms=10_000),
         )
@@ -96,22 +101,30 @@ def run(
         tick()
 
     numbers = range(1, boards + 1)
-    tables = [
-        play_table(
-            name, rules=rules, boards=numbers, match_seed=seed, start_agent=start, on_board=on_board
+    tables = {
+        name: play_table(
+            name,
+            game=game,
+            rules=rules,
+            boards=numbers,
+            match_seed=seed,
+            start_agent=start,
+            on_board=on_board,
         )
-        for name in ("A", "B")
-    ]
-    paired = pair_boards(tables[0], tables[1], rules)
-    faults = sum(1 for board in paired for record in board.tables if record.fault is not None)
-    return [board.result for board in paired], faults
+        for name in seatings
+    }
+    combined = combine_tables(tables, game, rules)
+    faults = sum(
+        1 for board in combined for record in board.tables.values() if record.fault is not None
+    )
+    return [board.result for board in combined], faults
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bots.play", description=__doc__.split("\n")[0])
     parser.add_argument("bot", help="a bot file, or a reference bot's name")
     parser.add_argument("--vs", default="random", help="the opponent (file or reference name)")
-    parser.add_argument("--variant", default="auction4", choices=PARTNERSHIP_VARIANTS)
+    parser.add_argument("--variant", default="auction4", choices=VARIANTS)
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -119,15 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.boards < 2:
         parser.error("--boards must be at least 2 for an interval")
-    if args.variant not in variant_names():
-        parser.error(f"unknown variant {args.variant}")
-    try:
-        rules = rules_for(args.variant)
-    except RulesError as error:
-        parser.error(str(error))
-    x, y = _factory(_load(args.bot)), _factory(_load(args.vs))
-    with _progress(2 * args.boards, enabled=not args.quiet and sys.stderr.isatty()) as tick:
-        results, faults = run(x, y, rules=rules, boards=args.boards, seed=args.seed, tick=tick)
+    game = game_for(args.variant)
+    rules = game.rules_for(None)
+    x, y = _factory(_load(args.bot, game)), _factory(_load(args.vs, game))
+    total = len(game.seatings) * args.boards
+    with _progress(total, enabled=not args.quiet and sys.stderr.isatty()) as tick:
+        results, faults = run(
+            x, y, game=game, rules=rules, boards=args.boards, seed=args.seed, tick=tick
+        )
     summary = summarize(results)
     report = {
         "bot": args.bot,

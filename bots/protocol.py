@@ -18,12 +18,11 @@ bots.protocol.ProtocolViolation: illegal action 'bid 240'
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
-from engine.errors import ActionParseError
 
 PROTOCOL_VERSION = 1
 MAX_LINE_BYTES = 1024 * 1024
@@ -131,11 +130,17 @@ def read_ready(reply: Mapping[str, Any]) -> str:
     return name[:64]
 
 
-def read_action(reply: Mapping[str, Any], *, request_id: int, legal: Collection[str]) -> str:
+def read_action(
+    reply: Mapping[str, Any],
+    *,
+    request_id: int,
+    legal: Collection[str],
+    parse: Callable[[str], Action] = Action.parse,
+) -> str:
     """Return the canonical text of the action a reply names, or raise ProtocolViolation.
 
     The action may be written in any case and with the cards of a ``give`` in any order;
-    what counts is that it parses and is among the legal actions.
+    what counts is that it parses (with the game's ``parse``) and is among the legal actions.
     """
     if reply.get("type") != "action":
         raise ProtocolViolation(f"expected an 'action' reply, got type {reply.get('type')!r}")
@@ -147,8 +152,8 @@ def read_action(reply: Mapping[str, Any], *, request_id: int, legal: Collection[
     if not isinstance(text, str):
         raise ProtocolViolation("'action' must be the action's text, e.g. \"play TS\"")
     try:
-        canonical = str(Action.parse(text))
-    except ActionParseError as error:
+        canonical = str(parse(text))
+    except ValueError as error:
         raise ProtocolViolation(f"unreadable action {text!r}: {error}") from None
     if canonical not in legal:
         raise ProtocolViolation(f"illegal action {text!r}")

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bots import protocol
+from bots.games import Game, Refereed
 from bots.protocol import ProtocolViolation
-from engine.actions import Action, Give
-from engine.hand import HandState
-from engine.results import HandResult
+from engine.actions import Action, Bury, Give
+from engine.protocol import GameLike
 
 
 class Agent(Protocol):
@@ -71,7 +71,8 @@ class BoardRecord:
     seed: int
     dealer: int
     moves: list[Move] = field(default_factory=list)
-    result: HandResult | None = None
+    result: Any = None
+    """The game's hand result (``team_scores``, ``to_json()``), None after a fault."""
     fault: Fault | None = None
 
     @property
@@ -113,16 +114,18 @@ class Table:
         *,
         restart: Callable[[int], Agent] | None = None,
         bot_faults: tuple[type[BaseException], ...] = (),
+        game: Game | None = None,
     ) -> None:
         self.agents: list[Agent | None] = list(agents)
+        self._parse = Action.parse if game is None else game.parse_action
         self._restart = restart
         self._bot_faults: tuple[type[BaseException], ...] = (SeatFault, *bot_faults)
         self._next_id = [1] * len(agents)
         self._pending: list[list[dict[str, Any]]] = [[] for _ in agents]
 
-    def play_board(self, state: HandState, *, board: int, seed: int) -> BoardRecord:
+    def play_board(self, state: Refereed, *, board: int, seed: int) -> BoardRecord:
         """Play ``state`` (a freshly dealt hand) to its end, or to the first fault."""
-        record = BoardRecord(board=board, seed=seed, dealer=state.dealer)
+        record = BoardRecord(board=board, seed=seed, dealer=int(getattr(state, "dealer", 0)))
         seat = 0
         try:
             for seat in range(len(self.agents)):
@@ -131,7 +134,7 @@ class Table:
                 self._pending[seat].append(
                     protocol.hand_start_message(
                         board=board,
-                        dealer=state.dealer,
+                        dealer=record.dealer,
                         seat=seat,
                         hand=[str(card) for card in state.hand(seat)],
                     )
@@ -142,7 +145,7 @@ class Table:
                 seat = current
                 move = self._ask(state, seat, board)
                 record.moves.append(move)
-                action = Action.parse(move.action)
+                action = self._parse(move.action)
                 state.apply(action)
                 self._announce(board, seat, action, state)
         except self._bot_faults as error:
@@ -166,7 +169,7 @@ class Table:
             self._pending[seat] += [protocol.game_end_message(scores=scores), protocol.BYE]
             self._flush(seat)
 
-    def _ask(self, state: HandState, seat: int, board: int) -> Move:
+    def _ask(self, state: GameLike, seat: int, board: int) -> Move:
         agent = self.agents[seat]
         assert agent is not None
         self._flush(seat)
@@ -184,19 +187,19 @@ class Table:
         reply = agent.request(message)
         elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
         try:
-            text = protocol.read_action(reply, request_id=request_id, legal=set(legal))
+            text = protocol.read_action(
+                reply, request_id=request_id, legal=set(legal), parse=self._parse
+            )
         except ProtocolViolation as violation:
             raise SeatFault(str(violation)) from None
         return Move(seat, text, elapsed_ms)
 
-    def _announce(self, board: int, actor: int, action: Action, state: HandState) -> None:
+    def _announce(self, board: int, actor: int, action: Action, state: GameLike) -> None:
         for viewer in range(len(self.agents)):
-            text = str(action)
-            if isinstance(action, Give) and not _sees_pass(viewer, actor):
-                # Passed cards are seen only by the two partners who exchange them.
-                text = f"give {len(action.cards)}"
             self._pending[viewer].append(
-                protocol.event_message(board=board, seat=actor, action=text)
+                protocol.event_message(
+                    board=board, seat=actor, action=public_text(action, actor, viewer)
+                )
             )
 
     def _flush(self, seat: int) -> None:
@@ -219,5 +222,12 @@ class Table:
         return self._restart(seat)
 
 
-def _sees_pass(viewer: int, giver: int) -> bool:
-    return viewer in (giver, (giver + 2) % 4)
+def public_text(action: Action, actor: int, viewer: int) -> str:
+    """What ``viewer`` may learn of ``actor``'s action (RULES.md section 10)."""
+    if isinstance(action, Give) and viewer not in (actor, (actor + 2) % 4):
+        # Passed cards are seen only by the two partners who exchange them.
+        return f"give {len(action.cards)}"
+    if isinstance(action, Bury) and viewer != actor:
+        # The declarer's buried cards stay hidden until they score.
+        return f"bury {len(action.cards)}"
+    return str(action)

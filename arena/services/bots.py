@@ -18,7 +18,7 @@ from arena.runner import MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config, use_sandbox
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
 from arena.variants import PLAYABLE_VARIANTS, Variant
-from engine.rules import rules_for
+from bots.games import game_for
 
 
 @transaction.atomic
@@ -119,7 +119,8 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
     boards = settings.VALIDATION_BOARDS
     files = VersionFiles(version.pk, version.kind, bytes(version.source))
     plan = MatchPlan(
-        rules=rules_for(variant),
+        game=game_for(variant),
+        rules=game_for(variant).rules_for(None),
         seed=version.pk,
         boards=boards,
         x=files,
@@ -131,7 +132,9 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
     outcome = run_match(plan, config=sandbox_config(), sandboxed=sandboxed)
     where = "in the sandbox" if sandboxed else "as a plain process"
     log.append(f"validation match against itself {where}: {boards} boards at two tables")
-    faults = [record.fault for board in outcome.boards for record in board.tables if record.fault]
+    faults = [
+        record.fault for board in outcome.boards for record in board.tables.values() if record.fault
+    ]
     stderr = "".join(text for table in outcome.stderr.values() for text in table.by_seat.values())
     if stderr:
         log.append("stderr:\n" + stderr[-4000:])

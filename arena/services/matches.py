@@ -27,18 +27,13 @@ from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox import InfrastructureFault
 from arena.sandboxing import sandbox_config, use_sandbox
 from arena.services.ratings import rating_apply
-from bots.duplicate import team_scores
-from bots.match import SEATING
-from engine.actions import Action
-from engine.errors import RulesError
-from engine.hand import new_hand
-from engine.replay import Replay as HandReplay
-from engine.rules import Rules, rules_for
+from arena.variants import PLAYABLE_VARIANTS
+from bots.duplicate import side_scores
+from bots.games import game_for
 
 logger = logging.getLogger(__name__)
 
 MAX_BOARDS = 1000
-PARTNERSHIP_VARIANTS = ("single4", "auction4", "double4")
 REPLAY_FORMAT = "pinochle-arena/game-replay"
 REPLAY_VERSION = 1
 FAULTS_TO_DISABLE = 5
@@ -66,7 +61,7 @@ def match_create(
         raise InvalidInput(
             f"{version_x} plays {variant} but {version_y} plays {version_y.bot.variant}"
         )
-    if variant not in PARTNERSHIP_VARIANTS:
+    if variant not in PLAYABLE_VARIANTS:
         raise InvalidInput(f"matches of {variant} are not available yet", field="variant")
     for version in (version_x, version_y):
         if version.status != BotVersion.Status.ACTIVE:
@@ -76,8 +71,8 @@ def match_create(
     if not 1 <= boards <= MAX_BOARDS:
         raise InvalidInput(f"boards must be between 1 and {MAX_BOARDS}", field="boards")
     try:
-        rules = rules_for(variant, rule_overrides or {})
-    except RulesError as error:
+        rules = game_for(variant).rules_for(rule_overrides or {})
+    except ValueError as error:
         raise InvalidInput(str(error), field="rules") from None
     with transaction.atomic():
         match = Match.objects.create(
@@ -157,7 +152,8 @@ def match_run(*, match_id: int) -> str:
             return "held"
         return "not claimed"
     plan = MatchPlan(
-        rules=Rules.from_json(match.rules),
+        game=game_for(match.variant),
+        rules=game_for(match.variant).rules_from_json(match.rules),
         seed=match.seed,
         boards=match.board_count,
         x=_files(match.version_x),
@@ -243,21 +239,23 @@ def match_complete(*, match_id: int, token: str, outcome: MatchOutcome) -> bool:
 
 
 def _store_games(match: Match, outcome: MatchOutcome) -> None:
-    rules = Rules.from_json(match.rules)
+    game = game_for(match.variant)
+    rules = game.rules_from_json(match.rules)
     versions = (match.version_x_id, match.version_y_id)
+    seatings = game.seatings
     for duplicate in outcome.boards:
-        first = duplicate.tables[0]
+        first = next(iter(duplicate.tables.values()))
         board = Board.objects.create(
             variant=match.variant, rules=match.rules, seed=duplicate.seed, dealer=first.dealer
         )
-        for table, record in zip(("A", "B"), duplicate.tables, strict=True):
-            seats = [versions[SEATING[table][seat]] for seat in range(4)]
-            state = new_hand(rules.name, seed=record.seed, dealer=record.dealer, rules=rules)
+        for table, record in duplicate.tables.items():
+            seats = [versions[seatings[table][seat]] for seat in range(game.players)]
+            state = game.new_state(rules, seed=record.seed, dealer=record.dealer)
             for move in record.moves:
-                state.apply(Action.parse(move.action))
-            hand = HandReplay.from_state(state)
-            scores = list(team_scores(record, rules))
-            game = Game.objects.create(
+                state.apply(game.parse_action(move.action))
+            hand = game.replay_from_state(state)
+            scores = side_scores(record, game, rules)
+            row = Game.objects.create(
                 match=match,
                 board=board,
                 number=duplicate.board,
@@ -268,17 +266,18 @@ def _store_games(match: Match, outcome: MatchOutcome) -> None:
                 fault=None if record.fault is None else record.fault.to_json(),
             )
             Replay.objects.create(
-                game=game,
+                game=row,
                 document={
                     "format": REPLAY_FORMAT,
                     "version": REPLAY_VERSION,
                     "match": match.pk,
+                    "variant": match.variant,
                     "board": duplicate.board,
                     "table": table,
                     "seat_versions": seats,
                     "hand": hand.to_json(),
                     "timings_ms": [move.elapsed_ms for move in record.moves],
-                    "fault": game.fault,
+                    "fault": row.fault,
                     "team_scores": scores,
                 },
             )
@@ -287,11 +286,12 @@ def _store_games(match: Match, outcome: MatchOutcome) -> None:
 def _count_faults(match: Match, outcome: MatchOutcome) -> None:
     by_version = {match.version_x_id: 0, match.version_y_id: 0}
     versions = (match.version_x_id, match.version_y_id)
+    seatings = game_for(match.variant).seatings
     for duplicate in outcome.boards:
-        for table, record in zip(("A", "B"), duplicate.tables, strict=True):
+        for table, record in duplicate.tables.items():
             if record.fault is not None:
-                by_version[versions[SEATING[table][record.fault.seat]]] += 1
-    games = 2 * len(outcome.boards)
+                by_version[versions[seatings[table][record.fault.seat]]] += 1
+    games = len(seatings) * len(outcome.boards)
     for version_id, faults in by_version.items():
         BotVersion.objects.filter(pk=version_id).update(
             fault_count=F("fault_count") + faults, games_played=F("games_played") + games

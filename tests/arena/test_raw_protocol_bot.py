@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from arena.runner import MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config
+from bots.games import game_for
 from engine.rules import rules_for
 from tests.arena.conftest import FIRST_LEGAL_BOT
 from tests.arena.workers import require_sandbox
@@ -33,6 +34,7 @@ for line in sys.stdin:
 def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> None:
     require_sandbox()
     plan = MatchPlan(
+        game=game_for("single4"),
         rules=rules_for("single4"),
         seed=2024,
         boards=3,
@@ -42,10 +44,10 @@ def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> Non
         bank_ms=30_000,
     )
     outcome = run_match(plan, config=sandbox_config(), sandboxed=True)
-    assert outcome.faults == 0, [r.fault for b in outcome.boards for r in b.tables]
+    assert outcome.faults == 0, [r.fault for b in outcome.boards for r in b.tables.values()]
     assert len(outcome.boards) == 3
     for board in outcome.boards:
-        for record in board.tables:
+        for record in board.tables.values():
             assert record.result is not None
             # RULES.md section 4: single4 puts 25 points in the tricks, all of them taken.
             assert sum(team.counters + team.last_trick for team in record.result.teams) == 25

@@ -24,8 +24,9 @@ sys.path.insert(0, str(ROOT))
 from arena.runner import MatchPlan, VersionFiles, run_match  # noqa: E402
 from arena.sandbox import SandboxConfig, sandbox_problems  # noqa: E402
 from bots import protocol  # noqa: E402
+from bots.games import game_for  # noqa: E402
 from bots.local import LocalAgent  # noqa: E402
-from bots.match import pair_boards, play_table  # noqa: E402
+from bots.match import combine_tables, play_table  # noqa: E402
 from bots.sdk import FunctionBot  # noqa: E402
 from bots.table import Agent  # noqa: E402
 from engine.rules import rules_for  # noqa: E402
@@ -34,6 +35,7 @@ TRIVIAL = b"def act(observation, legal):\n    return legal[0]\n"
 
 
 def in_process(variant: str, boards: int, seed: int) -> tuple[float, int]:
+    game = game_for(variant)
     rules = rules_for(variant)
 
     def start(table: str, seat: int) -> Agent:
@@ -52,13 +54,18 @@ def in_process(variant: str, boards: int, seed: int) -> tuple[float, int]:
         return agent
 
     started = time.perf_counter()
-    tables = [
-        play_table(
-            name, rules=rules, boards=range(1, boards + 1), match_seed=seed, start_agent=start
+    tables = {
+        name: play_table(
+            name,
+            game=game,
+            rules=rules,
+            boards=range(1, boards + 1),
+            match_seed=seed,
+            start_agent=start,
         )
-        for name in ("A", "B")
-    ]
-    paired = pair_boards(tables[0], tables[1], rules)
+        for name in game.seatings
+    }
+    paired = combine_tables(tables, game, rules)
     return time.perf_counter() - started, sum(board.result for board in paired)
 
 

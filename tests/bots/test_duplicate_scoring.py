@@ -9,16 +9,18 @@ import pytest
 from bots.duplicate import (
     board_result,
     board_seed,
-    forfeit_penalty,
     points_share,
+    seat_scores,
     summarize,
-    team_scores,
+    table_result,
 )
+from bots.games import game_for
 from bots.table import BoardRecord, Fault
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rules import rules_for
 
 AUCTION4 = rules_for("auction4")
+GAME = game_for("auction4")
 
 
 def record(team0: int, team1: int) -> BoardRecord:
@@ -42,19 +44,48 @@ def test_a_board_result_adds_both_tables_from_team_xs_side() -> None:
     # Section 9: X's result = (X - Y) at table 1 + (X - Y) at table 2, X at 0/2 then 1/3.
     table_a = record(300, -250)  # X is team 0: +550
     table_b = record(200, 100)  # X is team 1: 100 - 200 = -100
-    assert board_result(table_a, table_b, AUCTION4) == 450
+    assert board_result({"A": table_a, "B": table_b}, GAME, AUCTION4) == 450
 
 
 def test_identical_play_at_both_tables_is_a_tie() -> None:
-    assert board_result(record(310, 90), record(310, 90), AUCTION4) == 0
+    assert board_result({"A": record(310, 90), "B": record(310, 90)}, GAME, AUCTION4) == 0
 
 
 def test_a_fault_forfeits_the_board_for_the_faulting_team() -> None:
     faulted = BoardRecord(board=1, seed=5, dealer=0, fault=Fault(3, "timeout", "slow"))
-    assert forfeit_penalty(AUCTION4) == 250 + 250
-    assert team_scores(faulted, AUCTION4) == (0, -500)
-    assert forfeit_penalty(rules_for("single4")) == 16 + 25
-    assert forfeit_penalty(rules_for("double4")) == 50 + 50
+    assert GAME.forfeit_penalty(AUCTION4) == 250 + 250
+    # Seat 3 faulted: its side (seats 1 and 3) forfeits.
+    assert seat_scores(faulted, GAME, AUCTION4) == (0, -500, 0, -500)
+    assert game_for("single4").forfeit_penalty(rules_for("single4")) == 16 + 25
+    assert game_for("double4").forfeit_penalty(rules_for("double4")) == 50 + 50
+
+
+def test_individual_games_compare_each_bots_mean_seat_score() -> None:
+    # Three players: X alone at seat 0 against Y at seats 1 and 2 scores 300 - (100+200)/2.
+    game = game_for("cutthroat3")
+    rules = rules_for("cutthroat3")
+
+    def three(scores: tuple[int, int, int]) -> BoardRecord:
+        teams = tuple(
+            TeamResult(
+                team=seat,
+                seats=(seat,),
+                meld=0,
+                meld_counted=True,
+                counters=0,
+                last_trick=0,
+                tricks=0,
+                score=score,
+            )
+            for seat, score in enumerate(scores)
+        )
+        result = HandResult(HandOutcome.MADE, 0, 250, None, teams)
+        return BoardRecord(board=1, seed=5, dealer=0, result=result)
+
+    assert table_result(three((300, 100, 200)), (0, 1, 1), game, rules) == 150
+    assert len(game.seatings) == 6  # every arrangement of the two bots over three seats
+    same = {name: three((100, 100, 100)) for name in game.seatings}
+    assert board_result(same, game, rules) == 0
 
 
 def test_the_share_of_board_points_is_the_rating_score() -> None:

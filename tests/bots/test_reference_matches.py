@@ -6,10 +6,12 @@ from collections.abc import Callable
 
 import pytest
 
-from bots.play import PARTNERSHIP_VARIANTS, run
+from bots.games import game_for
+from bots.play import run
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
-from engine.rules import rules_for
+
+PARTNERSHIP_VARIANTS = ("single4", "auction4", "double4")
 
 BOARDS = 4
 
@@ -40,9 +42,10 @@ def test_the_three_reference_bots_are_registered() -> None:
 def test_it_plays_duplicate_boards_without_faults_and_replays_them(
     name: str, opponent: str, variant: str
 ) -> None:
-    rules = rules_for(variant)
-    first = run(maker(name), maker(opponent), rules=rules, boards=BOARDS, seed=11)
-    again = run(maker(name), maker(opponent), rules=rules, boards=BOARDS, seed=11)
+    game = game_for(variant)
+    rules = game.rules_for(None)
+    first = run(maker(name), maker(opponent), game=game, rules=rules, boards=BOARDS, seed=11)
+    again = run(maker(name), maker(opponent), game=game, rules=rules, boards=BOARDS, seed=11)
     results, faults = first
     assert faults == 0
     assert len(results) == BOARDS

@@ -6,13 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from bots import protocol
+from bots.games import game_for
 from bots.local import LocalAgent
-from bots.match import SEATING, pair_boards, play_table
+from bots.match import combine_tables, play_table
 from bots.reference.random_bot import RandomBot
 from bots.sdk import Bot
 from bots.table import Agent
 from engine.rules import rules_for
 
+GAME = game_for("auction4")
 RULES = rules_for("auction4")
 
 
@@ -65,7 +67,7 @@ def _start(bots: dict[int, Bot], agents: dict[int, Listening]) -> Any:
 def test_passed_cards_are_seen_only_by_the_partners_who_exchange_them() -> None:
     agents: dict[int, Listening] = {}
     records = play_table(
-        "A", rules=RULES, boards=[1, 2, 3], match_seed=11, start_agent=_start({}, agents)
+        "A", game=GAME, rules=RULES, boards=[1, 2, 3], match_seed=11, start_agent=_start({}, agents)
     )
     for record in records:
         assert record.result is not None and record.fault is None
@@ -93,7 +95,9 @@ def test_an_illegal_action_forfeits_the_board_and_a_fresh_bot_takes_the_seat() -
         started.append(seat)
         return start(table, seat)
 
-    records = play_table("A", rules=RULES, boards=[1, 2], match_seed=3, start_agent=counting_start)
+    records = play_table(
+        "A", game=GAME, rules=RULES, boards=[1, 2], match_seed=3, start_agent=counting_start
+    )
     fault = records[0].fault
     assert fault is not None
     assert (fault.seat, fault.kind) == (1, "protocol")
@@ -108,15 +112,15 @@ def _first_hand(agent: Listening) -> list[str]:
 
 
 def test_both_tables_play_the_same_deals_with_the_teams_swapped() -> None:
-    assert SEATING["A"] == (0, 1, 0, 1) and SEATING["B"] == (1, 0, 1, 0)
+    assert GAME.seatings == {"A": (0, 1, 0, 1), "B": (1, 0, 1, 0)}
     agents: dict[int, Listening] = {}
     table_a = play_table(
-        "A", rules=RULES, boards=[1, 2], match_seed=5, start_agent=_start({}, agents)
+        "A", game=GAME, rules=RULES, boards=[1, 2], match_seed=5, start_agent=_start({}, agents)
     )
     first_hands = {seat: _first_hand(agent) for seat, agent in agents.items()}
     table_b = play_table(
-        "B", rules=RULES, boards=[1, 2], match_seed=5, start_agent=_start({}, agents)
+        "B", game=GAME, rules=RULES, boards=[1, 2], match_seed=5, start_agent=_start({}, agents)
     )
     assert {seat: _first_hand(agent) for seat, agent in agents.items()} == first_hands
-    boards = pair_boards(table_a, table_b, RULES)
+    boards = combine_tables({"A": table_a, "B": table_b}, GAME, RULES)
     assert [board.board for board in boards] == [1, 2]
