@@ -49,8 +49,7 @@ from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
 from arena.variants import PLAYABLE_VARIANTS, Variant
-from engine.errors import RulesError
-from engine.rules import rules_for
+from bots.games import game_for
 from leagues import scheduling, selectors
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 from leagues.selectors import Result
@@ -99,8 +98,8 @@ def league_create(
         ladder_reach=ladder_reach,
     )
     try:
-        rules_for(variant, league.rule_overrides)
-    except RulesError as error:
+        game_for(variant).rules_for(league.rule_overrides)
+    except ValueError as error:
         raise InvalidInput(str(error), field="rule_overrides") from None
     league.save()
     return league

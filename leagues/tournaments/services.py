@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from arena.errors import InvalidInput
 from arena.models import Player
-from arena.variants import PLAYABLE_VARIANTS
 from engine import Suit, rules_for
 from leagues.tournaments import selectors
 from leagues.tournaments.hands import (
@@ -73,6 +72,9 @@ RULE_FIELDS = {
     "meld": "meld",
 }
 
+EVENT_VARIANTS = ("single4", "auction4", "double4")
+"""Hand records, score entry and par exist for the four-hand partnership games."""
+
 
 def _require_director(event: Event, player: Player) -> None:
     if not selectors.is_director(event=event, player=player):
@@ -97,9 +99,9 @@ def event_create(
     sections: Sequence[str] = ("A",),
 ) -> Event:
     """Create an event and publish its commitment: the boards are fixed from this moment."""
-    if variant not in PLAYABLE_VARIANTS:
+    if variant not in EVENT_VARIANTS:
         raise InvalidInput(
-            f"the engine deals {', '.join(PLAYABLE_VARIANTS)} today, not {variant}",
+            f"events are run for {', '.join(EVENT_VARIANTS)} today, not {variant}",
             field="variant",
         )
     movement_kind = MovementKind(movement)

@@ -110,7 +110,7 @@ def test_the_organiser_may_withdraw_an_entry_before_the_season_starts(
     ("fields", "message"),
     [
         ({"variant": "skat"}, "unknown variant 'skat'"),
-        ({"variant": "pinnacolo"}, "not available yet"),
+        ({"variant": "pinnacolo", "rule_overrides": {"bid_max": 300}}, "bid_max"),
         ({"format": "knockout"}, "unknown league format 'knockout'"),
         ({"boards_per_match": 0}, "boards per match must be between 1 and 1000"),
         ({"rule_overrides": {"no_such_rule": 1}}, "no_such_rule"),
