@@ -156,6 +156,9 @@ def load_module(path: str | Path) -> ModuleType:
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load a bot from {location}")
     module = importlib.util.module_from_spec(spec)
+    # Registered before it runs, as a normal import would be: dataclasses and typing look
+    # the module up by name while its classes are being created.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 

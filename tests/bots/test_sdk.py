@@ -102,6 +102,19 @@ def test_a_bot_subclass_runs_under_the_sdk(tmp_path: Path) -> None:
     ]
 
 
+def test_a_bot_module_may_define_dataclasses(tmp_path: Path) -> None:
+    replies = _converse(
+        tmp_path,
+        "from __future__ import annotations\n"
+        "from dataclasses import dataclass\n\n"
+        "@dataclass\nclass Memory:\n    seen: int = 0\n\n"
+        "MEMORY = Memory()\n\n"
+        "def act(observation, legal):\n    MEMORY.seen += 1\n    return legal[0]\n",
+        [HELLO, ACT, {"type": "bye"}],
+    )
+    assert replies[1] == {"type": "action", "id": 1, "action": "play AS"}
+
+
 def test_a_plain_protocol_script_is_run_once_as_the_main_program(tmp_path: Path) -> None:
     script = (
         "import json, sys\n"
