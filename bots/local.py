@@ -8,6 +8,7 @@ and the local runner is for trying bots, not for judging them.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +25,7 @@ class LocalAgent:
 
     @property
     def time_bank_remaining(self) -> float:
-        return self._bank_s
+        return max(self._bank_s, 0.0)
 
     def start(self, hello: Mapping[str, Any]) -> dict[str, Any]:
         return self.request(hello)
@@ -32,7 +33,11 @@ class LocalAgent:
     def request(
         self, message: Mapping[str, object], deadline_s: float | None = None
     ) -> dict[str, object]:
+        started = time.perf_counter()
         reply = self.bot.handle(json.loads(json.dumps(message)))
+        # The bank runs down as in the arena, so bots that budget their time see it move;
+        # nothing is enforced here.
+        self._bank_s -= time.perf_counter() - started
         if reply is None:
             raise SeatFault(f"gave no reply to {message.get('type')!r}")
         try:
