@@ -76,6 +76,7 @@ def sandboxed(variant: str, boards: int, seed: int) -> tuple[float, int]:
         raise SystemExit("cannot sandbox here: " + "; ".join(problems))
     files = VersionFiles(1, "module", TRIVIAL)
     plan = MatchPlan(
+        game=game_for(variant),
         rules=rules_for(variant),
         seed=seed,
         boards=boards,
