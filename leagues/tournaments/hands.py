@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from math import gcd
 
 import engine
-from engine import Card, HandOutcome, Rules, Suit
+from engine import Card, HandOutcome, Rank, Rules, Suit
+from engine.cutthroat import CutthroatState, new_cutthroat_hand
 
 __all__ = [
     "EntryOutcome",
@@ -47,6 +48,8 @@ __all__ = [
     "hand_score",
     "new_secret",
     "score_entry",
+    "score_three_hand",
+    "seats_of",
 ]
 
 SEATS = 4
@@ -66,12 +69,20 @@ def board_seed(secret: bytes, number: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def board_dealer(number: int) -> int:
+def board_dealer(number: int, seats: int = SEATS) -> int:
     """Dealers rotate with the board number, as they do over a game's hands."""
-    return (number - 1) % SEATS
+    return (number - 1) % seats
 
 
-def deal(variant: str, seed: int, dealer: int) -> engine.HandState:
+def seats_of(variant: str) -> int:
+    """Players at a table: 4 in the partnership games, 3 in ``cutthroat3``."""
+    return engine.rules_for(variant).players
+
+
+def deal(variant: str, seed: int, dealer: int) -> engine.HandState | CutthroatState:
+    """The board's deal; a three-hand board also has its widow (``state.deal[3]``)."""
+    if seats_of(variant) == 3:
+        return new_cutthroat_hand(variant, seed=seed, dealer=dealer)
     return engine.new_hand(variant, seed=seed, dealer=dealer)
 
 
@@ -115,21 +126,27 @@ class ScoreEntry:
 
     ``taken`` is each team's counters including the last-trick bonus, so a played hand's
     two values add up to the rules' total in play (25, 250 or 50 in the presets).
+
+    In a three-hand game ``meld`` and ``taken`` have one value per seat (0-2), ``taken``
+    being the counters each player won in tricks (with the last trick), and ``buried``
+    the counters of the three cards the declarer buried, which count for the declarer:
+    ``sum(taken) + buried`` is the total in play (250).
     """
 
     outcome: EntryOutcome
     declarer: int
     bid: int
     trump: Suit | None
-    meld: tuple[int, int]
-    taken: tuple[int, int]
+    meld: tuple[int, ...]
+    taken: tuple[int, ...]
+    buried: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
     outcome: HandOutcome
-    scores: tuple[int, int]
-    """North-South's and East-West's hand scores."""
+    scores: tuple[int, ...]
+    """North-South's and East-West's hand scores (each seat's in a three-hand game)."""
 
 
 def hand_score(rules: Rules, entry: ScoreEntry) -> HandScore:
@@ -172,6 +189,10 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
     """
     if not 0 <= entry.declarer < SEATS:
         raise EntryRejected("declarer", f"the declarer is a seat from 0 to 3, not {entry.declarer}")
+    if len(entry.meld) != 2 or len(entry.taken) != 2 or entry.buried:
+        raise EntryRejected(
+            "sides", "meld and counters are [North-South, East-West], with no buried cards"
+        )
     if entry.bid not in rules.bids:
         ladder = ", ".join(str(bid) for bid in rules.bids[:4])
         raise EntryRejected(
@@ -240,3 +261,110 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
                 f"{side}'s dealt cards show {held} meld with {trump} trump, not {entry.meld[team]}",
             )
     return hand_score(rules, entry)
+
+
+# Counters in every preset: aces, tens and kings (RULES.md section 4).
+COUNTER_RANKS = (Rank.A, Rank.T, Rank.K)
+
+
+def score_three_hand(
+    rules: Rules, dealt: Sequence[Sequence[Card]], widow: Sequence[Card], entry: ScoreEntry
+) -> HandScore:
+    """Check a three-hand (``cutthroat3``) entry against RULES.md 7.2 and score it.
+
+    ``dealt`` is the three hands by seat and ``widow`` the three cards the declarer takes.
+    Every player melds for themselves: an opponent's meld must be exactly what its 15
+    dealt cards show with that trump; the declarer's at most what its 18 cards (hand and
+    widow) show, since it buries three of them. The buried cards' counters count for the
+    declarer and must be possible: at most three of the declarer's counter cards. Scores
+    follow RULES.md 5 per seat: the declarer makes (meld + counters + buried) or loses
+    the bid; each opponent adds its own meld and counters; on a throw-in the declarer
+    loses the bid, each opponent adds its meld only.
+
+    >>> from engine import rules_for
+    >>> state = deal("cutthroat3", 11, 0)
+    >>> rules = rules_for("cutthroat3")
+    >>> hands = [state.dealt(seat) for seat in range(3)]
+    >>> melds = [engine.meld(list(hand), Suit.S, rules).total for hand in hands]
+    >>> entry = ScoreEntry(EntryOutcome.THROWN_IN, 1, 250, Suit.S, tuple(melds), (0, 0, 0))
+    >>> score_three_hand(rules, hands, state.deal[3], entry).scores == (melds[0], -250, melds[2])
+    True
+    """
+    seats = 3
+    if not 0 <= entry.declarer < seats:
+        raise EntryRejected("declarer", f"the declarer is a seat from 0 to 2, not {entry.declarer}")
+    if len(entry.meld) != seats or len(entry.taken) != seats:
+        raise EntryRejected("seats", "meld and counters need one value per player (3)")
+    if entry.bid not in rules.bids:
+        ladder = ", ".join(str(bid) for bid in rules.bids[:4])
+        raise EntryRejected(
+            "bid_ladder",
+            f"{entry.bid} is not a bid of {rules.name} ({ladder}, ... up to {rules.bid_max})",
+        )
+    for name, values in (
+        ("meld", entry.meld),
+        ("counters", entry.taken),
+        ("counters", (entry.buried,)),
+    ):
+        if any(value < 0 for value in values):
+            raise EntryRejected(name, f"{name} cannot be negative")
+    if entry.outcome is EntryOutcome.NO_MARRIAGE:
+        raise EntryRejected(
+            "no_marriage", f"{rules.name} has no trump restriction, so no 'no marriage'"
+        )
+    trump = entry.trump
+    if trump is None:
+        raise EntryRejected("trump", "a played or thrown-in hand needs the trump suit")
+    declarer_cards = [*dealt[entry.declarer], *widow]
+    if entry.outcome is EntryOutcome.THROWN_IN:
+        if not rules.throw_in:
+            raise EntryRejected("throw_in", f"{rules.name} does not allow throwing in")
+        if any(entry.taken) or entry.buried:
+            raise EntryRejected("throw_in", "a thrown-in hand plays no tricks: counters are 0")
+    else:
+        total = sum(entry.taken) + entry.buried
+        if total != rules.total_in_tricks:
+            raise EntryRejected(
+                "counters_total",
+                f"the counters (with the buried cards) add up to {total}, "
+                f"but {rules.total_in_tricks} are in play",
+            )
+        step = gcd(rules.counter_value, rules.last_trick_bonus)
+        if any(value % step for value in (*entry.taken, entry.buried)):
+            raise EntryRejected("counters_step", f"counters come in steps of {step}")
+        counter_cards = sum(card.rank in COUNTER_RANKS for card in declarer_cards)
+        most = min(rules.widow, counter_cards) * rules.counter_value
+        if entry.buried % rules.counter_value or entry.buried > most:
+            raise EntryRejected(
+                "buried",
+                f"the {rules.widow} buried cards can hold at most {most} in counters "
+                f"from the declarer's cards, in steps of {rules.counter_value}",
+            )
+    for seat in range(seats):
+        if seat == entry.declarer:
+            most = engine.meld(declarer_cards, trump, rules).total
+            if entry.meld[seat] > most:
+                raise EntryRejected(
+                    "meld",
+                    f"the declarer's 18 cards (hand and widow) show at most {most} meld "
+                    f"with {trump} trump, not {entry.meld[seat]}",
+                )
+            continue
+        held = engine.meld(list(dealt[seat]), trump, rules).total
+        if entry.meld[seat] != held:
+            raise EntryRejected(
+                "meld",
+                f"seat {seat}'s dealt cards show {held} meld with {trump} trump, "
+                f"not {entry.meld[seat]}",
+            )
+    scores = [0] * seats
+    if entry.outcome is EntryOutcome.THROWN_IN:
+        for seat in range(seats):
+            scores[seat] = -entry.bid if seat == entry.declarer else entry.meld[seat]
+        return HandScore(HandOutcome.THROWN_IN, tuple(scores))
+    for seat in range(seats):
+        scores[seat] = entry.meld[seat] + entry.taken[seat]
+    declared = scores[entry.declarer] + entry.buried
+    made = declared >= entry.bid
+    scores[entry.declarer] = declared if made else -entry.bid
+    return HandScore(HandOutcome.MADE if made else HandOutcome.SET, tuple(scores))

@@ -163,6 +163,12 @@ class Result(models.Model):
     hand_outcome = models.CharField(max_length=12)
     score_ns = models.IntegerField()
     score_ew = models.IntegerField()
+    # Three-hand events: one value per seat (the pair fields above stay 0), and the
+    # counters of the declarer's buried cards.
+    seat_melds = models.JSONField(default=list, blank=True)
+    seat_taken = models.JSONField(default=list, blank=True)
+    seat_scores = models.JSONField(default=list, blank=True)
+    buried = models.PositiveIntegerField(default=0)
     entered_by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     entered = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

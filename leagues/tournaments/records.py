@@ -14,7 +14,8 @@ from leagues.tournaments.models import Event
 _SUITS = ("S", "H", "D", "C")
 _SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 # Where each seat's hand sits in a board's block: (column, row) in a 3 x 3 grid.
-_PLACES = {"North": (1, 0), "East": (2, 1), "South": (1, 2), "West": (0, 1)}
+# A three-hand board's widow is printed where South would sit.
+_PLACES = {"North": (1, 0), "East": (2, 1), "South": (1, 2), "West": (0, 1), "Widow": (1, 2)}
 
 
 def _hand_lines(hand: dict[str, Any]) -> list[str]:
@@ -35,14 +36,17 @@ def hand_records_pdf(event: Event, records: list[dict[str, Any]]) -> bytes:
         pdf.cell(0, 5, f"{event.variant}, dealer {record['dealer']}", new_x="LMARGIN", new_y="NEXT")
         top = pdf.get_y() + 2
         block = 5 * line + 3
-        for hand in record["hands"]:
+        hands = record["hands"] + ([record["widow"]] if record.get("widow") else [])
+        for hand in hands:
             col, row = _PLACES[hand["seat"]]
             for index, text in enumerate(_hand_lines(hand)):
                 pdf.set_font("Helvetica", "B" if index == 0 else "", 9)
                 pdf.set_xy(pdf.l_margin + col * column, top + row * block + index * line)
                 pdf.cell(column, line, text)
         pdf.set_xy(pdf.l_margin, top + 3 * block + 2)
-        if "results" in record:
+        if "results" in record and record.get("widow"):
+            _three_hand_results(pdf, record)
+        elif "results" in record:
             _results_table(pdf, record)
     return bytes(pdf.output())
 
@@ -94,6 +98,33 @@ def _results_table(pdf: FPDF, record: dict[str, Any]) -> None:
             row["score_ew"],
             row["matchpoints_ns"],
             row["matchpoints_ew"],
+        )
+        for value, width in zip(cells, widths, strict=True):
+            pdf.cell(width, 5, str(value), border=1)
+        pdf.ln()
+
+
+def _three_hand_results(pdf: FPDF, record: dict[str, Any]) -> None:
+    pdf.set_font("Helvetica", "B", 10)
+    pdf.cell(0, 6, "Results", new_x="LMARGIN", new_y="NEXT")
+    headings = ("Sec", "Rd", "Tbl", "Players", "Contract", "Result", "Buried", "Scores", "MP")
+    widths = (10, 10, 10, 22, 34, 20, 14, 40, 30)
+    pdf.set_font("Helvetica", "B", 8)
+    for heading, width in zip(headings, widths, strict=True):
+        pdf.cell(width, 5, heading, border=1)
+    pdf.ln()
+    pdf.set_font("Helvetica", "", 8)
+    for row in record["results"]:
+        cells = (
+            row["section"],
+            row["round"],
+            row["table"],
+            ",".join(str(n) for n in row["sides"]),
+            f"{row['bid']} {row['trump'] or '-'} by {row['declarer_seat']}",
+            row["hand_outcome"],
+            row["buried"],
+            " / ".join(str(n) for n in row["scores"]),
+            " / ".join(str(n) for n in row["matchpoints"] or []),
         )
         for value, width in zip(cells, widths, strict=True):
             pdf.cell(width, 5, str(value), border=1)

@@ -11,7 +11,7 @@ from django.db.models import Prefetch, QuerySet
 
 from arena.models import Player
 from engine import format_cards, rules_for
-from leagues.tournaments.hands import deal, deal_problems
+from leagues.tournaments.hands import deal, deal_problems, seats_of
 from leagues.tournaments.imps import imps
 from leagues.tournaments.models import (
     Board,
@@ -27,6 +27,12 @@ from leagues.tournaments.movements import Movement, MovementKind, Seating, movem
 from leagues.tournaments.scoring import board_matchpoints, half_scale, percentage
 
 SEAT_NAMES = ("North", "East", "South", "West")
+THREE_SEAT_NAMES = ("North", "East", "West")
+"""Three-hand seats 0-2 clockwise; the widow is shown where South would sit."""
+
+
+def seat_names(variant: str) -> tuple[str, ...]:
+    return THREE_SEAT_NAMES if seats_of(variant) == 3 else SEAT_NAMES
 
 
 def event_list() -> QuerySet[Event]:
@@ -51,7 +57,12 @@ def section_movement(*, event: Event, section: Section) -> Movement:
     """The section's movement, rebuilt from its kind and size (set when the event starts)."""
     if section.size is None:
         raise ValueError(f"section {section.name} has no movement before the event starts")
-    return movement_for(MovementKind(event.movement), section.size, rounds=section.rounds)
+    return movement_for(
+        MovementKind(event.movement),
+        section.size,
+        rounds=section.rounds,
+        seats=seats_of(event.variant),
+    )
 
 
 def board_numbers(*, event: Event, board_set: int) -> range:
@@ -117,6 +128,8 @@ class ScoredResult:
     ns: float
     ew: float
     top: float
+    seats: tuple[float, ...] = ()
+    """Three-hand: each seat's matchpoints (``ns`` and ``ew`` are then 0)."""
 
 
 def section_scores(*, event: Event, section: Section) -> dict[int, ScoredResult]:
@@ -146,6 +159,18 @@ def section_scores(*, event: Event, section: Section) -> dict[int, ScoredResult]
     scored: dict[int, ScoredResult] = {}
     for number, results in by_board.items():
         planned = planned_by_set[set_of_board[number]]
+        if results[0].seat_scores:
+            # Three-hand: each seat's score is compared with the same seat (the same
+            # cards) at the other tables, so a result gets one matchpoint per player.
+            per_seat = [
+                board_matchpoints({r.pk: r.seat_scores[seat] for r in results}, planned=planned)
+                for seat in range(len(results[0].seat_scores))
+            ]
+            for result in results:
+                seats = tuple(scale(points[result.pk].ns) for points in per_seat)
+                top = scale(per_seat[0][result.pk].top)
+                scored[result.pk] = ScoredResult(result, 0.0, 0.0, top, seats)
+            continue
         # Both sides score in pinochle (it is not zero-sum), so a table's result is
         # North-South's score minus East-West's, as in the arena's duplicate.
         matchpoints = board_matchpoints(
@@ -167,7 +192,10 @@ def section_standings(*, event: Event, section: Section) -> list[EntryScore]:
         for position, number in enumerate(scored.result.sides):
             direction = direction_of(position)
             total = totals[number]
-            total.points += scored.ns if direction == 0 else scored.ew
+            if scored.seats:
+                total.points += scored.seats[position]
+            else:
+                total.points += scored.ns if direction == 0 else scored.ew
             total.possible += scored.top
             total.boards += 1
     return sorted(totals.values(), key=lambda s: (-s.percentage, s.entry.number))
@@ -300,6 +328,27 @@ def entry_label(entry: Entry) -> str:
 
 
 def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
+    if result.seat_scores:
+        return {
+            "id": result.pk,
+            "section": result.section.name,
+            "round": result.round,
+            "table": result.table,
+            "board": result.board.number,
+            "sides": result.sides,
+            "outcome": result.outcome,
+            "hand_outcome": result.hand_outcome,
+            "declarer": result.declarer,
+            "declarer_seat": THREE_SEAT_NAMES[result.declarer],
+            "bid": result.bid,
+            "trump": result.trump or None,
+            "meld": result.seat_melds,
+            "taken": result.seat_taken,
+            "buried": result.buried,
+            "scores": result.seat_scores,
+            "matchpoints": None if scored is None else [round(p, 2) for p in scored.seats],
+            "top": None if scored is None else round(scored.top, 2),
+        }
     return {
         "id": result.pk,
         "section": result.section.name,
@@ -355,7 +404,10 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
             if result is not None:
                 row["result"] = result_row(scored.get(result.pk), result)
                 points = scored[result.pk]
-                row["matchpoints"] = round(points.ns if direction == 0 else points.ew, 2)
+                mine = points.seats[position] if points.seats else None
+                if mine is None:
+                    mine = points.ns if direction == 0 else points.ew
+                row["matchpoints"] = round(mine, 2)
             if pars:
                 row["par"] = pars[number]
             boards.append(row)
@@ -363,8 +415,10 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
             {
                 "round": seating.round,
                 "table": seating.table,
-                "direction": "NS" if direction == 0 else "EW",
-                "seat": SEAT_NAMES[position] if len(seating.sides) > 2 else None,
+                "direction": None
+                if len(seating.sides) == 3
+                else ("NS" if direction == 0 else "EW"),
+                "seat": seat_names(event.variant)[position] if len(seating.sides) > 2 else None,
                 "sides": [
                     {
                         "entry": number,
@@ -391,7 +445,7 @@ def board_comparison(*, event: Event, number: int) -> dict[str, Any]:
             rows.append(result_row(scored.get(result.pk), result))
     return {
         "board": number,
-        "dealer": SEAT_NAMES[board.dealer],
+        "dealer": seat_names(event.variant)[board.dealer],
         "results": rows,
         "par": par_of(board),
     }
@@ -427,21 +481,30 @@ def _suit_lines(cards: Iterable[Any]) -> dict[str, str]:
 def hand_records(*, event: Event, with_results: bool) -> list[dict[str, Any]]:
     """Every board's hands (seat by seat, suit by suit), and its results when asked."""
     rules = rules_for(event.variant)
+    names = seat_names(event.variant)
     records = []
     for board in event.boards.select_related("par").order_by("number"):
         state = deal(event.variant, board.seed, board.dealer)
         record: dict[str, Any] = {
             "board": board.number,
-            "dealer": SEAT_NAMES[board.dealer],
+            "dealer": names[board.dealer],
             "hands": [
                 {
-                    "seat": SEAT_NAMES[seat],
+                    "seat": names[seat],
                     "cards": format_cards(state.dealt(seat)),
                     "suits": _suit_lines(state.dealt(seat)),
                 }
                 for seat in range(rules.players)
             ],
+            "widow": None,
         }
+        if rules.players == 3:
+            widow = state.deal[3]
+            record["widow"] = {
+                "seat": "Widow",
+                "cards": format_cards(widow),
+                "suits": _suit_lines(widow),
+            }
         if with_results:
             comparison = board_comparison(event=event, number=board.number)
             record["results"] = comparison["results"]
@@ -455,8 +518,9 @@ def deal_verification(*, event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {
         "commitment": event.commitment,
         "scheme": "commitment = sha256(secret); seed(i) = HMAC-SHA256(secret, i as 8 bytes "
-        "big-endian)[:8] >> 1; dealer(i) = (i - 1) % 4; deal = engine.new_hand(variant, "
-        "seed=seed(i), dealer=dealer(i))",
+        "big-endian)[:8] >> 1; dealer(i) = (i - 1) % 4 (% 3 for three-hand); deal = "
+        "engine.new_hand(variant, seed=seed(i), dealer=dealer(i)) (three-hand: "
+        "engine.cutthroat.new_cutthroat_hand, the widow being the last 3 cards)",
     }
     if not is_public(event=event):
         return out

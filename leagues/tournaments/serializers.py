@@ -109,15 +109,21 @@ class HandFieldsSerializer(serializers.Serializer):
     meld = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
         min_length=2,
-        max_length=2,
-        help_text="[North-South, East-West]",
+        max_length=3,
+        help_text="[North-South, East-West]; one per seat in a three-hand event",
     )
     taken = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
         min_length=2,
-        max_length=2,
+        max_length=3,
         default=[0, 0],
-        help_text="counters with the last-trick bonus, [North-South, East-West]",
+        help_text="counters with the last-trick bonus, [North-South, East-West]; "
+        "one per seat in a three-hand event",
+    )
+    buried = serializers.IntegerField(
+        min_value=0,
+        default=0,
+        help_text="three-hand: counters in the declarer's buried cards (they count for it)",
     )
 
 

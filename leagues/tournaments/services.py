@@ -29,6 +29,8 @@ from leagues.tournaments.hands import (
     deal,
     new_secret,
     score_entry,
+    score_three_hand,
+    seats_of,
 )
 from leagues.tournaments.models import (
     Board,
@@ -70,10 +72,16 @@ RULE_FIELDS = {
     "counters_step": "taken",
     "counters": "taken",
     "meld": "meld",
+    "sides": "meld",
+    "seats": "meld",
+    "buried": "buried",
 }
 
-EVENT_VARIANTS = ("single4", "auction4", "double4")
-"""Hand records, score entry and par exist for the four-hand partnership games."""
+EVENT_VARIANTS = ("single4", "auction4", "double4", "cutthroat3")
+"""Hand records and score entry exist for the four-hand partnership games and for
+three-hand cutthroat (individual events only); par for the four-hand games."""
+
+THREE_HAND_PAR = "par is not computed for three-hand events"
 
 
 def _require_director(event: Event, player: Player) -> None:
@@ -105,6 +113,13 @@ def event_create(
             field="variant",
         )
     movement_kind = MovementKind(movement)
+    if seats_of(variant) == 3:
+        if kind != Event.Kind.INDIVIDUAL:
+            raise InvalidInput(
+                f"{variant} is every player for themselves: an individual event", field="kind"
+            )
+        # The reference bots' par is played at four seats; three-hand events have none.
+        par_bot = ""
     if kind == Event.Kind.PAIRS and movement_kind not in PAIR_MOVEMENTS:
         raise InvalidInput(
             "a pairs event needs a Mitchell, Howell or teams movement", field="movement"
@@ -173,6 +188,8 @@ def event_update(*, event: Event, by: Player, **changes: Any) -> Event:
     unknown = sorted(set(changes) - editable)
     if unknown:
         raise InvalidInput(f"{unknown[0]} cannot be changed; only {', '.join(sorted(editable))}")
+    if changes.get("par_bot") and seats_of(event.variant) == 3:
+        raise InvalidInput(THREE_HAND_PAR, field="par_bot")
     if changes.get("par_bot") and changes["par_bot"] not in PAR_BOTS:
         raise InvalidInput(f"par comes from {' or '.join(PAR_BOTS)}, or none", field="par_bot")
     for name, value in changes.items():
@@ -246,7 +263,10 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
     secret = bytes.fromhex(event.secret)
     boards = [
         Board(
-            event=event, number=number, seed=board_seed(secret, number), dealer=board_dealer(number)
+            event=event,
+            number=number,
+            seed=board_seed(secret, number),
+            dealer=board_dealer(number, seats_of(event.variant)),
         )
         for number in range(1, sets * event.boards_per_round + 1)
     ]
@@ -264,7 +284,11 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
 def board_par_compute(*, board_id: int) -> BoardPar | None:
     """Play the board with the event's par bot and store the result (once)."""
     board = Board.objects.select_related("event").get(pk=board_id)
-    if not board.event.par_bot or BoardPar.objects.filter(board=board).exists():
+    if (
+        not board.event.par_bot
+        or seats_of(board.event.variant) == 3
+        or BoardPar.objects.filter(board=board).exists()
+    ):
         return None
     result = board_par(
         board.event.variant,
@@ -287,8 +311,11 @@ def board_par_compute(*, board_id: int) -> BoardPar | None:
 
 def _score(event: Event, board: Board, entry: ScoreEntry) -> HandScore:
     state = deal(event.variant, board.seed, board.dealer)
-    dealt = [state.dealt(seat) for seat in range(4)]
+    seats = seats_of(event.variant)
+    dealt = [state.dealt(seat) for seat in range(seats)]
     try:
+        if seats == 3:
+            return score_three_hand(rules_for(event.variant), dealt, state.deal[3], entry)
         return score_entry(rules_for(event.variant), dealt, entry)
     except EntryRejected as rejected:
         raise InvalidInput(str(rejected), field=RULE_FIELDS.get(rejected.rule)) from None
@@ -302,12 +329,31 @@ def score_entry_from(data: dict[str, Any]) -> ScoreEntry:
         declarer=data["declarer"],
         bid=data["bid"],
         trump=Suit.parse(trump) if trump else None,
-        meld=(data["meld"][0], data["meld"][1]),
-        taken=(data["taken"][0], data["taken"][1]),
+        meld=tuple(data["meld"]),
+        taken=tuple(data["taken"]),
+        buried=data.get("buried") or 0,
     )
 
 
 def _result_fields(entry: ScoreEntry, scored: HandScore) -> dict[str, Any]:
+    if len(scored.scores) == 3:
+        return {
+            "outcome": entry.outcome.value,
+            "declarer": entry.declarer,
+            "bid": entry.bid,
+            "trump": "" if entry.trump is None else str(entry.trump),
+            "meld_ns": 0,
+            "meld_ew": 0,
+            "taken_ns": 0,
+            "taken_ew": 0,
+            "hand_outcome": scored.outcome.value,
+            "score_ns": 0,
+            "score_ew": 0,
+            "seat_melds": list(entry.meld),
+            "seat_taken": list(entry.taken),
+            "seat_scores": list(scored.scores),
+            "buried": entry.buried,
+        }
     return {
         "outcome": entry.outcome.value,
         "declarer": entry.declarer,
@@ -376,6 +422,17 @@ def result_enter(
 
 
 def _snapshot(result: Result) -> dict[str, Any]:
+    if result.seat_scores:
+        return {
+            "outcome": result.outcome,
+            "declarer": result.declarer,
+            "bid": result.bid,
+            "trump": result.trump or None,
+            "meld": result.seat_melds,
+            "taken": result.seat_taken,
+            "buried": result.buried,
+            "scores": result.seat_scores,
+        }
     return {
         "outcome": result.outcome,
         "declarer": result.declarer,
@@ -420,6 +477,9 @@ def _rated_meetings(event: Event) -> list[RatedMeeting]:
             by_table.setdefault(key, []).append(scored)
         for scored_results in by_table.values():
             sides = scored_results[0].result.sides
+            if scored_results[0].seats:
+                meetings.extend(_three_hand_meetings(scored_results, players))
+                continue
             possible = sum(s.top for s in scored_results)
             if possible == 0:
                 continue
@@ -427,6 +487,30 @@ def _rated_meetings(event: Event) -> list[RatedMeeting]:
             ns_side = tuple(p for pos, n in enumerate(sides) if pos % 2 == 0 for p in players[n])
             ew_side = tuple(p for pos, n in enumerate(sides) if pos % 2 == 1 for p in players[n])
             meetings.append(RatedMeeting((ns_side, ew_side), share))
+    return meetings
+
+
+def _three_hand_meetings(
+    scored_results: list[selectors.ScoredResult], players: dict[int, tuple[int, ...]]
+) -> list[RatedMeeting]:
+    """Every player for themselves: each two players at a table meet head to head.
+
+    A's share against B is 1/2 plus half the difference of their matchpoints over the
+    top, over the round's boards: 1 when A tops every board and B gets zero.
+    """
+    sides = scored_results[0].result.sides
+    possible = sum(s.top for s in scored_results)
+    if possible == 0:
+        return []
+    meetings = []
+    for a in range(len(sides)):
+        for b in range(a + 1, len(sides)):
+            difference = sum(s.seats[a] - s.seats[b] for s in scored_results)
+            meetings.append(
+                RatedMeeting(
+                    (players[sides[a]], players[sides[b]]), 0.5 + difference / possible / 2
+                )
+            )
     return meetings
 
 

@@ -11,6 +11,7 @@ import engine
 from arena import services as arena_services
 from arena.models import Player
 from leagues.tournaments import selectors, services
+from leagues.tournaments.hands import COUNTER_RANKS, deal
 from leagues.tournaments.models import Event
 from tests.arena.conftest import PASSWORD, alice, alice_client, bob, client_for
 
@@ -23,6 +24,7 @@ __all__ = [
     "field",
     "play_all",
     "running_event",
+    "three_hand_payload",
 ]
 
 
@@ -51,6 +53,8 @@ def field(db: None) -> list[Player]:
 
 def entry_payload(variant: str, seed: int, dealer: int, play_seed: int) -> dict[str, Any]:
     """What a table would report after playing the board (a random but legal play)."""
+    if variant == "cutthroat3":
+        return three_hand_payload(seed, dealer, play_seed)
     state = engine.new_hand(variant, seed=seed, dealer=dealer)
     state.play_randomly(random.Random(play_seed), throw_in_rate=0.2)
     result = state.result()
@@ -64,6 +68,27 @@ def entry_payload(variant: str, seed: int, dealer: int, play_seed: int) -> dict[
         "trump": None if result.trump is None else str(result.trump),
         "meld": [result.teams[0].meld, result.teams[1].meld],
         "taken": [result.teams[0].taken, result.teams[1].taken],
+    }
+
+
+def three_hand_payload(seed: int, dealer: int, play_seed: int) -> dict[str, Any]:
+    """A three-hand table's report: each player's meld and counters, the buried counters."""
+    state = deal("cutthroat3", seed, dealer)
+    state.play_randomly(random.Random(play_seed), throw_in_rate=0.2)
+    result = state.result()
+    played = result.outcome.value in ("made", "set")
+    buried = sum(10 for card in state.buried if card.rank in COUNTER_RANKS) if played else 0
+    taken = [team.counters + team.last_trick for team in result.teams]
+    taken[result.declarer] -= buried
+    return {
+        "outcome": "played" if played else "thrown_in",
+        "declarer": result.declarer,
+        "bid": result.bid,
+        "trump": str(result.trump),
+        "meld": [team.meld for team in result.teams],
+        "taken": taken,
+        "buried": buried,
+        "scores": [team.score for team in result.teams],
     }
 
 

@@ -77,16 +77,18 @@ def test_a_table_with_a_sit_out_takes_no_results(alice: Player, field: list[Play
     assert response.json()["detail"] == "table 3 sits out in round 1"
 
 
-def test_a_variant_the_engine_cannot_deal_is_refused_at_creation(alice: Player) -> None:
-    response = client_for(alice).post(
-        "/api/tournaments/",
-        {
-            "name": "Three-hand night",
-            "variant": "cutthroat3",
-            "kind": "individual",
-            "movement": "individual",
-        },
-        format="json",
-    )
+def test_a_three_hand_event_is_individual_and_has_no_par(alice: Player) -> None:
+    client = client_for(alice)
+    base = {"name": "Three-hand night", "variant": "cutthroat3", "movement": "individual"}
+    response = client.post("/api/tournaments/", dict(base, kind="pairs"), format="json")
     assert response.status_code == 400
-    assert "cutthroat3" in response.json()["detail"]
+    assert "individual" in response.json()["detail"]
+    response = client.post(
+        "/api/tournaments/", dict(base, kind="individual", par_bot="strong"), format="json"
+    )
+    assert response.status_code == 201
+    assert response.json()["par_bot"] == ""
+    event_id = response.json()["id"]
+    response = client.patch(f"/api/tournaments/{event_id}/", {"par_bot": "greedy"}, format="json")
+    assert response.status_code == 400
+    assert "three-hand" in response.json()["detail"]
