@@ -1,40 +1,49 @@
-"""A board's par: a reference bot plays it at all four seats, in-process.
+"""A board's par: a reference bot plays it at every seat, in-process.
 
 The reference bots are deterministic, so the same bot in every seat plays a board the same
 way whichever direction it holds: one table is the whole duplicate comparison of the bot
 with itself, and its hand score is the par shown beside the human results. The strong bot
-takes about 1.5 s a board on one core, the greedy one about 0.1 s.
+takes about 1.5 s a board on one core, the greedy one about 0.1 s. Three-hand has no strong
+bot: its par comes from its greedy bot (``par_bots``).
 """
 
 from __future__ import annotations
 
 from functools import cache
 from types import ModuleType
+from typing import Any
 
 from bots import protocol
+from bots.games import game_for
 from bots.local import LocalAgent
-from bots.reference import REFERENCE_BOTS
 from bots.sdk import bot_from_module, load_module
 from bots.table import Agent, Table
-from engine import HandResult, rules_for
 from leagues.tournaments.hands import deal
 
-__all__ = ["PAR_BOTS", "board_par"]
+__all__ = ["PAR_BOTS", "board_par", "par_bots"]
 
 PAR_BOTS = ("strong", "greedy")
+
+
+def par_bots(variant: str) -> tuple[str, ...]:
+    """The reference bots that can give a variant's par, strongest first."""
+    available = game_for(variant).reference_bots
+    return tuple(name for name in PAR_BOTS if name in available)
+
 
 _TIME = protocol.TimeControl(decision_ms=60_000, bank_ms=600_000, startup_ms=60_000)
 
 
 @cache
-def _module(bot: str) -> ModuleType:
-    return load_module(REFERENCE_BOTS[bot])
+def _module(variant: str, bot: str) -> ModuleType:
+    return load_module(game_for(variant).reference_bots[bot])
 
 
-def board_par(variant: str, *, bot: str, number: int, seed: int, dealer: int) -> HandResult:
+def board_par(variant: str, *, bot: str, number: int, seed: int, dealer: int) -> Any:
     """The engine's result of the board played by ``bot`` at every seat."""
-    rules = rules_for(variant)
-    module = _module(bot)
+    game = game_for(variant)
+    rules = game.rules_for(None)
+    module = _module(variant, bot)
 
     def start(seat: int) -> Agent:
         instance = bot_from_module(module)
@@ -45,14 +54,14 @@ def board_par(variant: str, *, bot: str, number: int, seed: int, dealer: int) ->
             variant=rules.name,
             rules=rules.to_json(),
             seat=seat,
-            players=4,
+            players=game.players,
             boards=1,
             time=_TIME,
         )
         protocol.read_ready(agent.start(hello))
         return agent
 
-    table = Table([None] * 4, restart=start)
+    table = Table([None] * game.players, restart=start, game=game)
     record = table.play_board(deal(variant, seed, dealer), board=number, seed=seed)
     if record.result is None:
         # A reference bot breaking a rule is a bug in the bot, not a par: say so loudly.

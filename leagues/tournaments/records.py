@@ -57,11 +57,16 @@ def _results_table(pdf: FPDF, record: dict[str, Any]) -> None:
     pdf.cell(0, 6, "Results", new_x="LMARGIN", new_y="NEXT")
     if par is not None:
         pdf.set_font("Helvetica", "", 9)
+        scores = par.get("scores") or []
+        if len(scores) == 3:
+            shown = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(scores))
+        else:
+            shown = f"NS {par['score_ns']}, EW {par['score_ew']}"
         pdf.cell(
             0,
             5,
             f"Par ({par['bot']} bot): {par['outcome']}, bid {par['bid']} by seat "
-            f"{par['declarer']}, trump {par['trump']}: NS {par['score_ns']}, EW {par['score_ew']}",
+            f"{par['declarer']}, trump {par['trump']}: {shown}",
             new_x="LMARGIN",
             new_y="NEXT",
         )

@@ -464,6 +464,8 @@ def par_of(board: Board) -> dict[str, Any] | None:
         "bid": par.result.get("bid"),
         "declarer": par.result.get("declarer"),
         "trump": par.result.get("trump"),
+        # One score per side: North-South and East-West, or each seat of a three-hand board.
+        "scores": par.result.get("team_scores"),
     }
 
 

@@ -49,7 +49,7 @@ from leagues.tournaments.movements import (
     individual_table_counts,
     movement_for,
 )
-from leagues.tournaments.par import PAR_BOTS, board_par
+from leagues.tournaments.par import board_par, par_bots
 from leagues.tournaments.scoring import RatedMeeting, event_rating_changes
 
 PAIR_MOVEMENTS = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.TEAMS)
@@ -81,8 +81,6 @@ EVENT_VARIANTS = ("single4", "auction4", "double4", "cutthroat3")
 """Hand records and score entry exist for the four-hand partnership games and for
 three-hand cutthroat (individual events only); par for the four-hand games."""
 
-THREE_HAND_PAR = "par is not computed for three-hand events"
-
 
 def _require_director(event: Event, player: Player) -> None:
     if not selectors.is_director(event=event, player=player):
@@ -113,21 +111,20 @@ def event_create(
             field="variant",
         )
     movement_kind = MovementKind(movement)
-    if seats_of(variant) == 3:
-        if kind != Event.Kind.INDIVIDUAL:
-            raise InvalidInput(
-                f"{variant} is every player for themselves: an individual event", field="kind"
-            )
-        # The reference bots' par is played at four seats; three-hand events have none.
-        par_bot = ""
+    if seats_of(variant) == 3 and kind != Event.Kind.INDIVIDUAL:
+        raise InvalidInput(
+            f"{variant} is every player for themselves: an individual event", field="kind"
+        )
     if kind == Event.Kind.PAIRS and movement_kind not in PAIR_MOVEMENTS:
         raise InvalidInput(
             "a pairs event needs a Mitchell, Howell or teams movement", field="movement"
         )
     if kind == Event.Kind.INDIVIDUAL and movement_kind is not MovementKind.INDIVIDUAL:
         raise InvalidInput("an individual event needs the individual movement", field="movement")
-    if par_bot and par_bot not in PAR_BOTS:
-        raise InvalidInput(f"par comes from {' or '.join(PAR_BOTS)}, or none", field="par_bot")
+    if par_bot == "strong" and "strong" not in par_bots(variant):
+        # The strong bot plays the four-hand games only: the next best gives the par.
+        par_bot = par_bots(variant)[0]
+    _check_par_bot(variant, par_bot)
     if not sections or len(set(sections)) != len(sections):
         raise InvalidInput("sections need distinct names", field="sections")
     secret = new_secret()
@@ -188,10 +185,8 @@ def event_update(*, event: Event, by: Player, **changes: Any) -> Event:
     unknown = sorted(set(changes) - editable)
     if unknown:
         raise InvalidInput(f"{unknown[0]} cannot be changed; only {', '.join(sorted(editable))}")
-    if changes.get("par_bot") and seats_of(event.variant) == 3:
-        raise InvalidInput(THREE_HAND_PAR, field="par_bot")
-    if changes.get("par_bot") and changes["par_bot"] not in PAR_BOTS:
-        raise InvalidInput(f"par comes from {' or '.join(PAR_BOTS)}, or none", field="par_bot")
+    if changes.get("par_bot"):
+        _check_par_bot(event.variant, changes["par_bot"])
     for name, value in changes.items():
         setattr(event, name, value)
     event.save(update_fields=[*changes])
@@ -281,14 +276,16 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
     return event
 
 
+def _check_par_bot(variant: str, par_bot: str) -> None:
+    if par_bot and par_bot not in par_bots(variant):
+        choices = " or ".join(par_bots(variant))
+        raise InvalidInput(f"the par of {variant} comes from {choices}, or none", field="par_bot")
+
+
 def board_par_compute(*, board_id: int) -> BoardPar | None:
     """Play the board with the event's par bot and store the result (once)."""
     board = Board.objects.select_related("event").get(pk=board_id)
-    if (
-        not board.event.par_bot
-        or seats_of(board.event.variant) == 3
-        or BoardPar.objects.filter(board=board).exists()
-    ):
+    if not board.event.par_bot or BoardPar.objects.filter(board=board).exists():
         return None
     result = board_par(
         board.event.variant,
@@ -302,6 +299,7 @@ def board_par_compute(*, board_id: int) -> BoardPar | None:
         defaults={
             "bot": board.event.par_bot,
             "result": result.to_json(),
+            # North and East; a three-hand par's every seat is in ``result``.
             "score_ns": result.team_scores[0],
             "score_ew": result.team_scores[1],
         },

@@ -22,8 +22,9 @@ from leagues.tournaments.hands import (
     deal,
     score_three_hand,
 )
-from leagues.tournaments.models import Board, Event, Result
+from leagues.tournaments.models import Board, BoardPar, Event, Result
 from leagues.tournaments.scoring import matchpoints
+from leagues.tournaments.tasks import board_par_task
 
 from .conftest import PASSWORD, client_for, running_event, three_hand_payload
 
@@ -257,3 +258,23 @@ def test_a_three_hand_event_from_creation_to_final_standings(
     ratings = director.get("/api/tournaments/ratings/?variant=cutthroat3").json()["results"]
     assert len(ratings) == 15
     assert round(sum(r["rating"] for r in ratings)) == 15 * 1500
+
+
+def test_a_three_hand_board_has_the_greedy_bots_par(
+    alice: Player, trio_field: list[Player]
+) -> None:
+    event = running_event(
+        alice, trio_field, variant="cutthroat3", kind="individual", movement="individual"
+    )
+    Event.objects.filter(pk=event.pk).update(par_bot="greedy")
+    board = event.boards.order_by("number").first()
+    assert board is not None
+    board_par_task.apply(args=[board.pk])
+    par = BoardPar.objects.get(board=board)
+    # RULES.md 7.2: three players each for themselves, one score per seat; 250 in tricks.
+    assert par.bot == "greedy"
+    assert len(par.result["team_scores"]) == 3
+    taken = sum(team["counters"] + team["last_trick"] for team in par.result["teams"])
+    assert taken in (0, 250)  # 0 when the declarer threw the hand in
+    shown = selectors.board_comparison(event=Event.objects.get(pk=event.pk), number=1)["par"]
+    assert shown["scores"] == par.result["team_scores"]
