@@ -96,7 +96,8 @@ class Game:
         if self.players == 4 and not self.variant.startswith("pinnacolo"):
             return dict(REFERENCE_BOTS)
         prefix = {"cutthroat3": "cutthroat", "twohand": "twohand"}.get(self.variant, "pinnacolo")
-        return {
+        # A uniformly random legal action needs no knowledge of the game: one bot serves all.
+        return {"random": REFERENCE_BOTS["random"]} | {
             path.stem.removeprefix(f"{prefix}_"): path
             for path in sorted(_REFERENCE_DIR.glob(f"{prefix}_*.py"))
         }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bots.reference.pinnacolo_greedy import PinnacoloGreedyBot
-from bots.reference.pinnacolo_random import PinnacoloRandomBot
+from bots.reference.random_bot import RandomBot
 from bots.sdk import Bot
 from engine.pinnacolo import PinnacoloReplay, PinnacoloResult, new_hand
 
@@ -28,7 +28,7 @@ def play_hand(variant: str, seed: int, bots: list[Bot]) -> PinnacoloResult:
 def test_the_bots_play_every_variant() -> None:
     for variant, players in (("pinnacolo2", 2), ("pinnacolo3", 3), ("pinnacolo", 4)):
         bots: list[Bot] = [
-            PinnacoloGreedyBot() if seat % 2 else PinnacoloRandomBot() for seat in range(players)
+            PinnacoloGreedyBot() if seat % 2 else RandomBot() for seat in range(players)
         ]
         play_hand(variant, 7, bots)
 
@@ -38,9 +38,9 @@ def test_greedy_beats_random_over_a_few_hands() -> None:
     for seed in range(6):
         greedy_first = seed % 2 == 0
         bots: list[Bot] = (
-            [PinnacoloGreedyBot(), PinnacoloRandomBot()]
+            [PinnacoloGreedyBot(), RandomBot()]
             if greedy_first
-            else [PinnacoloRandomBot(), PinnacoloGreedyBot()]
+            else [RandomBot(), PinnacoloGreedyBot()]
         )
         sides = play_hand("pinnacolo2", seed, bots).side_scores
         total += sides[0] - sides[1] if greedy_first else sides[1] - sides[0]
