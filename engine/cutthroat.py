@@ -44,7 +44,6 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.actions import (
-    PASS,
     PLAY_ON,
     PLAYS,
     THROW_IN,
@@ -58,6 +57,7 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
+from engine.auction import AuctionMixin
 from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
 from engine.errors import CardParseError, IllegalActionError
 from engine.individual import (
@@ -70,7 +70,7 @@ from engine.individual import (
 from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import shuffle
-from engine.rules import AllPass, Rules, rules_for
+from engine.rules import Rules, rules_for
 from engine.tricks import SUIT_MASK, faces_of_mask, legal_mask
 
 __all__ = [
@@ -111,7 +111,7 @@ def _meld_cards(counts: Sequence[int], trump: int, rules: Rules) -> list[int]:
     return needed
 
 
-class CutthroatState:
+class CutthroatState(AuctionMixin):
     """One three-hand hand, from the deal to the score (seats 0-2, each its own team).
 
     Build one with ``new_cutthroat_hand`` (from a seed) or ``cutthroat_from_cards``.
@@ -302,74 +302,6 @@ class CutthroatState:
         )
 
     # ----------------------------------------------------------------- auction
-
-    def _dealer_stuck(self) -> bool:
-        return (
-            self._active == 1
-            and self._high_bidder < 0
-            and self.rules.all_pass is AllPass.DEALER_STUCK
-        )
-
-    def _bid_rungs(self) -> range:
-        if self._dealer_stuck():
-            return range(1)
-        low = self._high_rung + 1
-        high = len(self.rules.bids)
-        limit = self.rules.max_raise_rungs
-        if limit is not None:
-            high = min(high, low + limit)
-        return range(low, high)
-
-    def _pass_actions(self) -> tuple[Action, ...]:
-        return () if self._dealer_stuck() else (PASS,)
-
-    def _apply_bid(self, action: Action) -> None:
-        assert isinstance(action, Bid)
-        rung = self.rules._tables.bid_index.get(action.amount)
-        if rung is None:
-            raise IllegalActionError(
-                action, "bid_ladder", f"{action.amount} is not on the bid ladder"
-            )
-        rungs = self._bid_rungs()
-        if rung not in rungs:
-            if self._dealer_stuck():
-                rule, reason = "dealer_stuck", f"the stuck dealer must bid {self.rules.min_bid}"
-            elif rung < rungs.start:
-                rule, reason = "bid_ladder", f"a bid must be higher than {self.bid}"
-            else:
-                limit = self.rules.max_raise_rungs
-                rule, reason = "bid_ladder", f"a bid may rise at most {limit} steps at once"
-            raise IllegalActionError(action, rule, reason)
-        self._high_rung = rung
-        self._high_bidder = self._turn
-        self._auction.append((self._turn, action))
-        self._next_bidder()
-
-    def _apply_pass(self, action: Action) -> None:
-        if isinstance(action, PassWithHelp):
-            raise IllegalActionError(action, "pass_with_help", "this variant has no pass with help")
-        if self._dealer_stuck():
-            raise IllegalActionError(
-                action,
-                "dealer_stuck",
-                f"everybody else passed: the dealer must bid {self.rules.min_bid}",
-            )
-        self._passed[self._turn] = True
-        self._active -= 1
-        self._auction.append((self._turn, action))
-        self._next_bidder()
-
-    def _next_bidder(self) -> None:
-        if self._active == 0:
-            self._finish(HandOutcome.PASSED_OUT)
-            return
-        if self._active == 1 and self._high_bidder >= 0:
-            self._end_auction()
-            return
-        seat = (self._turn + 1) % 3
-        while self._passed[seat]:
-            seat = (seat + 1) % 3
-        self._turn = seat
 
     def _end_auction(self) -> None:
         declarer = self._declarer = self._turn = self._high_bidder
