@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test check lint format typecheck pytest system venv clean
+.PHONY: demo test check lint format typecheck pytest system browser venv clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -22,6 +22,14 @@ venv: $(STAMP)
 system:
 	@if [ -f deploy/sandbox-setup.sh ] && [ "$$(id -u)" = 0 ]; then bash deploy/sandbox-setup.sh; \
 	elif [ -f deploy/sandbox-setup.sh ]; then echo "not root: run 'sudo bash deploy/sandbox-setup.sh' for the bot sandbox"; fi
+
+# Chromium for the browser tests (tests/browser), from Debian's packages: never a download of
+# Playwright's own browser. Only `make test` needs it, so `make demo` does not wait for it.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
+		echo "installing Chromium for the browser tests"; \
+		apt-get update -qq && apt-get install -y -qq chromium >/dev/null || echo "Chromium could not be installed: the browser tests will say so"; \
+	elif [ ! -x /usr/bin/chromium ]; then echo "not root: 'sudo apt-get install chromium' for the browser tests"; fi
 
 # The embedded mode: SQLite in var/, tasks in-process, bots sandboxed when this machine can.
 demo: export DEBUG = true
@@ -56,7 +64,7 @@ format: venv
 	$(PY) -m ruff check --fix .
 
 # Exit status 5 (no tests collected) fails like any other non-zero status.
-pytest: venv system
+pytest: venv system browser
 	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
 		$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -64,6 +64,9 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "arena.urls"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "index"
+LOGOUT_REDIRECT_URL = "index"
 WSGI_APPLICATION = "arena.wsgi.application"
 ASGI_APPLICATION = "arena.asgi.application"
 

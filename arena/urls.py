@@ -14,6 +14,8 @@ router.register("matches", api_matches.MatchViewSet, basename="match")
 urlpatterns = [
     path("", pages.index, name="index"),
     path("admin/", admin.site.urls),
+    # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
+    path("accounts/", include("django.contrib.auth.urls")),
     path("api/auth/token/", obtain_auth_token, name="api-token"),
     path("api/bots/<int:bot_id>/versions/", api.BotVersionListView.as_view(), name="bot-versions"),
     path(

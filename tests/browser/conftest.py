@@ -1,0 +1,123 @@
+"""Pages in a real browser: Playwright driving Debian's Chromium against a live server.
+
+One browser for the whole session; each test gets a fresh context (cookies, storage) and a
+page that records console errors and failed requests, which `assert_clean` then checks.
+Screenshots go to ``$BROWSER_SCREENSHOTS`` (default ``var/screenshots``) for a person to
+look at; they are never committed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import skip_or_fail
+
+ROOT = Path(__file__).resolve().parents[2]
+# Playwright's sync API keeps an event loop running in the test's thread, which Django's
+# async-safety check mistakes for async code calling the ORM; the tests' ORM calls are
+# ordinary synchronous calls, so the check is switched off for the browser tests alone.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Chromium's background services would try the network, which this project never reaches.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def screenshot_dir() -> Path:
+    directory = Path(os.environ.get("BROWSER_SCREENSHOTS", ROOT / "var" / "screenshots"))
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        skip_or_fail("playwright is not installed (make venv installs it)")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        yield instance
+        instance.close()
+
+
+@dataclass
+class Problems:
+    """What went wrong on a page while a test drove it."""
+
+    console_errors: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+
+    def clear(self) -> None:
+        self.console_errors.clear()
+        self.failed_requests.clear()
+
+
+@pytest.fixture
+def problems() -> Problems:
+    return Problems()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: Any, problems: Problems) -> Iterator[Any]:
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    tab.on(
+        "console",
+        lambda message: (
+            problems.console_errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+    tab.on("pageerror", lambda error: problems.console_errors.append(str(error)))
+    tab.on(
+        "requestfailed",
+        lambda request: problems.failed_requests.append(f"{request.method} {request.url}"),
+    )
+
+    def on_response(response: Any) -> None:
+        if response.status >= 400:
+            problems.failed_requests.append(f"{response.status} {response.url}")
+
+    tab.on("response", on_response)
+    yield tab
+    context.close()
+
+
+def assert_clean(problems: Problems) -> None:
+    """No console error and no failed request since the page was opened."""
+    assert problems.console_errors == [], problems.console_errors
+    assert problems.failed_requests == [], problems.failed_requests
+
+
+def snapshot(page: Any, name: str) -> Path:
+    """A full-page screenshot for a person to look at."""
+    path = screenshot_dir() / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def sign_in(page: Any, username: str, password: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_load_state()
