@@ -21,11 +21,13 @@ _PLAYERS = [
     "Ada", "Boris", "Clara", "Dmitri", "Edith", "Felix", "Greta", "Hugo", "Irma", "Jonas",
     "Karla", "Lev",
 ]  # fmt: skip
+# The director runs the events and plays in none: a director sees the boards beforehand.
+_DIRECTOR = "Marta"
 
 
 def _players(say: Callable[[str], None]) -> list[Player]:
     players = []
-    for name in _PLAYERS:
+    for name in [_DIRECTOR, *_PLAYERS]:
         player = Player.objects.filter(user__username=name.lower()).first()
         if player is None:
             player = arena_services.player_register(
@@ -108,8 +110,7 @@ def _event(
 
 def seed(say: Callable[[str], None] = print) -> None:
     """Create the demo tournaments once (idempotent: existing ones are left alone)."""
-    players = _players(say)
-    director = players[0]
+    director, *players = _players(say)
     _event(
         director,
         players,

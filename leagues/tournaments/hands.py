@@ -36,6 +36,8 @@ from engine import Card, HandOutcome, Rank, Rules, Suit
 from engine.cutthroat import CutthroatState, new_cutthroat_hand
 
 __all__ = [
+    "PLAYER_CARDS_MESSAGE",
+    "CardsContradicted",
     "EntryOutcome",
     "EntryRejected",
     "HandScore",
@@ -47,6 +49,7 @@ __all__ = [
     "deal_problems",
     "hand_score",
     "new_secret",
+    "public_rejection",
     "score_entry",
     "score_three_hand",
     "seats_of",
@@ -118,6 +121,30 @@ class EntryRejected(ValueError):
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(f"{rule}: {message}")
         self.rule = rule
+
+
+class CardsContradicted(EntryRejected):
+    """The entry is impossible with the dealt cards; the message says what the cards hold."""
+
+
+PLAYER_CARDS_MESSAGE = (
+    "the result is not possible with the cards dealt: check the declarer, trump, "
+    "meld and 'no marriage'"
+)
+
+
+def public_rejection(rejected: EntryRejected) -> EntryRejected:
+    """What may be told to someone who may not see every hand of the board.
+
+    Every refusal that depends on the dealt cards gets this one message, whichever rule and
+    whichever hand it came from: a message that named the rule or a number would let a
+    player learn the hidden hands by submitting wrong entries. The entry rules check
+    everything that does not depend on the cards first, so that the message for an input
+    wrong in both ways cannot depend on the cards either.
+    """
+    if isinstance(rejected, CardsContradicted):
+        return EntryRejected("cards", PLAYER_CARDS_MESSAGE)
+    return rejected
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,25 +236,21 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
             raise EntryRejected(
                 "no_marriage", f"{rules.name} has no trump restriction, so no 'no marriage'"
             )
-        marriages = [str(suit) for suit in Suit if _has_marriage(declarer_hand, suit)]
-        if marriages:
-            raise EntryRejected(
-                "no_marriage",
-                f"the declarer holds a marriage in {', '.join(marriages)} and must name trump",
-            )
         if entry.meld != (0, 0) or entry.taken != (0, 0):
             raise EntryRejected(
                 "no_marriage", "with no marriage nobody scores meld and no tricks are played"
+            )
+        # Checks against the cards come last (see ``public_rejection``).
+        marriages = [str(suit) for suit in Suit if _has_marriage(declarer_hand, suit)]
+        if marriages:
+            raise CardsContradicted(
+                "no_marriage",
+                f"the declarer holds a marriage in {', '.join(marriages)} and must name trump",
             )
         return hand_score(rules, entry)
     trump = entry.trump
     if trump is None:
         raise EntryRejected("trump", "a played or thrown-in hand needs the trump suit")
-    if rules.trump_needs_marriage and not _has_marriage(declarer_hand, trump):
-        raise EntryRejected(
-            "trump_needs_marriage",
-            f"in {rules.name} the declarer must hold the K and Q of trump ({trump})",
-        )
     if entry.outcome is EntryOutcome.THROWN_IN:
         if not rules.throw_in:
             raise EntryRejected("throw_in", f"{rules.name} does not allow throwing in")
@@ -243,6 +266,12 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
         step = gcd(rules.counter_value, rules.last_trick_bonus)
         if any(value % step for value in entry.taken):
             raise EntryRejected("counters_step", f"counters come in steps of {step}")
+    # Checks against the cards come last (see ``public_rejection``).
+    if rules.trump_needs_marriage and not _has_marriage(declarer_hand, trump):
+        raise CardsContradicted(
+            "trump_needs_marriage",
+            f"in {rules.name} the declarer must hold the K and Q of trump ({trump})",
+        )
     for team in (0, 1):
         held = _team_meld(dealt, team, trump, rules)
         side = ("North-South", "East-West")[team]
@@ -250,13 +279,13 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
             pooled = [card for seat in (team, team + 2) for card in dealt[seat]]
             most = engine.meld(pooled, trump, rules).total
             if entry.meld[team] > most:
-                raise EntryRejected(
+                raise CardsContradicted(
                     "meld",
                     f"{side}'s cards can show at most {most} meld with {trump} trump, "
                     f"not {entry.meld[team]}",
                 )
         elif entry.meld[team] != held:
-            raise EntryRejected(
+            raise CardsContradicted(
                 "meld",
                 f"{side}'s dealt cards show {held} meld with {trump} trump, not {entry.meld[team]}",
             )
@@ -332,10 +361,18 @@ def score_three_hand(
         step = gcd(rules.counter_value, rules.last_trick_bonus)
         if any(value % step for value in (*entry.taken, entry.buried)):
             raise EntryRejected("counters_step", f"counters come in steps of {step}")
+        if entry.buried % rules.counter_value or entry.buried > rules.widow * rules.counter_value:
+            raise EntryRejected(
+                "buried",
+                f"the {rules.widow} buried cards hold at most "
+                f"{rules.widow * rules.counter_value} in counters, "
+                f"in steps of {rules.counter_value}",
+            )
+        # Checks against the cards come last (see ``public_rejection``).
         counter_cards = sum(card.rank in COUNTER_RANKS for card in declarer_cards)
         most = min(rules.widow, counter_cards) * rules.counter_value
-        if entry.buried % rules.counter_value or entry.buried > most:
-            raise EntryRejected(
+        if entry.buried > most:
+            raise CardsContradicted(
                 "buried",
                 f"the {rules.widow} buried cards can hold at most {most} in counters "
                 f"from the declarer's cards, in steps of {rules.counter_value}",
@@ -344,7 +381,7 @@ def score_three_hand(
         if seat == entry.declarer:
             most = engine.meld(declarer_cards, trump, rules).total
             if entry.meld[seat] > most:
-                raise EntryRejected(
+                raise CardsContradicted(
                     "meld",
                     f"the declarer's 18 cards (hand and widow) show at most {most} meld "
                     f"with {trump} trump, not {entry.meld[seat]}",
@@ -352,7 +389,7 @@ def score_three_hand(
             continue
         held = engine.meld(list(dealt[seat]), trump, rules).total
         if entry.meld[seat] != held:
-            raise EntryRejected(
+            raise CardsContradicted(
                 "meld",
                 f"seat {seat}'s dealt cards show {held} meld with {trump} trump, "
                 f"not {entry.meld[seat]}",

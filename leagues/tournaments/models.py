@@ -46,6 +46,12 @@ class Event(models.Model):
     )
     director = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="directed_events")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
+    current_round = models.PositiveSmallIntegerField(
+        default=0, help_text="the round being played: players enter no later round"
+    )
+    closed_round = models.PositiveSmallIntegerField(
+        default=0, help_text="rounds up to this one are closed to players' entries"
+    )
     secret = models.CharField(max_length=64, editable=False)
     commitment = models.CharField(max_length=64, editable=False)
     created = models.DateTimeField(auto_now_add=True)

@@ -40,7 +40,20 @@ def event_list() -> QuerySet[Event]:
 
 
 def is_director(*, event: Event, player: Player | None) -> bool:
-    return player is not None and (event.director_id == player.pk or player.user.is_staff)
+    """The event's director, or staff, who direct every event except one they play in.
+
+    The director cannot enter the event (``entry_add`` refuses it); a member of staff who
+    plays is a player there like any other, so that nobody at a table sees the boards.
+    """
+    if player is None:
+        return False
+    if event.director_id == player.pk:
+        return True
+    return player.user.is_staff and not is_entrant(event=event, player=player)
+
+
+def is_entrant(*, event: Event, player: Player) -> bool:
+    return Entry.objects.filter(section__event=event, players=player).exists()
 
 
 def is_public(*, event: Event) -> bool:
@@ -73,6 +86,26 @@ def board_numbers(*, event: Event, board_set: int) -> range:
 def seating_playable(*, seating: Seating, present: set[int]) -> bool:
     """A table plays only when every entrant the movement seats there exists."""
     return all(number in present for number in seating.sides)
+
+
+def event_rounds(*, event: Event) -> int:
+    """The number of rounds of the event: its longest section's."""
+    return max((s.rounds or 0 for s in event.sections.all()), default=0)
+
+
+def round_missing_results(*, event: Event, round: int) -> int:
+    """How many boards of ``round`` the playing tables of every section have not entered."""
+    missing = 0
+    for section in event.sections.exclude(size=None):
+        movement = section_movement(event=event, section=section)
+        present = set(entries_by_number(section=section))
+        entered = set(section.results.filter(round=round).values_list("table", "board__number"))
+        for seating in movement.seatings:
+            if seating.round != round or not seating_playable(seating=seating, present=present):
+                continue
+            for number in board_numbers(event=event, board_set=seating.board_set):
+                missing += (seating.table, number) not in entered
+    return missing
 
 
 def entries_by_number(*, section: Section) -> dict[int, Entry]:

@@ -7,9 +7,11 @@ results only for a table they sit at) is checked here, so that no caller can ski
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from math import ceil
 from typing import Any
 
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -28,6 +30,7 @@ from leagues.tournaments.hands import (
     commitment,
     deal,
     new_secret,
+    public_rejection,
     score_entry,
     score_three_hand,
     seats_of,
@@ -75,7 +78,24 @@ RULE_FIELDS = {
     "sides": "meld",
     "seats": "meld",
     "buried": "buried",
+    "cards": "meld",
 }
+
+# Every refused entry tells a player one bit about cards they may not have seen (the
+# entry was not possible), so a player gets few of them: this many per event in a window.
+ENTRY_REJECTIONS_ALLOWED = 10
+ENTRY_REJECTION_WINDOW_S = 600
+
+
+class EntryAttemptsExhausted(Exception):
+    """A player's refused score entries reached the limit; ``wait`` is in seconds."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(
+            f"too many refused entries: try again in {wait // 60} minutes, or ask the director"
+        )
+        self.wait = wait
+
 
 EVENT_VARIANTS = ("single4", "auction4", "double4", "cutthroat3")
 """Hand records and score entry exist for the four-hand partnership games and for
@@ -160,6 +180,10 @@ def entry_add(
         raise InvalidInput(
             f"an entry in a {event.kind} event is {needed} different player(s)", field="players"
         )
+    if any(p.pk == event.director_id for p in players):
+        # The director makes up the boards from the hand records and sees every result:
+        # a director at a table would know the boards before playing them.
+        raise InvalidInput("the director of an event cannot play in it", field="players")
     section = event.sections.filter(name=section_name).first()
     if section is None:
         raise InvalidInput(f"the event has no section {section_name!r}", field="section")
@@ -231,7 +255,7 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
     """Build each section's movement from its entries and lay out the boards."""
     _require_director(event, by)
     claimed = Event.objects.filter(pk=event.pk, status=Event.Status.SETUP).update(
-        status=Event.Status.RUNNING, started=timezone.now()
+        status=Event.Status.RUNNING, started=timezone.now(), current_round=1
     )
     if not claimed:
         raise InvalidInput("the event has already started")
@@ -307,7 +331,8 @@ def board_par_compute(*, board_id: int) -> BoardPar | None:
     return par
 
 
-def _score(event: Event, board: Board, entry: ScoreEntry) -> HandScore:
+def _score(event: Event, board: Board, entry: ScoreEntry, *, sees_cards: bool) -> HandScore:
+    """Check and score an entry; refusals name what the cards hold only to ``sees_cards``."""
     state = deal(event.variant, board.seed, board.dealer)
     seats = seats_of(event.variant)
     dealt = [state.dealt(seat) for seat in range(seats)]
@@ -316,7 +341,30 @@ def _score(event: Event, board: Board, entry: ScoreEntry) -> HandScore:
             return score_three_hand(rules_for(event.variant), dealt, state.deal[3], entry)
         return score_entry(rules_for(event.variant), dealt, entry)
     except EntryRejected as rejected:
-        raise InvalidInput(str(rejected), field=RULE_FIELDS.get(rejected.rule)) from None
+        told = rejected if sees_cards else public_rejection(rejected)
+        raise InvalidInput(str(told), field=RULE_FIELDS.get(told.rule)) from None
+
+
+def _player_score(event: Event, board: Board, entry: ScoreEntry, by: Player) -> HandScore:
+    """A player's entry, within their allowance of refused entries.
+
+    The attempt is counted before it is checked and given back when it is accepted, so
+    that concurrent attempts cannot all slip under the limit.
+    """
+    key = f"tournaments:entry-rejections:{event.pk}:{by.pk}"
+    cache.add(key, 0, timeout=ENTRY_REJECTION_WINDOW_S)
+    try:
+        attempts = cache.incr(key)
+    except ValueError:
+        # The window ran out between add and incr: this attempt opens a new one.
+        cache.add(key, 1, timeout=ENTRY_REJECTION_WINDOW_S)
+        attempts = 1
+    if attempts > ENTRY_REJECTIONS_ALLOWED:
+        raise EntryAttemptsExhausted(ENTRY_REJECTION_WINDOW_S)
+    scored = _score(event, board, entry, sees_cards=False)
+    with suppress(ValueError):  # the window ran out meanwhile: nothing left to give back
+        cache.decr(key)
+    return scored
 
 
 def score_entry_from(data: dict[str, Any]) -> ScoreEntry:
@@ -396,14 +444,30 @@ def result_enter(
     entries = selectors.entries_by_number(section=section)
     if not selectors.seating_playable(seating=seating, present=set(entries)):
         raise InvalidInput(f"table {table} sits out in round {round}")
-    seated = {p.pk for number in seating.sides for p in entries[number].players.all()}
-    if by.pk not in seated and not selectors.is_director(event=event, player=by):
-        raise PermissionDenied("only the players at this table or the director enter its results")
+    director = selectors.is_director(event=event, player=by)
+    if not director:
+        seated = {p.pk for number in seating.sides for p in entries[number].players.all()}
+        if by.pk not in seated:
+            raise PermissionDenied(
+                "only the players at this table or the director enter its results"
+            )
+        if round > event.current_round:
+            raise InvalidInput(
+                f"round {round} has not started: the current round is {event.current_round}",
+                field="round",
+            )
+        if round <= event.closed_round:
+            raise InvalidInput(
+                f"round {round} is closed: the director enters its results", field="round"
+            )
     board = event.boards.get(number=board_number)
-    scored = _score(event, board, entry)
+    if director:
+        scored = _score(event, board, entry, sees_cards=True)
+    else:
+        scored = _player_score(event, board, entry, by)
     try:
         with transaction.atomic():
-            return Result.objects.create(
+            result = Result.objects.create(
                 section=section,
                 board=board,
                 round=round,
@@ -417,6 +481,52 @@ def result_enter(
             f"board {board_number} at table {table} in round {round} is already entered; "
             "the director can correct it"
         ) from None
+    _advance_when_complete(event)
+    return result
+
+
+def _advance_when_complete(event: Event) -> None:
+    """Move on to the next round once every table has entered every board of this one.
+
+    The conditional UPDATE moves the round once even when two last results arrive at once.
+    """
+    current = Event.objects.values_list("current_round", flat=True).get(pk=event.pk)
+    if current >= selectors.event_rounds(event=event):
+        return
+    if selectors.round_missing_results(event=event, round=current):
+        return
+    Event.objects.filter(pk=event.pk, current_round=current).update(current_round=current + 1)
+    event.refresh_from_db(fields=["current_round"])
+
+
+@transaction.atomic
+def event_round_advance(*, event: Event, by: Player) -> Event:
+    """The director calls the next round; slow tables still enter the last one's boards."""
+    _require_director(event, by)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_status(event, Event.Status.RUNNING)
+    last = selectors.event_rounds(event=event)
+    if event.current_round >= last:
+        raise InvalidInput(f"round {event.current_round} is the last round", field="round")
+    event.current_round += 1
+    event.save(update_fields=["current_round"])
+    return event
+
+
+@transaction.atomic
+def event_round_close(*, event: Event, by: Player, round: int) -> Event:
+    """Close the rounds up to ``round`` to players' entries; the director still enters them."""
+    _require_director(event, by)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_status(event, Event.Status.RUNNING)
+    if round >= event.current_round:
+        raise InvalidInput(
+            f"only a past round can be closed: the current round is {event.current_round}",
+            field="round",
+        )
+    event.closed_round = max(event.closed_round, round)
+    event.save(update_fields=["closed_round"])
+    return event
 
 
 def _snapshot(result: Result) -> dict[str, Any]:
@@ -453,7 +563,7 @@ def result_correct(
     # Lock the row so that two corrections at once each record the true "before".
     result = Result.objects.select_for_update().select_related("board").get(pk=result.pk)
     before = _snapshot(result)
-    scored = _score(event, result.board, entry)
+    scored = _score(event, result.board, entry, sees_cards=True)
     for name, value in _result_fields(entry, scored).items():
         setattr(result, name, value)
     result.save()
