@@ -14,9 +14,9 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, Throttled
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,10 +35,30 @@ from leagues.tournaments.serializers import (
     EventStartSerializer,
     EventUpdateSerializer,
     HumanRatingSerializer,
+    MovementSectionSerializer,
     ResultCorrectSerializer,
     ResultEnterSerializer,
+    ResultRowSerializer,
+    RoundCloseSerializer,
     SectionSerializer,
+    TournamentErrorSerializer,
 )
+
+_ERRORS = {
+    400: "the input breaks a rule; `detail` says which",
+    401: "not signed in",
+    403: "not allowed for this account (`detail` says who may)",
+    404: "no such event, or nothing of it yet",
+    429: "too many refused score entries: wait (`Retry-After`) or ask the director",
+}
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """The error responses an endpoint gives, all with the same ``{"detail": ...}`` body."""
+    return {
+        code: OpenApiResponse(TournamentErrorSerializer, description=_ERRORS[code])
+        for code in codes
+    }
 
 
 def _viewer(request: Request) -> Player | None:
@@ -85,7 +105,9 @@ class EventListView(GenericAPIView):
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(EventSerializer(page, many=True).data)
 
-    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer})
+    @extend_schema(
+        request=EventCreateSerializer, responses={201: EventSerializer, **_errors(400, 401, 403)}
+    )
     def post(self, request: Request) -> Response:
         director = _player_of(request)
         incoming = EventCreateSerializer(data=request.data)
@@ -95,11 +117,14 @@ class EventListView(GenericAPIView):
 
 
 class EventDetailView(APIView):
-    @extend_schema(responses=EventSerializer)
+    @extend_schema(responses={200: EventSerializer, **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventSerializer(_event(event_id)).data)
 
-    @extend_schema(request=EventUpdateSerializer, responses=EventSerializer)
+    @extend_schema(
+        request=EventUpdateSerializer,
+        responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
+    )
     def patch(self, request: Request, event_id: int) -> Response:
         by = _player_of(request)
         incoming = EventUpdateSerializer(data=request.data)
@@ -111,12 +136,15 @@ class EventDetailView(APIView):
 class EntryListView(APIView):
     """Sections and their entries; the director adds entries before the start."""
 
-    @extend_schema(responses=SectionSerializer(many=True))
+    @extend_schema(responses={200: SectionSerializer(many=True), **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         sections = selectors.section_list(event=_event(event_id))
         return Response(SectionSerializer(sections, many=True).data)
 
-    @extend_schema(request=EntryCreateSerializer, responses={201: SectionSerializer(many=True)})
+    @extend_schema(
+        request=EntryCreateSerializer,
+        responses={201: SectionSerializer(many=True), **_errors(400, 401, 403, 404)},
+    )
     def post(self, request: Request, event_id: int) -> Response:
         by = _player_of(request)
         event = _event(event_id)
@@ -135,7 +163,7 @@ class EntryListView(APIView):
 
 
 class EntryDetailView(APIView):
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, **_errors(400, 401, 403, 404)})
     def delete(self, request: Request, event_id: int, entry_id: int) -> Response:
         by = _player_of(request)
         event = _event(event_id)
@@ -145,7 +173,10 @@ class EntryDetailView(APIView):
 
 
 class EventStartView(APIView):
-    @extend_schema(request=EventStartSerializer, responses=EventSerializer)
+    @extend_schema(
+        request=EventStartSerializer,
+        responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
+    )
     def post(self, request: Request, event_id: int) -> Response:
         by = _player_of(request)
         incoming = EventStartSerializer(data=request.data)
@@ -155,16 +186,42 @@ class EventStartView(APIView):
 
 
 class EventFinishView(APIView):
-    @extend_schema(request=None, responses=EventSerializer)
+    @extend_schema(request=None, responses={200: EventSerializer, **_errors(400, 401, 403, 404)})
     def post(self, request: Request, event_id: int) -> Response:
         event = services.event_finish(event=_event(event_id), by=_player_of(request))
+        return Response(EventSerializer(event).data)
+
+
+class RoundNextView(APIView):
+    """The director calls the next round (it also comes by itself once a round is complete)."""
+
+    @extend_schema(request=None, responses={200: EventSerializer, **_errors(400, 401, 403, 404)})
+    def post(self, request: Request, event_id: int) -> Response:
+        event = services.event_round_advance(event=_event(event_id), by=_player_of(request))
+        return Response(EventSerializer(event).data)
+
+
+class RoundCloseView(APIView):
+    """The director closes past rounds to players' entries."""
+
+    @extend_schema(
+        request=RoundCloseSerializer,
+        responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        by = _player_of(request)
+        incoming = RoundCloseSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.event_round_close(
+            event=_event(event_id), by=by, round=incoming.validated_data["round"]
+        )
         return Response(EventSerializer(event).data)
 
 
 class MovementView(APIView):
     """Each section's guide: every round's tables, entrants and boards."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: MovementSectionSerializer(many=True), **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         _require_started(event)
@@ -206,7 +263,7 @@ class MovementView(APIView):
 class ResultListView(APIView):
     """All table results (director, or everyone once finished); entering one."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: ResultRowSerializer(many=True), **_errors(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         _require_director_or_public(request, event, "table results")
@@ -219,27 +276,36 @@ class ResultListView(APIView):
             ]
         return Response(rows)
 
-    @extend_schema(request=ResultEnterSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(
+        request=ResultEnterSerializer,
+        responses={201: ResultRowSerializer, **_errors(400, 401, 403, 404, 429)},
+    )
     def post(self, request: Request, event_id: int) -> Response:
         by = _player_of(request)
         event = _event(event_id)
         incoming = ResultEnterSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        result = services.result_enter(
-            event=event,
-            by=by,
-            section_name=data["section"],
-            round=data["round"],
-            table=data["table"],
-            board_number=data["board"],
-            entry=services.score_entry_from(data),
-        )
+        try:
+            result = services.result_enter(
+                event=event,
+                by=by,
+                section_name=data["section"],
+                round=data["round"],
+                table=data["table"],
+                board_number=data["board"],
+                entry=services.score_entry_from(data),
+            )
+        except services.EntryAttemptsExhausted as exhausted:
+            raise Throttled(wait=exhausted.wait, detail=str(exhausted)) from None
         return Response(selectors.result_row(None, result), status=status.HTTP_201_CREATED)
 
 
 class ResultDetailView(APIView):
-    @extend_schema(request=ResultCorrectSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(
+        request=ResultCorrectSerializer,
+        responses={200: ResultRowSerializer, **_errors(400, 401, 403, 404)},
+    )
     def patch(self, request: Request, event_id: int, result_id: int) -> Response:
         by = _player_of(request)
         event = _event(event_id)
@@ -259,7 +325,7 @@ class ResultDetailView(APIView):
 class CorrectionListView(APIView):
     """The audit trail: who changed which result, when, from what to what."""
 
-    @extend_schema(responses=CorrectionSerializer(many=True))
+    @extend_schema(responses={200: CorrectionSerializer(many=True), **_errors(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         _require_director_or_public(request, event, "corrections")
@@ -273,7 +339,7 @@ class StandingsView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         _require_started(event)
@@ -290,7 +356,7 @@ class ScorecardView(APIView):
             OpenApiParameter("section", str, description="with entry: whose scorecard"),
             OpenApiParameter("entry", int, description="entry number; default: your own"),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT, **_errors(400, 401, 403, 404)},
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
@@ -324,7 +390,7 @@ class ScorecardView(APIView):
 class BoardView(APIView):
     """One board across the field: every result with matchpoints, and the par."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **_errors(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
         _require_director_or_public(request, event, "board results")
@@ -344,7 +410,7 @@ def _records(request: Request, event_id: int) -> tuple[Event, list[dict[str, Any
 class HandRecordsView(APIView):
     """Printable hand records (HTML): the hands, and after the event the results and par."""
 
-    @extend_schema(responses={(200, "text/html"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/html"): OpenApiTypes.STR, **_errors(403, 404)})
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event, records = _records(request, event_id)
         return render(
@@ -355,7 +421,7 @@ class HandRecordsView(APIView):
 
 
 class HandRecordsPdfView(APIView):
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY, **_errors(403, 404)})
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event, records = _records(request, event_id)
         response = HttpResponse(hand_records_pdf(event, records), content_type="application/pdf")
@@ -368,7 +434,7 @@ class VerificationView(APIView):
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         return Response(selectors.deal_verification(event=_event(event_id)))
 
@@ -381,7 +447,10 @@ class HumanRatingListView(GenericAPIView):
     def get_queryset(self) -> Any:
         return selectors.human_rating_list(variant=self.request.query_params.get("variant"))
 
-    @extend_schema(parameters=[OpenApiParameter("variant", str)])
+    @extend_schema(
+        parameters=[OpenApiParameter("variant", str)],
+        responses=HumanRatingSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(HumanRatingSerializer(page, many=True).data)

@@ -50,6 +50,8 @@ class EventSerializer(serializers.ModelSerializer):
             "par_bot",
             "director",
             "status",
+            "current_round",
+            "closed_round",
             "commitment",
             "created",
             "started",
@@ -169,3 +171,77 @@ class HumanRatingSerializer(serializers.ModelSerializer):
     class Meta:
         model = HumanRating
         fields = ["player_id", "player", "variant", "rating", "events"]
+
+
+class RoundCloseSerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, help_text="rounds up to this one are closed")
+
+
+# Shapes of the responses built by the selectors, for the OpenAPI document.
+
+
+class TournamentErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(
+        required=False,
+        help_text="what is wrong; a refused score entry also repeats it under the field's "
+        "name, and a malformed input lists each field's problems under its name instead",
+    )
+
+
+class SeatingSideSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    name = serializers.CharField(help_text="the entry's name, or 'sit-out'")
+
+
+class SeatingSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    match = serializers.IntegerField(allow_null=True, help_text="team events: the match")
+    boards = serializers.ListField(child=serializers.IntegerField())
+    sides = SeatingSideSerializer(
+        many=True, help_text="North-South then East-West; players by seat when individual"
+    )
+
+
+class MovementSectionSerializer(serializers.Serializer):
+    section = serializers.CharField()
+    kind = serializers.CharField(help_text="the movement: mitchell, howell, teams or individual")
+    tables = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    seatings = SeatingSerializer(many=True)
+
+
+class ResultRowSerializer(serializers.Serializer):
+    """A table's result; four-hand results carry the pair fields, three-hand ones per seat."""
+
+    id = serializers.IntegerField()
+    section = serializers.CharField()
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    board = serializers.IntegerField()
+    sides = serializers.ListField(child=serializers.IntegerField())
+    outcome = serializers.ChoiceField(choices=[o.value for o in EntryOutcome])
+    hand_outcome = serializers.CharField()
+    declarer = serializers.IntegerField()
+    declarer_seat = serializers.CharField()
+    bid = serializers.IntegerField()
+    trump = serializers.CharField(allow_null=True)
+    meld = serializers.ListField(child=serializers.IntegerField())
+    taken = serializers.ListField(child=serializers.IntegerField())
+    top = serializers.FloatField(allow_null=True, help_text="null until matchpointed")
+    ns = serializers.ListField(child=serializers.IntegerField(), required=False)
+    ew = serializers.ListField(child=serializers.IntegerField(), required=False)
+    score_ns = serializers.IntegerField(required=False)
+    score_ew = serializers.IntegerField(required=False)
+    matchpoints_ns = serializers.FloatField(required=False, allow_null=True)
+    matchpoints_ew = serializers.FloatField(required=False, allow_null=True)
+    buried = serializers.IntegerField(required=False, help_text="three-hand only")
+    scores = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="three-hand: per seat"
+    )
+    matchpoints = serializers.ListField(
+        child=serializers.FloatField(),
+        required=False,
+        allow_null=True,
+        help_text="three-hand: per seat",
+    )

@@ -16,6 +16,10 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("<int:event_id>/start/", api.EventStartView.as_view(), name="tournament-start"),
     path("<int:event_id>/finish/", api.EventFinishView.as_view(), name="tournament-finish"),
+    path("<int:event_id>/rounds/next/", api.RoundNextView.as_view(), name="tournament-round-next"),
+    path(
+        "<int:event_id>/rounds/close/", api.RoundCloseView.as_view(), name="tournament-round-close"
+    ),
     path("<int:event_id>/movement/", api.MovementView.as_view(), name="tournament-movement"),
     path("<int:event_id>/results/", api.ResultListView.as_view(), name="tournament-results"),
     path(
