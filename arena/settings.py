@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "arena",
     "leagues",
     "leagues.tournaments",
+    # htmx requests (request.htmx) for pages that refresh a part of themselves.
+    "django_htmx",
 ]
 
 MIDDLEWARE = [
@@ -61,6 +63,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "arena.urls"

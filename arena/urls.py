@@ -40,5 +40,6 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
     path("api/leagues/", include("leagues.urls")),
     path("api/tournaments/", include("leagues.tournaments.urls")),
+    path("tournaments/", include("leagues.tournaments.pages_urls")),
     path("api/", include(router.urls)),
 ]

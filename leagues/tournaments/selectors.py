@@ -7,7 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 
 from arena.models import Player
 from engine import format_cards, rules_for
@@ -573,3 +575,209 @@ def deal_verification(*, event: Event) -> dict[str, Any]:
 def human_rating_list(*, variant: str | None) -> QuerySet[HumanRating]:
     ratings = HumanRating.objects.select_related("player")
     return ratings.filter(variant=variant) if variant else ratings
+
+
+# --- reads for the pages: one call per page, each saying what the viewer may see ---------
+
+
+def can_see_results(*, event: Event, player: Player | None) -> bool:
+    """Results, travellers, hand records, par and others' scorecards: director or public."""
+    return is_public(event=event) or is_director(event=event, player=player)
+
+
+def _seating_labels(seating: Seating, entries: dict[int, Entry]) -> list[str]:
+    return [
+        entry_label(entries[number]) if number in entries else "sit-out" for number in seating.sides
+    ]
+
+
+def _may_enter(*, event: Event, round: int, director: bool) -> bool:
+    if event.status != Event.Status.RUNNING:
+        return False
+    return director or event.closed_round < round <= event.current_round
+
+
+def event_overview(*, event: Event, viewer: Player | None) -> dict[str, Any]:
+    """The event page: details, each section's movement as a round-by-table grid, links."""
+    director = is_director(event=event, player=viewer)
+    seated_in: set[int] = set()
+    if viewer is not None:
+        seated_in = {e.pk for e in player_entries(event=event, player=viewer)}
+    sections = []
+    for section in section_list(event=event):
+        if section.size is None:
+            sections.append({"name": section.name, "entries": list(section.entries.all())})
+            continue
+        movement = section_movement(event=event, section=section)
+        entries = entries_by_number(section=section)
+        present = set(entries)
+        rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for seating in movement.seatings:
+            boards = board_numbers(event=event, board_set=seating.board_set)
+            playable = seating_playable(seating=seating, present=present)
+            mine = any(
+                number in entries and entries[number].pk in seated_in for number in seating.sides
+            )
+            rows[seating.round].append(
+                {
+                    "table": seating.table,
+                    "sides": seating.sides,
+                    "labels": _seating_labels(seating, entries),
+                    "boards": f"{boards[0]}-{boards[-1]}" if len(boards) > 1 else str(boards[0]),
+                    "playable": playable,
+                    "mine": mine,
+                    "enter": playable
+                    and (mine or director)
+                    and _may_enter(event=event, round=seating.round, director=director),
+                }
+            )
+        sections.append(
+            {
+                "name": section.name,
+                "entries": list(section.entries.all()),
+                "tables": movement.tables,
+                "rounds": [
+                    {"round": number, "tables": sorted(cells, key=lambda c: c["table"])}
+                    for number, cells in sorted(rows.items())
+                ],
+            }
+        )
+    own = [] if viewer is None else player_entries(event=event, player=viewer)
+    return {
+        "event": event,
+        "director": director,
+        "results_visible": can_see_results(event=event, player=viewer),
+        "started": event.status != Event.Status.SETUP,
+        "last_round": event_rounds(event=event),
+        "sections": sections,
+        "own_entries": own,
+        "boards": list(event.boards.values_list("number", flat=True)),
+    }
+
+
+def standings_page(*, event: Event) -> dict[str, Any]:
+    """Live standings for everyone, as the API gives them."""
+    started = event.status != Event.Status.SETUP
+    return {
+        "event": event,
+        "running": event.status == Event.Status.RUNNING,
+        "sections": event_standings(event=event) if started else [],
+        "started": started,
+    }
+
+
+def traveller_page(*, event: Event, viewer: Player | None, number: int) -> dict[str, Any]:
+    """A board's traveller: every table's result with matchpoints, the par and the hands."""
+    if not can_see_results(event=event, player=viewer):
+        raise PermissionDenied("board results are published when the event finishes")
+    if not event.boards.filter(number=number).exists():
+        raise Http404(f"the event has no board {number}")
+    comparison = board_comparison(event=event, number=number)
+    labels = {
+        (section.name, entry.number): entry_label(entry)
+        for section in section_list(event=event)
+        for entry in section.entries.all()
+    }
+    rows = []
+    for row in comparison["results"]:
+        names = [labels.get((row["section"], n), "sit-out") for n in row["sides"]]
+        rows.append(dict(row, names=names))
+    record = next(r for r in hand_records(event=event, with_results=False) if r["board"] == number)
+    return {
+        "event": event,
+        "board": number,
+        "dealer": comparison["dealer"],
+        "three_hand": seats_of(event.variant) == 3,
+        "rows": rows,
+        "par": comparison["par"],
+        "record": record,
+        "boards": list(event.boards.values_list("number", flat=True)),
+    }
+
+
+def scorecard_page(
+    *, event: Event, viewer: Player | None, section_name: str, number: int
+) -> dict[str, Any]:
+    """An entry's scorecard: the entry's players, the director, or everyone once published."""
+    entry = (
+        player_entry_queryset(event=event)
+        .filter(section__name=section_name, number=number)
+        .prefetch_related("players")
+        .first()
+    )
+    if entry is None or entry.section.size is None:
+        raise Http404("no such entry in a started section")
+    own = viewer is not None and entry.players.filter(pk=viewer.pk).exists()
+    if not own and not can_see_results(event=event, player=viewer):
+        raise PermissionDenied("other entries' scorecards are published when the event finishes")
+    return {
+        "event": event,
+        "section": section_name,
+        "card": entry_scorecard(event=event, entry=entry),
+        "three_hand": seats_of(event.variant) == 3,
+        "results_visible": can_see_results(event=event, player=viewer),
+    }
+
+
+def verification_page(*, event: Event) -> dict[str, Any]:
+    return {"event": event, "check": deal_verification(event=event)}
+
+
+def table_entry_page(
+    *, event: Event, viewer: Player, section_name: str, round: int, table: int
+) -> dict[str, Any]:
+    """A table's boards in a round: what is entered, and who may enter or correct what."""
+    director = is_director(event=event, player=viewer)
+    section = event.sections.filter(name=section_name).exclude(size=None).first()
+    if section is None:
+        raise Http404(f"no playing section {section_name}")
+    movement = section_movement(event=event, section=section)
+    seating = next((s for s in movement.seatings if s.round == round and s.table == table), None)
+    if seating is None:
+        raise Http404(f"section {section_name} has no table {table} in round {round}")
+    entries = entries_by_number(section=section)
+    seated = {p.pk for n in seating.sides if n in entries for p in entries[n].players.all()}
+    if not director and viewer.pk not in seated:
+        raise PermissionDenied("only the players at this table or the director enter its results")
+    results = {
+        r.board.number: r
+        for r in result_list(event=event).filter(section=section, round=round, table=table)
+    }
+    names = seat_names(event.variant)
+    labels = _seating_labels(seating, entries)
+    # Pairs sit as North-South and East-West; individual players each have their seat.
+    sides = names if len(seating.sides) > 2 else ("North-South", "East-West")
+    positions = [f"{side}: {label}" for side, label in zip(sides, labels, strict=True)]
+    boards = [
+        {
+            "number": number,
+            "dealer": names[board.dealer],
+            "result": results.get(number),
+            "row": result_row(None, results[number]) if number in results else None,
+        }
+        for number in board_numbers(event=event, board_set=seating.board_set)
+        for board in [event.boards.get(number=number)]
+    ]
+    corrections = (
+        list(
+            correction_list(event=event).filter(
+                result__section=section, result__round=round, result__table=table
+            )
+        )
+        if director or is_public(event=event)
+        else []
+    )
+    return {
+        "event": event,
+        "section": section_name,
+        "round": round,
+        "table": table,
+        "director": director,
+        "playable": seating_playable(seating=seating, present=set(entries)),
+        "may_enter": _may_enter(event=event, round=round, director=director),
+        "positions": positions,
+        "boards": boards,
+        "corrections": corrections,
+        "seats": names,
+        "three_hand": seats_of(event.variant) == 3,
+    }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
+from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
@@ -49,6 +50,7 @@ from leagues.tournaments.models import (
 from leagues.tournaments.movements import (
     MovementError,
     MovementKind,
+    Seating,
     individual_table_counts,
     movement_for,
 )
@@ -415,7 +417,17 @@ def _result_fields(entry: ScoreEntry, scored: HandScore) -> dict[str, Any]:
     }
 
 
-def result_enter(
+@dataclass(frozen=True)
+class CheckedEntry:
+    """A table's entry that passed every check, with its derived scores."""
+
+    section: Section
+    seating: Seating
+    board: Board
+    scored: HandScore
+
+
+def _check_entry(
     *,
     event: Event,
     by: Player,
@@ -424,8 +436,8 @@ def result_enter(
     table: int,
     board_number: int,
     entry: ScoreEntry,
-) -> Result:
-    """Record a table's result; the director or a player seated there may enter it once."""
+) -> CheckedEntry:
+    """Who may enter this table's board now, and whether the entry is possible."""
     _require_status(event, Event.Status.RUNNING)
     section = event.sections.filter(name=section_name).first()
     if section is None or section.size is None:
@@ -465,16 +477,65 @@ def result_enter(
         scored = _score(event, board, entry, sees_cards=True)
     else:
         scored = _player_score(event, board, entry, by)
+    return CheckedEntry(section, seating, board, scored)
+
+
+def result_preview(
+    *,
+    event: Event,
+    by: Player,
+    section_name: str,
+    round: int,
+    table: int,
+    board_number: int,
+    entry: ScoreEntry,
+) -> HandScore:
+    """The scores an entry would get, checked exactly as ``result_enter`` checks it.
+
+    Nothing is stored, but a refused preview counts against the player's allowance like a
+    refused entry: it tells as much.
+    """
+    return _check_entry(
+        event=event,
+        by=by,
+        section_name=section_name,
+        round=round,
+        table=table,
+        board_number=board_number,
+        entry=entry,
+    ).scored
+
+
+def result_enter(
+    *,
+    event: Event,
+    by: Player,
+    section_name: str,
+    round: int,
+    table: int,
+    board_number: int,
+    entry: ScoreEntry,
+) -> Result:
+    """Record a table's result; the director or a player seated there may enter it once."""
+    checked = _check_entry(
+        event=event,
+        by=by,
+        section_name=section_name,
+        round=round,
+        table=table,
+        board_number=board_number,
+        entry=entry,
+    )
     try:
         with transaction.atomic():
             result = Result.objects.create(
-                section=section,
-                board=board,
+                section=checked.section,
+                board=checked.board,
                 round=round,
                 table=table,
-                sides=list(seating.sides),
+                sides=list(checked.seating.sides),
                 entered_by=by,
-                **_result_fields(entry, scored),
+                **_result_fields(entry, checked.scored),
             )
     except IntegrityError:
         raise InvalidInput(

@@ -1,0 +1,206 @@
+"""Tournament pages: thin views over the same selectors and services as the API.
+
+Each view makes one selector call for what it shows; the score-entry view hands the
+table's input to ``services.result_preview``, ``result_enter`` and ``result_correct``,
+which check every rule (nothing is validated twice). What a viewer may see is decided by
+the selectors and services, exactly as for the API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from arena.errors import InvalidInput
+from arena.models import Player
+from leagues.tournaments import selectors, services
+from leagues.tournaments.forms import BoardEntryForm, initial_from
+from leagues.tournaments.models import Event, Result
+
+
+def _viewer(request: HttpRequest) -> Player | None:
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(user=request.user).select_related("user").first()
+
+
+def _player(request: HttpRequest) -> Player:
+    player = _viewer(request)
+    if player is None:
+        raise PermissionDenied("this account has no player profile")
+    return player
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("director"), pk=event_id)
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/event_list.html", {"events": selectors.event_list()[:100]})
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    context = selectors.event_overview(event=_event(event_id), viewer=_viewer(request))
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    context = selectors.standings_page(event=_event(event_id))
+    return render(request, "tournaments/standings.html", context)
+
+
+def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings alone, which the standings page polls while the event runs."""
+    context = selectors.standings_page(event=_event(event_id))
+    return render(request, "tournaments/_standings.html", context)
+
+
+def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    context = selectors.traveller_page(
+        event=_event(event_id), viewer=_viewer(request), number=number
+    )
+    return render(request, "tournaments/traveller.html", context)
+
+
+def scorecard(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
+    context = selectors.scorecard_page(
+        event=_event(event_id), viewer=_viewer(request), section_name=section, number=number
+    )
+    return render(request, "tournaments/scorecard.html", context)
+
+
+def verification(request: HttpRequest, event_id: int) -> HttpResponse:
+    context = selectors.verification_page(event=_event(event_id))
+    return render(request, "tournaments/verification.html", context)
+
+
+@login_required
+@require_POST
+def round_next(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        event = services.event_round_advance(event=_event(event_id), by=_player(request))
+        messages.success(request, f"Round {event.current_round} has started.")
+    except InvalidInput as refused:
+        messages.error(request, str(refused))
+    return redirect("tournament-page", event_id=event_id)
+
+
+def _table_url(event_id: int, section: str, round: int, table: int) -> str:
+    return reverse("tournament-page-table", args=[event_id, section, round, table])
+
+
+@login_required
+def table_entry(
+    request: HttpRequest, event_id: int, section: str, round: int, table: int
+) -> HttpResponse:
+    """A table's score entry, board by board: fill in, check the scores, save.
+
+    ``?board=n`` picks the board (default: the first not yet entered); ``?correct=id``
+    opens the director's correction of an entered result.
+    """
+    event = _event(event_id)
+    viewer = _player(request)
+    context = selectors.table_entry_page(
+        event=event, viewer=viewer, section_name=section, round=round, table=table
+    )
+    correcting = _correcting(request, context)
+    board = _chosen_board(request, context, correcting)
+    status = 200
+    form = None
+    checked: Any = None
+    if board is not None and (context["may_enter"] or correcting is not None):
+        initial = initial_from(correcting) if correcting is not None else None
+        data = request.POST if request.method == "POST" else None
+        form = BoardEntryForm(
+            data, initial=initial, variant=event.variant, correcting=correcting is not None
+        )
+        if data is not None and form.is_valid():
+            action = request.POST.get("action", "check")
+            entry = services.score_entry_from(form.api_data())
+            try:
+                if action == "save" and correcting is not None:
+                    services.result_correct(
+                        event=event,
+                        result=correcting,
+                        by=viewer,
+                        entry=entry,
+                        reason=form.cleaned_data.get("reason", ""),
+                    )
+                    messages.success(request, f"Board {board}: correction saved.")
+                    return redirect(_table_url(event_id, section, round, table))
+                if action == "save":
+                    services.result_enter(
+                        event=event,
+                        by=viewer,
+                        section_name=section,
+                        round=round,
+                        table=table,
+                        board_number=board,
+                        entry=entry,
+                    )
+                    messages.success(request, f"Board {board} saved.")
+                    return redirect(_table_url(event_id, section, round, table))
+                if action == "check":
+                    checked = services.result_preview(
+                        event=event,
+                        by=viewer,
+                        section_name=section,
+                        round=round,
+                        table=table,
+                        board_number=board,
+                        entry=entry,
+                    )
+            except InvalidInput as refused:
+                form.show_refusal(refused.field, str(refused))
+                status = 400
+            except services.EntryAttemptsExhausted as exhausted:
+                form.show_refusal(None, str(exhausted))
+                status = 429
+        elif data is not None:
+            status = 400
+    context.update(
+        board=board,
+        form=form,
+        checked=None
+        if checked is None
+        else {
+            "outcome": checked.outcome.value,
+            "scores": list(zip(_score_labels(context), checked.scores, strict=True)),
+        },
+        correcting=correcting,
+    )
+    return render(request, "tournaments/table_entry.html", context, status=status)
+
+
+def _correcting(request: HttpRequest, context: dict[str, Any]) -> Result | None:
+    wanted = request.GET.get("correct")
+    if not wanted or not context["director"]:
+        return None
+    for board in context["boards"]:
+        result: Result | None = board["result"]
+        if result is not None and str(result.pk) == wanted:
+            return result
+    return None
+
+
+def _chosen_board(
+    request: HttpRequest, context: dict[str, Any], correcting: Result | None
+) -> int | None:
+    if correcting is not None:
+        return correcting.board.number
+    open_boards = [b["number"] for b in context["boards"] if b["result"] is None]
+    wanted = request.GET.get("board")
+    if wanted is not None and wanted.isdigit() and int(wanted) in open_boards:
+        return int(wanted)
+    return open_boards[0] if open_boards else None
+
+
+def _score_labels(context: dict[str, Any]) -> list[str]:
+    return list(context["seats"]) if context["three_hand"] else ["North-South", "East-West"]
