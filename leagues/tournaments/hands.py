@@ -266,29 +266,43 @@ def score_entry(rules: Rules, dealt: Sequence[Sequence[Card]], entry: ScoreEntry
         step = gcd(rules.counter_value, rules.last_trick_bonus)
         if any(value % step for value in entry.taken):
             raise EntryRejected("counters_step", f"counters come in steps of {step}")
-    # Checks against the cards come last (see ``public_rejection``).
-    if rules.trump_needs_marriage and not _has_marriage(declarer_hand, trump):
-        raise CardsContradicted(
-            "trump_needs_marriage",
-            f"in {rules.name} the declarer must hold the K and Q of trump ({trump})",
+    # Checks against the cards come last (see ``public_rejection``). All of them are worked
+    # out before any refuses, so that no early exit tells by its timing which one it was.
+    holds_marriage = _has_marriage(declarer_hand, trump)
+    held = [_team_meld(dealt, team, trump, rules) for team in (0, 1)]
+    pooled = [
+        engine.meld([c for seat in (team, team + 2) for c in dealt[seat]], trump, rules).total
+        for team in (0, 1)
+    ]
+    contradictions = []
+    if rules.trump_needs_marriage and not holds_marriage:
+        contradictions.append(
+            CardsContradicted(
+                "trump_needs_marriage",
+                f"in {rules.name} the declarer must hold the K and Q of trump ({trump})",
+            )
         )
     for team in (0, 1):
-        held = _team_meld(dealt, team, trump, rules)
         side = ("North-South", "East-West")[team]
         if team == declaring and rules.pass_count:
-            pooled = [card for seat in (team, team + 2) for card in dealt[seat]]
-            most = engine.meld(pooled, trump, rules).total
-            if entry.meld[team] > most:
-                raise CardsContradicted(
+            if entry.meld[team] > pooled[team]:
+                contradictions.append(
+                    CardsContradicted(
+                        "meld",
+                        f"{side}'s cards can show at most {pooled[team]} meld with {trump} "
+                        f"trump, not {entry.meld[team]}",
+                    )
+                )
+        elif entry.meld[team] != held[team]:
+            contradictions.append(
+                CardsContradicted(
                     "meld",
-                    f"{side}'s cards can show at most {most} meld with {trump} trump, "
+                    f"{side}'s dealt cards show {held[team]} meld with {trump} trump, "
                     f"not {entry.meld[team]}",
                 )
-        elif entry.meld[team] != held:
-            raise CardsContradicted(
-                "meld",
-                f"{side}'s dealt cards show {held} meld with {trump} trump, not {entry.meld[team]}",
             )
+    if contradictions:
+        raise contradictions[0]
     return hand_score(rules, entry)
 
 
@@ -368,32 +382,43 @@ def score_three_hand(
                 f"{rules.widow * rules.counter_value} in counters, "
                 f"in steps of {rules.counter_value}",
             )
-        # Checks against the cards come last (see ``public_rejection``).
-        counter_cards = sum(card.rank in COUNTER_RANKS for card in declarer_cards)
-        most = min(rules.widow, counter_cards) * rules.counter_value
-        if entry.buried > most:
-            raise CardsContradicted(
+    # Checks against the cards come last (see ``public_rejection``), all worked out before
+    # any refuses, so that no early exit tells by its timing which one it was.
+    counter_cards = sum(card.rank in COUNTER_RANKS for card in declarer_cards)
+    buried_most = min(rules.widow, counter_cards) * rules.counter_value
+    shown = [
+        engine.meld(declarer_cards if seat == entry.declarer else list(dealt[seat]), trump, rules)
+        for seat in range(seats)
+    ]
+    contradictions = []
+    if entry.outcome is not EntryOutcome.THROWN_IN and entry.buried > buried_most:
+        contradictions.append(
+            CardsContradicted(
                 "buried",
-                f"the {rules.widow} buried cards can hold at most {most} in counters "
+                f"the {rules.widow} buried cards can hold at most {buried_most} in counters "
                 f"from the declarer's cards, in steps of {rules.counter_value}",
             )
+        )
     for seat in range(seats):
         if seat == entry.declarer:
-            most = engine.meld(declarer_cards, trump, rules).total
-            if entry.meld[seat] > most:
-                raise CardsContradicted(
-                    "meld",
-                    f"the declarer's 18 cards (hand and widow) show at most {most} meld "
-                    f"with {trump} trump, not {entry.meld[seat]}",
+            if entry.meld[seat] > shown[seat].total:
+                contradictions.append(
+                    CardsContradicted(
+                        "meld",
+                        f"the declarer's 18 cards (hand and widow) show at most "
+                        f"{shown[seat].total} meld with {trump} trump, not {entry.meld[seat]}",
+                    )
                 )
-            continue
-        held = engine.meld(list(dealt[seat]), trump, rules).total
-        if entry.meld[seat] != held:
-            raise CardsContradicted(
-                "meld",
-                f"seat {seat}'s dealt cards show {held} meld with {trump} trump, "
-                f"not {entry.meld[seat]}",
+        elif entry.meld[seat] != shown[seat].total:
+            contradictions.append(
+                CardsContradicted(
+                    "meld",
+                    f"seat {seat}'s dealt cards show {shown[seat].total} meld with {trump} "
+                    f"trump, not {entry.meld[seat]}",
+                )
             )
+    if contradictions:
+        raise contradictions[0]
     scores = [0] * seats
     if entry.outcome is EntryOutcome.THROWN_IN:
         for seat in range(seats):
