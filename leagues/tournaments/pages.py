@@ -92,6 +92,23 @@ def round_next(request: HttpRequest, event_id: int) -> HttpResponse:
     return redirect("tournament-page", event_id=event_id)
 
 
+@login_required
+@require_POST
+def round_close(request: HttpRequest, event_id: int) -> HttpResponse:
+    round_ = request.POST.get("round", "")
+    if not round_.isdigit():
+        messages.error(request, "say which round to close")
+        return redirect("tournament-page", event_id=event_id)
+    try:
+        event = services.event_round_close(
+            event=_event(event_id), by=_player(request), round=int(round_)
+        )
+        messages.success(request, f"Rounds up to {event.closed_round} are closed to players.")
+    except InvalidInput as refused:
+        messages.error(request, str(refused))
+    return redirect("tournament-page", event_id=event_id)
+
+
 def _table_url(event_id: int, section: str, round: int, table: int) -> str:
     return reverse("tournament-page-table", args=[event_id, section, round, table])
 

@@ -25,6 +25,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="tournament-page-verification",
     ),
     path("<int:event_id>/rounds/next/", pages.round_next, name="tournament-page-round-next"),
+    path("<int:event_id>/rounds/close/", pages.round_close, name="tournament-page-round-close"),
     path(
         "<int:event_id>/tables/<str:section>/<int:round>/<int:table>/",
         pages.table_entry,

@@ -353,7 +353,8 @@ def _player_score(event: Event, board: Board, entry: ScoreEntry, by: Player) -> 
     The attempt is counted before it is checked and given back when it is accepted, so
     that concurrent attempts cannot all slip under the limit.
     """
-    key = f"tournaments:entry-rejections:{event.pk}:{by.pk}"
+    # The commitment names the event uniquely for ever, even across databases.
+    key = f"tournaments:entry-rejections:{event.commitment}:{by.pk}"
     cache.add(key, 0, timeout=ENTRY_REJECTION_WINDOW_S)
     try:
         attempts = cache.incr(key)
