@@ -548,16 +548,21 @@ def result_enter(
 
 
 def _advance_when_complete(event: Event) -> None:
-    """Move on to the next round once every table has entered every board of this one.
+    """Move on past every round in which every table has entered every board.
 
-    The conditional UPDATE moves the round once even when two last results arrive at once.
+    A director may have entered a later round already, so this can move more than one
+    round. The conditional UPDATE moves each round once even when two last results of it
+    arrive at once: the second finds the round moved and stops.
     """
+    last = selectors.event_rounds(event=event)
     current = Event.objects.values_list("current_round", flat=True).get(pk=event.pk)
-    if current >= selectors.event_rounds(event=event):
-        return
-    if selectors.round_missing_results(event=event, round=current):
-        return
-    Event.objects.filter(pk=event.pk, current_round=current).update(current_round=current + 1)
+    while current < last and not selectors.round_missing_results(event=event, round=current):
+        moved = Event.objects.filter(pk=event.pk, current_round=current).update(
+            current_round=current + 1
+        )
+        if not moved:
+            break
+        current += 1
     event.refresh_from_db(fields=["current_round"])
 
 

@@ -34,7 +34,7 @@ from leagues.tournaments.hands import (
 )
 from leagues.tournaments.models import Board, Result
 
-from .conftest import client_for, entry_payload, running_event
+from .conftest import client_for, entry_payload, play_all, running_event
 
 FOUR_HAND = ("single4", "auction4", "double4")
 
@@ -278,3 +278,16 @@ def test_accepted_entries_do_not_use_up_the_allowance(alice: Player, field: list
         body.update(round=1, table=1, board=number)
         response = player.post(f"/api/tournaments/{event.pk}/results/", body, format="json")
         assert response.status_code == 201, response.json()
+
+
+def test_rounds_the_director_has_entered_ahead_are_passed_over(
+    alice: Player, field: list[Player]
+) -> None:
+    event = running_event(alice, field)
+    # The director enters round 2 first, then round 1: the event moves on to round 3.
+    play_all(event, skip={(r, t, b) for r in (1, 3) for t in (1, 2, 3) for b in range(1, 7)})
+    event.refresh_from_db()
+    assert event.current_round == 1
+    play_all(event, skip={(r, t, b) for r in (2, 3) for t in (1, 2, 3) for b in range(1, 7)})
+    event.refresh_from_db()
+    assert event.current_round == 3
