@@ -129,6 +129,14 @@ def table_entry(
     )
     correcting = _correcting(request, context)
     board = _chosen_board(request, context, correcting)
+    posted_for = request.GET.get("board")
+    if request.method == "POST" and correcting is None and posted_for != str(board):
+        # The form names its board: another player at the table may have saved it since.
+        messages.error(
+            request,
+            f"board {posted_for} is already entered at this table; the director can correct it",
+        )
+        return redirect(_table_url(event_id, section, round, table))
     status = 200
     form = None
     checked: Any = None

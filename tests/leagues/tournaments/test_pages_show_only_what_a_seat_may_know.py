@@ -81,7 +81,7 @@ def test_a_refused_entry_on_the_page_says_what_the_api_says_beside_the_field(
     alice: Player, field: list[Player]
 ) -> None:
     event = running_event(alice, field)
-    url = f"/tournaments/{event.pk}/tables/A/1/1/"
+    url = f"/tournaments/{event.pk}/tables/A/1/1/?board=1"
     wrong = {
         "outcome": "played",
         "declarer": "0",

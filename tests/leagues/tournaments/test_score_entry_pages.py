@@ -11,7 +11,7 @@ from arena.models import Player
 from leagues.tournaments import selectors
 from leagues.tournaments.models import Board, Event, Result
 
-from .conftest import PASSWORD, play_all, running_event, three_hand_payload
+from .conftest import PASSWORD, entry_payload, play_all, running_event, three_hand_payload
 
 
 def signed_in(player: Player) -> Client:
@@ -56,7 +56,7 @@ def test_a_three_hand_table_checks_and_saves_its_board_on_the_page(alice: Player
     board = Board.objects.get(event=event, number=number)
     payload = three_hand_payload(board.seed, board.dealer, 5)
     client = signed_in(seated)
-    url = f"/tournaments/{event.pk}/tables/A/1/1/"
+    url = f"/tournaments/{event.pk}/tables/A/1/1/?board={number}"
     checked = client.post(url, dict(page_fields(payload), action="check"))
     assert checked.status_code == 200
     body = checked.content.decode()
@@ -96,3 +96,18 @@ def test_the_director_calls_and_closes_rounds_from_the_event_page(
     play_all(event)
     finished = Event.objects.get(pk=event.pk)
     assert finished.current_round == 3
+
+
+def test_a_board_saved_meanwhile_by_the_partner_is_not_saved_again_as_the_next_one(
+    alice: Player, field: list[Player]
+) -> None:
+    event = running_event(alice, field)
+    board = Board.objects.get(event=event, number=1)
+    payload = entry_payload("single4", board.seed, board.dealer, 1)
+    fields = page_fields(dict(payload, taken=payload["taken"][:1]))
+    url = f"/tournaments/{event.pk}/tables/A/1/1/?board=1"
+    # North and South both have board 1 open; North saves it first.
+    assert signed_in(field[0]).post(url, dict(fields, action="save")).status_code == 302
+    late = signed_in(field[1]).post(url, dict(fields, action="save"), follow=True)
+    assert "board 1 is already entered at this table" in late.content.decode()
+    assert list(Result.objects.values_list("board__number", flat=True)) == [1]
