@@ -8,6 +8,7 @@ the selectors and services, exactly as for the API.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -22,6 +23,7 @@ from arena.errors import InvalidInput
 from arena.models import Player
 from leagues.tournaments import selectors, services
 from leagues.tournaments.forms import BoardEntryForm, initial_from
+from leagues.tournaments.hands import HandScore
 from leagues.tournaments.models import Event, Result
 
 
@@ -139,7 +141,7 @@ def table_entry(
         return redirect(_table_url(event_id, section, round, table))
     status = 200
     form = None
-    checked: Any = None
+    checked: HandScore | None = None
     if board is not None and (context["may_enter"] or correcting is not None):
         initial = initial_from(correcting) if correcting is not None else None
         data = request.POST if request.method == "POST" else None
@@ -147,47 +149,19 @@ def table_entry(
             data, initial=initial, variant=event.variant, correcting=correcting is not None
         )
         if data is not None and form.is_valid():
-            action = request.POST.get("action", "check")
-            entry = services.score_entry_from(form.api_data())
+            where = _Table(event, viewer, section, round, table, board)
             try:
-                if action == "save" and correcting is not None:
-                    services.result_correct(
-                        event=event,
-                        result=correcting,
-                        by=viewer,
-                        entry=entry,
-                        reason=form.cleaned_data.get("reason", ""),
-                    )
-                    messages.success(request, f"Board {board}: correction saved.")
-                    return redirect(_table_url(event_id, section, round, table))
-                if action == "save":
-                    services.result_enter(
-                        event=event,
-                        by=viewer,
-                        section_name=section,
-                        round=round,
-                        table=table,
-                        board_number=board,
-                        entry=entry,
-                    )
-                    messages.success(request, f"Board {board} saved.")
-                    return redirect(_table_url(event_id, section, round, table))
-                if action == "check":
-                    checked = services.result_preview(
-                        event=event,
-                        by=viewer,
-                        section_name=section,
-                        round=round,
-                        table=table,
-                        board_number=board,
-                        entry=entry,
-                    )
+                done = _act(request, where, form, correcting)
             except InvalidInput as refused:
                 form.show_refusal(refused.field, str(refused))
                 status = 400
             except services.EntryAttemptsExhausted as exhausted:
                 form.show_refusal(None, str(exhausted))
                 status = 429
+            else:
+                if isinstance(done, HttpResponse):
+                    return done
+                checked = done
         elif data is not None:
             status = 400
     context.update(
@@ -202,6 +176,58 @@ def table_entry(
         correcting=correcting,
     )
     return render(request, "tournaments/table_entry.html", context, status=status)
+
+
+@dataclass(frozen=True)
+class _Table:
+    event: Event
+    viewer: Player
+    section: str
+    round: int
+    table: int
+    board: int
+
+
+def _act(
+    request: HttpRequest, where: _Table, form: BoardEntryForm, correcting: Result | None
+) -> HttpResponse | HandScore | None:
+    """Do what the table asked: check the scores, save the board, or save a correction."""
+    action = request.POST.get("action", "check")
+    entry = services.score_entry_from(form.api_data())
+    back = _table_url(where.event.pk, where.section, where.round, where.table)
+    if action == "save" and correcting is not None:
+        services.result_correct(
+            event=where.event,
+            result=correcting,
+            by=where.viewer,
+            entry=entry,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+        messages.success(request, f"Board {where.board}: correction saved.")
+        return redirect(back)
+    if action not in ("check", "save"):
+        return None  # "Change": the form again, as filled in
+    if action == "check":
+        return services.result_preview(
+            event=where.event,
+            by=where.viewer,
+            section_name=where.section,
+            round=where.round,
+            table=where.table,
+            board_number=where.board,
+            entry=entry,
+        )
+    services.result_enter(
+        event=where.event,
+        by=where.viewer,
+        section_name=where.section,
+        round=where.round,
+        table=where.table,
+        board_number=where.board,
+        entry=entry,
+    )
+    messages.success(request, f"Board {where.board} saved.")
+    return redirect(back)
 
 
 def _correcting(request: HttpRequest, context: dict[str, Any]) -> Result | None:
