@@ -22,7 +22,7 @@ def test_a_match_of_every_game_is_played_scored_and_replayable(
     references = game_for(variant).reference_bots
     greedy = active_version(alice, "greedy", references["greedy"].read_bytes(), variant=variant)
     rnd = active_version(bob, "random", references["random"].read_bytes(), variant=variant)
-    match = match_create(version_x=greedy, version_y=rnd, boards=1, seed=3)
+    match = match_create(version_x=greedy, version_y=rnd, boards=1, seed=3, rated=False)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     match.refresh_from_db()
     assert match.faults == 0
