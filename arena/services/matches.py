@@ -2,8 +2,9 @@
 
 A match goes queued -> running -> done (or failed). A worker *claims* it with one
 conditional UPDATE (queued, or running with a lapsed lease -> running with this worker's
-token); zero rows updated means another worker has it. While playing, the worker extends
-its lease after every board. The results, the replays, the completion sequence number and
+token); zero rows updated means another worker has it. While playing, the worker renews
+its short lease every few seconds (a heartbeat between decisions), so the match of a dead
+worker is taken over within a minute. The results, the replays, the completion sequence number and
 the rating update are written in one transaction that first checks the claim is still this
 worker's, so a match completes exactly once whatever is delivered twice.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -24,7 +26,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.errors import InvalidInput
 from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
-from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
+from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox import InfrastructureFault
 from arena.sandboxing import sandbox_config, use_sandbox
 from arena.seeding import commitment, match_seed, new_secret
@@ -137,12 +139,16 @@ def _enqueue_after(match_id: int, moment: Any) -> None:
 
 
 def _lease(match: Match) -> timedelta:
-    return timedelta(seconds=4 * match.bank_ms / 1000 + settings.MATCH_LEASE_MARGIN_S)
+    """How long a claim lasts without a heartbeat: longer than any wait between two."""
+    longest_wait_s = max(match.decision_ms, STARTUP_MS) / 1000
+    return timedelta(
+        seconds=max(settings.MATCH_LEASE_S, longest_wait_s + 2 * settings.MATCH_HEARTBEAT_S)
+    )
 
 
 def match_claim(*, match_id: int, token: str) -> Match | None:
     """Take the match for this worker, or return None if another worker holds it."""
-    match = Match.objects.filter(pk=match_id).only("bank_ms").first()
+    match = Match.objects.filter(pk=match_id).only("decision_ms").first()
     if match is None:
         return None
     now = timezone.now()
@@ -162,10 +168,28 @@ def match_claim(*, match_id: int, token: str) -> Match | None:
     return Match.objects.select_related("version_x", "version_y").get(pk=match_id)
 
 
-def _heartbeat(match: Match, token: str) -> None:
-    Match.objects.filter(pk=match.pk, claim_token=token, status=Match.Status.RUNNING).update(
-        lease_until=timezone.now() + _lease(match)
-    )
+class _Heartbeat:
+    """Renews the worker's lease, at most every MATCH_HEARTBEAT_S however often it is called.
+
+    The runner calls it between decisions and around bot start-ups, so the lease stays live
+    exactly as long as the match makes progress, and lapses soon after its worker dies.
+    """
+
+    def __init__(self, match: Match, token: str) -> None:
+        self.match = match
+        self.token = token
+        self.last = time.monotonic()
+
+    def __call__(self) -> None:
+        now = time.monotonic()
+        if now - self.last >= settings.MATCH_HEARTBEAT_S:
+            self.last = now
+            self.renew()
+
+    def renew(self) -> None:
+        Match.objects.filter(
+            pk=self.match.pk, claim_token=self.token, status=Match.Status.RUNNING
+        ).update(lease_until=timezone.now() + _lease(self.match))
 
 
 def match_run(*, match_id: int) -> str:
@@ -190,16 +214,15 @@ def match_run(*, match_id: int) -> str:
         decision_ms=match.decision_ms,
         bank_ms=match.bank_ms,
     )
+    heartbeat = _Heartbeat(match, token)
     try:
         outcome = run_match(
-            plan,
-            config=sandbox_config(),
-            sandboxed=use_sandbox(),
-            on_board=lambda _record: _heartbeat(match, token),
+            plan, config=sandbox_config(), sandboxed=use_sandbox(), heartbeat=heartbeat
         )
     except InfrastructureFault as fault:
         match_release(match_id=match_id, token=token, error=str(fault))
         raise
+    heartbeat.renew()  # the lease covers storing the results
     return "done" if match_complete(match_id=match_id, token=token, outcome=outcome) else "lost"
 
 
