@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from arena.models import Bot, BotVersion, IdempotencyRecord, Match
@@ -68,12 +69,9 @@ def test_a_repeated_upload_with_the_same_key_stores_one_version(
 ) -> None:
     bot = alice_client.post("/api/bots/", {"name": "up", "variant": "auction4"}).json()
     url = f"/api/bots/{bot['id']}/versions/"
-    files = [("mybot.py", FIRST_LEGAL_BOT)]
     answers = []
     for _ in range(2):
-        from django.core.files.uploadedfile import SimpleUploadedFile
-
-        upload = SimpleUploadedFile(*files[0], content_type="text/x-python")
+        upload = SimpleUploadedFile("mybot.py", FIRST_LEGAL_BOT, content_type="text/x-python")
         answers.append(
             alice_client.post(url, {"file": upload}, format="multipart", HTTP_IDEMPOTENCY_KEY="v1")
         )
