@@ -81,8 +81,9 @@ def head_to_head(*, version_a: int, version_b: int, variant: str) -> tuple[int, 
 def match_verification(*, match: Match) -> dict[str, Any]:
     """The commitment; once the match is done, the secret and every board re-derived from it.
 
-    Each board's seed and dealer, as stored and as replayed at every table, and the cards of
-    every replay are checked against what the revealed secret (or the chosen seed) deals.
+    Each board's seed and dealer, as stored and as replayed at every table, and the cards a
+    replay records (the games whose replays carry their deal) are checked against what the
+    revealed secret (or the chosen seed) deals.
     """
     out: dict[str, Any] = {
         "match": match.pk,

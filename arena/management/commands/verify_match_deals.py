@@ -13,7 +13,8 @@ from arena.models import Match
 class Command(BaseCommand):
     help = (
         "Check finished matches: the revealed secret against the published commitment, and "
-        "every board's seed, dealer and cards against what the secret deals."
+        "every board's seed and dealer (and the cards a replay records) against what the "
+        "secret deals."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
