@@ -90,7 +90,12 @@ class MatchAdmin(admin.ModelAdmin):
         "finished",
     ]
     list_filter = ["status", "variant", "kind", "rated"]
+    # The deal's commitment is never edited (that would break its verification), and the
+    # secret (editable=False) is not shown at all: it gives every deal of a running match.
     readonly_fields = [
+        "seed",
+        "seed_chosen",
+        "seed_commitment",
         "completion_seq",
         "claim_token",
         "lease_until",

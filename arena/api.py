@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena import selectors, services
+from arena import idempotency, selectors, services
 from arena.errors import InvalidInput
 from arena.filters import BotFilter
 from arena.models import Bot, BotVersion, Player
@@ -120,8 +120,15 @@ class BotVersionListView(GenericAPIView):
         page = self.paginate_queryset(selectors.bot_version_list(bot=bot))
         return self.get_paginated_response(output(page, many=True).data)
 
-    @extend_schema(request=BotVersionUploadSerializer, responses={201: OwnerBotVersionSerializer})
+    @extend_schema(
+        request=BotVersionUploadSerializer,
+        parameters=[idempotency.OPENAPI_HEADER],
+        responses={201: OwnerBotVersionSerializer},
+    )
     def post(self, request: Request, bot_id: int) -> Response:
+        return idempotency.respond(request, handler=lambda: self._upload(request))
+
+    def _upload(self, request: Request) -> Response:
         player = player_of(request)
         bot = self._bot()
         if bot.owner_id != player.pk:

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
@@ -20,13 +20,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena import selectors
+from arena import idempotency, selectors
 from arena.api import player_of
 from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, replay_key, store
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
 from arena.ratings import sprt
 from arena.serializers import (
+    MATCH_SIDES,
     MatchCreateSerializer,
     MatchDetailSerializer,
     MatchSerializer,
@@ -78,30 +79,47 @@ class MatchViewSet(
     def get_throttles(self) -> list[Any]:
         return [ChallengeThrottle()] if self.request.method == "POST" else []
 
-    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    @extend_schema(
+        request=MatchCreateSerializer,
+        parameters=[idempotency.OPENAPI_HEADER],
+        responses={
+            201: MatchSerializer,
+            202: OpenApiResponse(MatchSerializer, "stored; starts when the broker is back"),
+        },
+    )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return idempotency.respond(
+            request, handler=lambda: self._challenge(request), settle=_waiting_for_broker
+        )
+
+    def _challenge(self, request: Request) -> Response:
         player = player_of(request)
         incoming = MatchCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        versions = BotVersion.objects.select_related("bot__owner").in_bulk(
-            [data["version"], data["opponent"]]
-        )
-        for key in ("version", "opponent"):
-            if data[key] not in versions:
-                raise InvalidInput(f"there is no bot version {data[key]}", field=key)
-        mine = versions[data["version"]]
+        mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
         if mine.bot.owner_id != player.pk:
-            raise PermissionDenied("you can only challenge with a version of your own bot")
+            raise PermissionDenied(
+                f"bot {mine.bot_id} ({mine.bot}) is not yours: you can only challenge with a "
+                "version of your own bot (name the opponent with 'opponent' or 'opponent_bot')"
+            )
         match = match_create(
             version_x=mine,
-            version_y=versions[data["opponent"]],
+            version_y=theirs,
             boards=data["boards"],
             requested_by=player,
             seed=data.get("seed"),
+            rated=data["rated"],
         )
         match = selectors.match_list().get(pk=match.pk)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True, methods=["get"])
+    def verification(self, request: Request, pk: str | None = None) -> Response:
+        """The seed commitment; once the match is done, the secret and every board checked."""
+        match = get_object_or_404(selectors.match_list(), pk=pk)
+        return Response(selectors.match_verification(match=match))
 
     @extend_schema(
         parameters=[
@@ -135,6 +153,29 @@ class MatchViewSet(
             stderr = _own_stderr(request, match)
         body = b'{"match":%d,"games":%s,"stderr":%s}' % (int(str(pk)), games, _render(stderr))
         return _json_response(request, body)
+
+
+def _waiting_for_broker(response: Response) -> Response:
+    """202 instead of 201 when the match could not be sent to the workers yet."""
+    match = selectors.match_list().get(pk=response.data["id"])
+    if not match.publish_pending:
+        return response
+    body = {
+        **MatchSerializer(match).data,
+        "detail": "the match is stored and queued, but the task queue is unreachable: it "
+        "starts as soon as the queue is back (do not send the request again)",
+    }
+    return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+def _named_version(data: dict[str, Any], version: str, bot: str, number: str) -> BotVersion:
+    """One side of a challenge, named by version id, by bot and number, or by bot alone."""
+    try:
+        return selectors.bot_version_named(
+            version_id=data.get(version), bot_id=data.get(bot), number=data.get(number)
+        )
+    except InvalidInput as error:
+        raise InvalidInput(str(error), field=version if version in data else bot) from None
 
 
 def _replay_games(

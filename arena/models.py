@@ -1,4 +1,4 @@
-"""Players, bots and their uploaded versions."""
+"""Players, bots, versions, matches, games, replays, ratings, and idempotent answers."""
 
 from __future__ import annotations
 
@@ -123,7 +123,20 @@ class Match(models.Model):
 
     variant = models.CharField(max_length=16, choices=Variant.choices)
     rules = models.JSONField()
-    seed = models.PositiveBigIntegerField()
+    seed = models.PositiveBigIntegerField(
+        null=True,
+        blank=True,
+        help_text="the match seed: the requester's if chosen, else derived from the secret "
+        "and stored once the match is done",
+    )
+    seed_chosen = models.BooleanField(
+        default=False, help_text="the requester chose the seed (unrated matches only)"
+    )
+    seed_commitment = models.CharField(
+        max_length=64, blank=True, help_text="sha256 of the secret, published at creation"
+    )
+    # Never shown before the match is done: it gives every deal (see arena/seeding.py).
+    seed_secret = models.CharField(max_length=64, blank=True, editable=False)
     board_count = models.PositiveIntegerField()
     version_x = models.ForeignKey(BotVersion, on_delete=models.PROTECT, related_name="matches_as_x")
     version_y = models.ForeignKey(BotVersion, on_delete=models.PROTECT, related_name="matches_as_y")
@@ -136,6 +149,9 @@ class Match(models.Model):
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches_requested"
     )
     attempts = models.PositiveIntegerField(default=0)
+    publish_pending = models.BooleanField(
+        default=False, help_text="queued while the broker was unreachable: the requeue job sends it"
+    )
     claim_token = models.CharField(max_length=32, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
     error = models.TextField(blank=True)
@@ -161,6 +177,10 @@ class Match(models.Model):
         ]
         constraints = [
             models.CheckConstraint(condition=models.Q(board_count__gte=1), name="match_has_boards"),
+            models.CheckConstraint(
+                condition=~models.Q(rated=True, seed_chosen=True),
+                name="match_chosen_seed_is_unrated",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -238,3 +258,25 @@ class CompletionCounter(models.Model):
     """The one row whose lock serialises match completions and so rating updates."""
 
     last_seq = models.PositiveBigIntegerField(default=0)
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a POST sent with an ``Idempotency-Key`` (see arena/idempotency.py):
+    a repeat of the request gets this answer again instead of doing the work twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    endpoint = models.CharField(max_length=255, help_text="method and path of the request")
+    request_hash = models.CharField(max_length=64, help_text="sha256 of the request's content")
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_once_per_user"),
+        ]
+        indexes = [models.Index(fields=["user", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.endpoint})"

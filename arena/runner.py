@@ -25,6 +25,8 @@ from bots.games import Game
 from bots.match import DuplicateBoard, combine_tables, play_table
 from bots.table import Agent, BoardRecord, SeatFault
 
+STARTUP_MS = 10_000
+"""How long a bot process may take to start and answer the handshake."""
 SDK_LAUNCHER = "bots.sdk"
 """Every uploaded bot.py runs as ``python -m bots.sdk bot.py`` (see bots/sdk.py)."""
 
@@ -48,7 +50,7 @@ class MatchPlan:
     y: VersionFiles
     decision_ms: int
     bank_ms: int
-    startup_ms: int = 10_000
+    startup_ms: int = STARTUP_MS
 
 
 @dataclass
@@ -79,8 +81,13 @@ def run_match(
     config: SandboxConfig,
     sandboxed: bool = True,
     on_board: Callable[[BoardRecord], None] | None = None,
+    heartbeat: Callable[[], None] | None = None,
 ) -> MatchOutcome:
-    """Play every table of the match and score it from bot X's side."""
+    """Play every table of the match and score it from bot X's side.
+
+    ``heartbeat`` is called before and after every wait on a bot (a start-up, a decision),
+    so that a caller can show it is alive; it should be cheap when called often.
+    """
     limits = dataclasses.replace(
         config.limits,
         decision_s=plan.decision_ms / 1000,
@@ -88,6 +95,7 @@ def run_match(
         startup_s=plan.startup_ms / 1000,
     )
     config = dataclasses.replace(config, limits=limits)
+    pulse = heartbeat or _no_heartbeat
     with tempfile.TemporaryDirectory(prefix="arena-match-") as scratch:
         directories = (
             materialise(plan.x, Path(scratch) / "x"),
@@ -98,7 +106,7 @@ def run_match(
         for table in plan.game.seatings:
             stderr[table] = TableStderr()
             records[table] = _play_one_table(
-                plan, table, config, sandboxed, directories, stderr[table], on_board
+                plan, table, config, sandboxed, directories, stderr[table], on_board, pulse
             )
     boards = combine_tables(records, plan.game, plan.rules)
     return MatchOutcome(boards, summarize([board.result for board in boards]), stderr)
@@ -112,6 +120,7 @@ def _play_one_table(
     directories: Sequence[Path],
     stderr: TableStderr,
     on_board: Callable[[BoardRecord], None] | None,
+    heartbeat: Callable[[], None],
 ) -> list[BoardRecord]:
     live: list[tuple[int, BotConnection]] = []
     kind = BotProcess if sandboxed else PlainProcess
@@ -127,13 +136,15 @@ def _play_one_table(
             time=protocol.TimeControl(plan.decision_ms, plan.bank_ms, plan.startup_ms),
         )
         directory = directories[plan.game.seatings[table_name][seat]]
+        heartbeat()
         connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
+        heartbeat()
         live.append((seat, connection))
         try:
             protocol.read_ready(connection.hello_reply)
         except protocol.ProtocolViolation as violation:
             raise SeatFault(str(violation)) from None
-        return _BankPerBoard(connection)
+        return _BankPerBoard(connection, heartbeat)
 
     try:
         return play_table(
@@ -152,18 +163,28 @@ def _play_one_table(
             stderr.add(seat, connection.stderr)
 
 
-class _BankPerBoard:
-    """A bot connection whose time bank is refilled at the start of every board."""
+def _no_heartbeat() -> None:
+    return None
 
-    def __init__(self, connection: BotConnection) -> None:
+
+class _BankPerBoard:
+    """A bot connection whose time bank is refilled at the start of every board, and which
+    beats the runner's heartbeat around every decision."""
+
+    def __init__(self, connection: BotConnection, heartbeat: Callable[[], None]) -> None:
         self.connection = connection
+        self.heartbeat = heartbeat
 
     @property
     def time_bank_remaining(self) -> float:
         return self.connection.time_bank_remaining
 
     def request(self, message: Any, deadline_s: float | None = None) -> dict[str, object]:
-        return self.connection.request(message, deadline_s)
+        self.heartbeat()
+        try:
+            return self.connection.request(message, deadline_s)
+        finally:
+            self.heartbeat()
 
     def send(self, message: Any) -> None:
         if message.get("type") == "hand_start":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
@@ -59,14 +60,24 @@ class BotCreateSerializer(serializers.Serializer):
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
+def version_url(version: BotVersion) -> str:
+    return reverse(
+        "bot-version-detail", kwargs={"bot_id": version.bot_id, "number": version.number}
+    )
+
+
 class BotVersionSerializer(serializers.ModelSerializer):
     """What everyone may see of a version."""
 
     bot = serializers.IntegerField(source="bot_id", read_only=True)
+    url = serializers.SerializerMethodField(help_text="this version's page in the API")
 
     class Meta:
         model = BotVersion
-        fields = ["bot", "number", "kind", "status", "sha256", "size", "created"]
+        fields = ["id", "url", "bot", "number", "kind", "status", "sha256", "size", "created"]
+
+    def get_url(self, version: BotVersion) -> str:
+        return version_url(version)
 
 
 class OwnerBotVersionSerializer(BotVersionSerializer):
@@ -96,6 +107,7 @@ class BotVersionUploadSerializer(serializers.Serializer):
 def _version_label(version: BotVersion) -> dict[str, Any]:
     return {
         "id": version.pk,
+        "url": version_url(version),
         "bot": version.bot_id,
         "name": version.bot.name,
         "owner": version.bot.owner.user.username,
@@ -109,6 +121,12 @@ class MatchSerializer(serializers.ModelSerializer):
     requested_by = serializers.CharField(
         source="requested_by.user.username", read_only=True, default=None
     )
+    seed_commitment = serializers.SerializerMethodField(
+        help_text="sha256 of the secret the boards are dealt from; null for a chosen seed"
+    )
+    seed_secret = serializers.SerializerMethodField(
+        help_text="the secret, revealed once the match is done (null before)"
+    )
 
     class Meta:
         model = Match
@@ -119,6 +137,9 @@ class MatchSerializer(serializers.ModelSerializer):
             "status",
             "board_count",
             "seed",
+            "seed_chosen",
+            "seed_commitment",
+            "seed_secret",
             "decision_ms",
             "bank_ms",
             "rated",
@@ -129,6 +150,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "started",
             "finished",
             "attempts",
+            "publish_pending",
             "score_x",
             "share_x",
             "mean_x",
@@ -136,6 +158,15 @@ class MatchSerializer(serializers.ModelSerializer):
             "faults",
             "error",
         ]
+
+    def get_seed_commitment(self, match: Match) -> str | None:
+        return match.seed_commitment or None
+
+    def get_seed_secret(self, match: Match) -> str | None:
+        # Before the end the secret gives every deal still to be played: never shown.
+        if match.status != Match.Status.DONE or not match.seed_secret:
+            return None
+        return match.seed_secret
 
     def get_version_x(self, match: Match) -> dict[str, Any]:
         return _version_label(match.version_x)
@@ -163,10 +194,45 @@ class MatchDetailSerializer(MatchSerializer):
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    version = serializers.IntegerField(help_text="your bot version (plays as X)")
-    opponent = serializers.IntegerField(help_text="the opponent's bot version")
+    """Each side is a version id, or a bot id with a version number, or a bot id alone (its
+    latest active version)."""
+
+    version = serializers.IntegerField(required=False, help_text="your bot version's id (X)")
+    bot = serializers.IntegerField(
+        required=False, help_text="your bot's id: its version 'number', or its latest active one"
+    )
+    number = serializers.IntegerField(required=False, min_value=1, help_text="with 'bot'")
+    opponent = serializers.IntegerField(required=False, help_text="the opponent's version id")
+    opponent_bot = serializers.IntegerField(
+        required=False,
+        help_text="the opponent bot's id: its 'opponent_number', or its latest active version",
+    )
+    opponent_number = serializers.IntegerField(
+        required=False, min_value=1, help_text="with 'opponent_bot'"
+    )
     boards = serializers.IntegerField(min_value=1, max_value=1000, default=100)
-    seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
+    seed = serializers.IntegerField(
+        min_value=0,
+        max_value=2**63 - 1,
+        required=False,
+        help_text="deal from this seed (unrated matches only; rated ones are dealt from a "
+        "secret the server commits to)",
+    )
+    rated = serializers.BooleanField(default=True, help_text="false for a friendly match")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        for version, bot, number in MATCH_SIDES:
+            if (version in attrs) == (bot in attrs):
+                raise serializers.ValidationError(
+                    {version: f"give either '{version}' (a version id) or '{bot}' (a bot id)"}
+                )
+            if number in attrs and bot not in attrs:
+                raise serializers.ValidationError({number: f"'{number}' goes with '{bot}'"})
+        return attrs
+
+
+MATCH_SIDES = (("version", "bot", "number"), ("opponent", "opponent_bot", "opponent_number"))
+"""How each side of a challenge may be named: (version id, bot id, version number)."""
 
 
 class RatingSerializer(serializers.ModelSerializer):

@@ -143,9 +143,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 5,
     "unacked_restore_throttle": 1,
 }
+# The re-queue job takes over matches whose lease lapsed (see MATCH_LEASE_S below).
+MATCH_REQUEUE_EVERY_S = env_int("MATCH_REQUEUE_EVERY_S", 15, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "matchmaking": {"task": "arena.matchmaking", "schedule": 300.0},
-    "requeue-stale-matches": {"task": "arena.match_requeue_stale", "schedule": 60.0},
+    "requeue-stale-matches": {
+        "task": "arena.match_requeue_stale",
+        "schedule": float(MATCH_REQUEUE_EVERY_S),
+    },
     "fit-bradley-terry": {"task": "arena.ratings_fit", "schedule": 900.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
 }
@@ -189,9 +194,15 @@ except ConfigError as error:
 
 MATCH_DECISION_MS = env_int("MATCH_DECISION_MS", 1000, minimum=10)
 MATCH_BANK_MS = env_int("MATCH_BANK_MS", 60_000, minimum=100)
-# A running match's claim lapses after 4 time banks (the longest a board can take) plus
-# this margin without progress; another worker may then take the match over.
-MATCH_LEASE_MARGIN_S = env_int("MATCH_LEASE_MARGIN_S", 60, minimum=1)
+# A running match's claim is a lease that its worker renews every MATCH_HEARTBEAT_S while it
+# plays (between a bot's decisions). It lasts MATCH_LEASE_S, or longer when a single wait on
+# a bot (a decision, a start-up) may be longer than the lease less two heartbeats. A dead
+# worker's match is taken over by the re-queue job, which runs every MATCH_REQUEUE_EVERY_S:
+# with the defaults it starts again within 20 + 15 seconds of the last heartbeat.
+MATCH_HEARTBEAT_S = env_int("MATCH_HEARTBEAT_S", 5, minimum=1)
+MATCH_LEASE_S = env_int("MATCH_LEASE_S", 20, minimum=2)
+if MATCH_LEASE_S < 2 * MATCH_HEARTBEAT_S:
+    raise ImproperlyConfigured("MATCH_LEASE_S must be at least twice MATCH_HEARTBEAT_S")
 MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
 CHALLENGE_RATE = env_str("CHALLENGE_RATE", "20/hour")
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)

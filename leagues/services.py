@@ -5,10 +5,10 @@ How a season runs:
 - Entries are open until round 1 is scheduled. Round 1 fixes each entrant's pairing
   number in its division (in order of entry) and the number of rounds.
 - ``round_schedule`` creates a round's fixtures and queues one arena match (kind
-  ``league``) per fixture; all fixtures of a round play the same deals (the round's seed),
-  so the field is compared on equal cards. Asking again for a round that exists returns it
-  and creates nothing: the season row is locked while a round is created and the database
-  holds one round per (season, number).
+  ``league``) per fixture; each match is rated, so it is dealt from a secret the arena
+  draws and commits to (``arena.seeding``), never from the round's published seed. Asking
+  again for a round that exists returns it and creates nothing: the season row is locked
+  while a round is created and the database holds one round per (season, number).
 - A round is complete when every fixture's match has ended, done or failed (the arena
   retries infrastructure faults before it gives up). The next round can be scheduled only
   then. ``round_close`` records the completion (and moves a ladder's rungs; the last
@@ -513,7 +513,6 @@ def _fixture_create(
             boards=league.boards_per_match,
             kind=Match.Kind.LEAGUE,
             requested_by=league.organiser,
-            seed=round_.seed,
             decision_ms=league.decision_ms,
             bank_ms=league.bank_ms,
             rule_overrides=league.rule_overrides,

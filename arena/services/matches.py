@@ -2,8 +2,9 @@
 
 A match goes queued -> running -> done (or failed). A worker *claims* it with one
 conditional UPDATE (queued, or running with a lapsed lease -> running with this worker's
-token); zero rows updated means another worker has it. While playing, the worker extends
-its lease after every board. The results, the replays, the completion sequence number and
+token); zero rows updated means another worker has it. While playing, the worker renews
+its short lease every few seconds (a heartbeat between decisions), so the match of a dead
+worker is taken over within a minute. The results, the replays, the completion sequence number and
 the rating update are written in one transaction that first checks the claim is still this
 worker's, so a match completes exactly once whatever is delivered twice.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -20,12 +22,14 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.errors import InvalidInput
 from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
-from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
+from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox import InfrastructureFault
 from arena.sandboxing import sandbox_config, use_sandbox
+from arena.seeding import commitment, match_seed, new_secret
 from arena.services.ratings import rating_apply
 from arena.variants import PLAYABLE_VARIANTS
 from bots.duplicate import side_scores
@@ -55,7 +59,18 @@ def match_create(
     rated: bool = True,
     rule_overrides: dict[str, Any] | None = None,
 ) -> Match:
-    """Queue a duplicate match; the worker starts it once this transaction commits."""
+    """Queue a duplicate match; the worker starts it once this transaction commits.
+
+    A rated match is always dealt from a secret drawn here, whose commitment is published
+    now and which is revealed when the match is done. Only an unrated match may be dealt
+    from a ``seed`` the requester chooses.
+    """
+    if seed is not None and rated:
+        raise InvalidInput(
+            "a chosen seed is only allowed for an unrated match (send rated=false): "
+            "rated matches are dealt from a secret the server draws and reveals at the end",
+            field="seed",
+        )
     variant = version_x.bot.variant
     if version_y.bot.variant != variant:
         raise InvalidInput(
@@ -74,11 +89,15 @@ def match_create(
         rules = game_for(variant).rules_for(rule_overrides or {})
     except ValueError as error:
         raise InvalidInput(str(error), field="rules") from None
+    secret = new_secret() if seed is None else None
     with transaction.atomic():
         match = Match.objects.create(
             variant=variant,
             rules=rules.to_json(),
-            seed=secrets.randbits(63) if seed is None else seed,
+            seed=seed,
+            seed_chosen=seed is not None,
+            seed_commitment="" if secret is None else commitment(secret),
+            seed_secret="" if secret is None else secret.hex(),
             board_count=boards,
             version_x=version_x,
             version_y=version_y,
@@ -93,9 +112,21 @@ def match_create(
 
 
 def _enqueue_on_commit(match_id: int) -> None:
+    transaction.on_commit(lambda: match_publish(match_id=match_id))
+
+
+def match_publish(*, match_id: int) -> bool:
+    """Send the match's task. With the broker unreachable, the match stays queued and is
+    marked for the periodic re-queue, which sends it once the broker is back; False then."""
     from arena.tasks import match_run_task
 
-    transaction.on_commit(lambda: match_run_task.delay(match_id))
+    try:
+        match_run_task.delay(match_id)
+    except KombuOperationalError as error:
+        logger.warning("match %s: the broker is unreachable, sent later: %s", match_id, error)
+        Match.objects.filter(pk=match_id, status=Match.Status.QUEUED).update(publish_pending=True)
+        return False
+    return True
 
 
 def _enqueue_after(match_id: int, moment: Any) -> None:
@@ -108,12 +139,16 @@ def _enqueue_after(match_id: int, moment: Any) -> None:
 
 
 def _lease(match: Match) -> timedelta:
-    return timedelta(seconds=4 * match.bank_ms / 1000 + settings.MATCH_LEASE_MARGIN_S)
+    """How long a claim lasts without a heartbeat: longer than any wait between two."""
+    longest_wait_s = max(match.decision_ms, STARTUP_MS) / 1000
+    return timedelta(
+        seconds=max(settings.MATCH_LEASE_S, longest_wait_s + 2 * settings.MATCH_HEARTBEAT_S)
+    )
 
 
 def match_claim(*, match_id: int, token: str) -> Match | None:
     """Take the match for this worker, or return None if another worker holds it."""
-    match = Match.objects.filter(pk=match_id).only("bank_ms").first()
+    match = Match.objects.filter(pk=match_id).only("decision_ms").first()
     if match is None:
         return None
     now = timezone.now()
@@ -133,10 +168,28 @@ def match_claim(*, match_id: int, token: str) -> Match | None:
     return Match.objects.select_related("version_x", "version_y").get(pk=match_id)
 
 
-def _heartbeat(match: Match, token: str) -> None:
-    Match.objects.filter(pk=match.pk, claim_token=token, status=Match.Status.RUNNING).update(
-        lease_until=timezone.now() + _lease(match)
-    )
+class _Heartbeat:
+    """Renews the worker's lease, at most every MATCH_HEARTBEAT_S however often it is called.
+
+    The runner calls it between decisions and around bot start-ups, so the lease stays live
+    exactly as long as the match makes progress, and lapses soon after its worker dies.
+    """
+
+    def __init__(self, match: Match, token: str) -> None:
+        self.match = match
+        self.token = token
+        self.last = time.monotonic()
+
+    def __call__(self) -> None:
+        now = time.monotonic()
+        if now - self.last >= settings.MATCH_HEARTBEAT_S:
+            self.last = now
+            self.renew()
+
+    def renew(self) -> None:
+        Match.objects.filter(
+            pk=self.match.pk, claim_token=self.token, status=Match.Status.RUNNING
+        ).update(lease_until=timezone.now() + _lease(self.match))
 
 
 def match_run(*, match_id: int) -> str:
@@ -154,24 +207,31 @@ def match_run(*, match_id: int) -> str:
     plan = MatchPlan(
         game=game_for(match.variant),
         rules=game_for(match.variant).rules_from_json(match.rules),
-        seed=match.seed,
+        seed=_dealing_seed(match),
         boards=match.board_count,
         x=_files(match.version_x),
         y=_files(match.version_y),
         decision_ms=match.decision_ms,
         bank_ms=match.bank_ms,
     )
+    heartbeat = _Heartbeat(match, token)
     try:
         outcome = run_match(
-            plan,
-            config=sandbox_config(),
-            sandboxed=use_sandbox(),
-            on_board=lambda _record: _heartbeat(match, token),
+            plan, config=sandbox_config(), sandboxed=use_sandbox(), heartbeat=heartbeat
         )
     except InfrastructureFault as fault:
         match_release(match_id=match_id, token=token, error=str(fault))
         raise
+    heartbeat.renew()  # the lease covers storing the results
     return "done" if match_complete(match_id=match_id, token=token, outcome=outcome) else "lost"
+
+
+def _dealing_seed(match: Match) -> int:
+    if match.seed_secret:
+        return match_seed(bytes.fromhex(match.seed_secret))
+    if match.seed is None:
+        raise InvalidInput(f"match {match.pk} has neither a seed nor a secret")
+    return match.seed
 
 
 def _files(version: BotVersion) -> VersionFiles:
@@ -216,6 +276,8 @@ def match_complete(*, match_id: int, token: str, outcome: MatchOutcome) -> bool:
         _store_games(match, outcome)
         summary = outcome.summary
         match.status = Match.Status.DONE
+        # Done: the seed is revealed (with the secret, through the API) for verification.
+        match.seed = _dealing_seed(match)
         match.finished = timezone.now()
         match.completion_seq = counter.last_seq
         match.claim_token = ""
@@ -314,20 +376,22 @@ def _count_faults(match: Match, outcome: MatchOutcome) -> None:
 def match_requeue_stale(
     *, queue_is_empty: bool, older_than: timedelta = timedelta(minutes=5)
 ) -> list[int]:
-    """Enqueue again the matches whose message was lost (a broker restart) or whose worker
-    died (a lapsed lease). Harmless when the message still exists: the claim lets one run.
+    """Enqueue again the matches whose message was never sent (the broker was unreachable),
+    was lost (a broker restart) or whose worker died (a lapsed lease). Harmless when the
+    message still exists: the claim lets one run.
 
     A queued match may simply be waiting its turn behind others, so queued matches are only
     looked at when the broker's queue is empty (``queue_is_empty``): then nothing can be
     waiting, and a match still queued after ``older_than`` has lost its message.
     """
     now = timezone.now()
-    stale = Q(status=Match.Status.RUNNING, lease_until__lt=now)
+    stale = Q(status=Match.Status.RUNNING, lease_until__lt=now) | Q(
+        status=Match.Status.QUEUED, publish_pending=True
+    )
     if queue_is_empty:
         stale |= Q(status=Match.Status.QUEUED, created__lt=now - older_than)
     requeued = list(Match.objects.filter(stale).values_list("pk", flat=True))
-    from arena.tasks import match_run_task
-
     for match_id in requeued:
-        match_run_task.delay(match_id)
+        if match_publish(match_id=match_id):
+            Match.objects.filter(pk=match_id, publish_pending=True).update(publish_pending=False)
     return requeued

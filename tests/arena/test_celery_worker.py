@@ -1,14 +1,16 @@
-"""Real Celery workers on the real broker: the whole path, and a worker killed mid-match."""
+"""A real Celery worker on the real broker: the whole path through the API.
+
+Outages (a worker killed mid-match, the broker down) are in test_match_faults.py.
+"""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 from rest_framework.test import APIClient
 
-from arena.models import BotVersion, Game, Match, RatingChange
+from arena.models import BotVersion, Match
 from engine.replay import Replay as HandReplay
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT
 from tests.arena.workers import celery_worker, require_sandbox, require_worker_services, wait_for
@@ -68,57 +70,3 @@ def test_the_whole_path_through_the_api_and_a_real_worker(tmp_path: Path) -> Non
     assert len(replay["games"]) == 6
     for game in replay["games"]:
         assert HandReplay.from_json(game["hand"]).verify() is None
-
-
-SLOWISH_BOT = (
-    b"import time\n\ndef act(observation, legal):\n    time.sleep(0.004)\n    return legal[-1]\n"
-)
-
-
-def _bot_processes() -> list[str]:
-    listing = subprocess.run(
-        ["pgrep", "-u", "pinochle-bot"], capture_output=True, text=True, check=False
-    )
-    return listing.stdout.split()
-
-
-def test_a_match_survives_its_worker_being_killed_and_completes_once(
-    tmp_path: Path,
-    settings,  # type: ignore[no-untyped-def]
-) -> None:
-    require_worker_services()
-    require_sandbox()
-    # Short clocks so that recovery takes seconds: the lease lapses 4 x 1 s + 2 s after the
-    # last board, and the broker hands an unacknowledged message out again after 3 s.
-    settings.MATCH_BANK_MS = 1000
-    fast_recovery = {"BROKER_VISIBILITY_TIMEOUT": "3", "MATCH_LEASE_MARGIN_S": "2"}
-    client = _register(APIClient(), "carol")
-    other = _register(APIClient(), "dave")
-    with celery_worker(tmp_path, "w1", **fast_recovery) as first_worker:
-        x, y = _upload(client, "slowish", SLOWISH_BOT), _upload(other, "rnd", RANDOM_BOT)
-        wait_for(lambda: {_version(x).status, _version(y).status} == {"active"}, 90, "validation")
-        match_id = client.post(
-            "/api/matches/",
-            {"version": _version(x).pk, "opponent": _version(y).pk, "boards": 12},
-        ).json()["id"]
-        wait_for(
-            lambda: Match.objects.get(pk=match_id).status == "running", 60, "the match to start"
-        )
-        wait_for(lambda: bool(_bot_processes()), 30, "the bots to start")
-        first_worker.kill()
-    killed = Match.objects.get(pk=match_id)
-    assert (killed.status, killed.attempts) == ("running", 1)
-    assert not Game.objects.filter(match=killed).exists()
-    # The killed worker's sandboxed bots die with it (bubblewrap's --die-with-parent).
-    wait_for(lambda: not _bot_processes(), 15, "the killed worker's bots to die")
-
-    with celery_worker(tmp_path, "w2", **fast_recovery):
-        wait_for(
-            lambda: Match.objects.get(pk=match_id).status == "done",
-            180,
-            "the redelivered match to complete",
-        )
-    done = Match.objects.get(pk=match_id)
-    assert done.attempts == 2
-    assert Game.objects.filter(match=done).count() == 24
-    assert RatingChange.objects.filter(match=done).count() == 2

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from arena import selectors
 from arena.models import Game, Match
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
@@ -22,7 +23,7 @@ def test_a_match_of_every_game_is_played_scored_and_replayable(
     references = game_for(variant).reference_bots
     greedy = active_version(alice, "greedy", references["greedy"].read_bytes(), variant=variant)
     rnd = active_version(bob, "random", references["random"].read_bytes(), variant=variant)
-    match = match_create(version_x=greedy, version_y=rnd, boards=1, seed=3)
+    match = match_create(version_x=greedy, version_y=rnd, boards=1, seed=3, rated=False)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     match.refresh_from_db()
     assert match.faults == 0
@@ -37,3 +38,6 @@ def test_a_match_of_every_game_is_played_scored_and_replayable(
         replay = game_for(variant).replay_from_json(row.replay.document["hand"])
         assert replay.verify() is None
     assert match.status == Match.Status.DONE
+    # Every board re-derives from the seed: its seed, dealer and the cards of each table.
+    report = selectors.match_verification(match=match)
+    assert (report["verified"], report["problems"]) == (True, [])

@@ -24,7 +24,7 @@ def versions(alice, bob) -> tuple[BotVersion, BotVersion]:  # type: ignore[no-un
 
 def test_a_match_is_played_stored_and_rated_once(versions: tuple[BotVersion, BotVersion]) -> None:
     x, y = versions
-    match = match_create(version_x=x, version_y=y, boards=3, seed=42)
+    match = match_create(version_x=x, version_y=y, boards=3)
     assert match.status == Match.Status.QUEUED
 
     assert match_run_task.apply(args=[match.pk]).get() == "done"
@@ -46,7 +46,7 @@ def test_a_match_is_played_stored_and_rated_once(versions: tuple[BotVersion, Bot
 def test_every_stored_replay_verifies_through_the_engine(
     versions: tuple[BotVersion, BotVersion],
 ) -> None:
-    match = match_create(version_x=versions[0], version_y=versions[1], boards=2, seed=7)
+    match = match_create(version_x=versions[0], version_y=versions[1], boards=2)
     match_run_task.apply(args=[match.pk])
     for game in Game.objects.filter(match=match).select_related("replay"):
         document = game.replay.document
@@ -57,8 +57,12 @@ def test_every_stored_replay_verifies_through_the_engine(
 
 
 def test_the_same_seed_deals_the_same_boards(versions: tuple[BotVersion, BotVersion]) -> None:
-    first = match_create(version_x=versions[0], version_y=versions[1], boards=2, seed=99)
-    second = match_create(version_x=versions[0], version_y=versions[1], boards=2, seed=99)
+    first = match_create(
+        version_x=versions[0], version_y=versions[1], boards=2, seed=99, rated=False
+    )
+    second = match_create(
+        version_x=versions[0], version_y=versions[1], boards=2, seed=99, rated=False
+    )
     for match in (first, second):
         match_run_task.apply(args=[match.pk])
     seeds = [

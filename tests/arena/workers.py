@@ -106,6 +106,40 @@ def celery_worker(tmp_path: Path, name: str = "w1", **env: str) -> Iterator[Work
         print(worker.output()[-4000:])
 
 
+@contextmanager
+def celery_beat(tmp_path: Path, **env: str) -> Iterator[Worker]:
+    """The periodic scheduler as production runs it (``celery -A arena beat``), sending the
+    beat schedule's tasks (the re-queue job, ...) to this test's queue."""
+    log = tmp_path / "beat.log"
+    environment = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
+        "SECRET_KEY": settings.SECRET_KEY,
+        **env,
+    }
+    with log.open("w") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "arena", "beat", "--max-interval", "1"],
+            cwd=ROOT,
+            env=environment,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+    beat = Worker(process, log)
+    try:
+        yield beat
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        print(beat.output()[-2000:])
+
+
 def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -84,7 +84,9 @@ def main() -> None:
             time.sleep(3)  # let the workers connect before the clock starts
             started = time.perf_counter()
             ids = [
-                match_create(version_x=x, version_y=y, boards=args.boards, seed=seed).pk
+                match_create(
+                    version_x=x, version_y=y, boards=args.boards, seed=seed, rated=False
+                ).pk
                 for seed in range(args.matches)
             ]
             while Match.objects.filter(pk__in=ids, status=Match.Status.DONE).count() < len(ids):

@@ -75,18 +75,20 @@ def test_three_entrants_play_three_rounds_with_a_bye_each_to_final_standings(
     ]
 
 
-def test_every_fixture_of_a_round_is_a_league_match_on_the_rounds_deals(
+def test_every_fixture_of_a_round_is_a_league_match_dealt_from_a_committed_secret(
     organiser_client: APIClient, three_entrants: int
 ) -> None:
     schedule(organiser_client, three_entrants, 1)
-    round_ = Round.objects.get()
     match = Match.objects.get()
-    assert (match.kind, match.board_count, match.seed, match.status) == (
+    assert (match.kind, match.board_count, match.status, match.rated) == (
         "league",
         1,
-        round_.seed,
         "queued",
+        True,
     )
+    # The round's seed is published with the round, so no rated match may be dealt from it.
+    assert match.seed is None and not match.seed_chosen
+    assert len(match.seed_commitment) == 64
     listed = APIClient().get(f"/api/leagues/{three_entrants}/seasons/1/rounds/").json()
     assert [(r["number"], r["status"], r["matches_playing"]) for r in listed["results"]] == [
         (1, "playing", 1)

@@ -1,0 +1,157 @@
+"""Outages with real processes: a worker killed mid-match, the broker gone at challenge time.
+
+Each runs real Celery workers and the beat scheduler on the real broker and PostgreSQL, and
+checks that the match completes exactly once, is rated once, and is not duplicated by a
+client that sends its POST again with the same Idempotency-Key. The recovery times are
+printed (run with -s to see them), never asserted: they depend on the machine.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from rest_framework.test import APIClient
+
+from arena.models import BotVersion, Game, Match, Rating, RatingChange
+from tests.arena.conftest import RANDOM_BOT
+from tests.arena.live_server import closed_port, live_server
+from tests.arena.workers import (
+    celery_beat,
+    celery_worker,
+    require_sandbox,
+    require_worker_services,
+    wait_for,
+)
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+SLOWISH_BOT = (
+    b"import time\n\ndef act(observation, legal):\n    time.sleep(0.004)\n    return legal[-1]\n"
+)
+
+
+def _register(username: str) -> tuple[APIClient, str]:
+    registered = APIClient().post(
+        "/api/players/", {"username": username, "password": f"{username}-long-password-7"}
+    )
+    assert registered.status_code == 201, registered.content
+    token = registered.json()["token"]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client, token
+
+
+def _upload(client: APIClient, name: str, source: bytes) -> int:
+    bot = client.post("/api/bots/", {"name": name, "variant": "auction4"}).json()
+    uploaded = client.post(f"/api/bots/{bot['id']}/versions/", {"source": source.decode()})
+    assert uploaded.status_code == 201, uploaded.content
+    return int(bot["id"])
+
+
+def _active(*bot_ids: int) -> bool:
+    statuses = BotVersion.objects.filter(bot_id__in=bot_ids).values_list("status", flat=True)
+    return sorted(statuses) == ["active"] * len(bot_ids)
+
+
+def _bot_processes() -> list[str]:
+    listing = subprocess.run(
+        ["pgrep", "-u", "pinochle-bot"], capture_output=True, text=True, check=False
+    )
+    return listing.stdout.split()
+
+
+def _rated_once(match: Match) -> None:
+    assert match.status == Match.Status.DONE and match.completion_seq is not None
+    assert RatingChange.objects.filter(match=match).count() == 2
+    for version in (match.version_x_id, match.version_y_id):
+        assert Rating.objects.get(version_id=version).matches == 1
+
+
+def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_completes_once(
+    tmp_path: Path,
+) -> None:
+    require_worker_services()
+    require_sandbox()
+    carol, _ = _register("carol")
+    dave, _ = _register("dave")
+    challenge = {"bot": 0, "opponent_bot": 0, "boards": 12}
+    with celery_worker(tmp_path, "w1") as first_worker:
+        x, y = _upload(carol, "slowish", SLOWISH_BOT), _upload(dave, "rnd", RANDOM_BOT)
+        wait_for(lambda: _active(x, y), 120, "validation")
+        challenge.update(bot=x, opponent_bot=y)
+        created = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-12-boards")
+        assert created.status_code == 201, created.content
+        match_id = created.json()["id"]
+        wait_for(lambda: Match.objects.get(pk=match_id).status == "running", 60, "the start")
+        wait_for(lambda: bool(_bot_processes()), 30, "the bots to start")
+        first_worker.kill()
+    killed_at = time.monotonic()
+    killed = Match.objects.get(pk=match_id)
+    assert (killed.status, killed.attempts) == ("running", 1)
+    assert not Game.objects.filter(match=killed).exists()
+    # The killed worker's sandboxed bots die with it (bubblewrap's --die-with-parent).
+    wait_for(lambda: not _bot_processes(), 15, "the killed worker's bots to die")
+
+    # The client never saw an answer it trusted and sends the challenge again.
+    again = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-12-boards")
+    assert (again.status_code, again.json()["id"]) == (201, match_id)
+    assert again["Idempotent-Replayed"] == "true"
+    assert Match.objects.count() == 1
+
+    with celery_worker(tmp_path, "w2"), celery_beat(tmp_path):
+        wait_for(lambda: Match.objects.get(pk=match_id).attempts == 2, 300, "the take-over")
+        taken_over = time.monotonic() - killed_at
+        wait_for(lambda: Match.objects.get(pk=match_id).status == "done", 300, "completion")
+        completed = time.monotonic() - killed_at
+    print(
+        f"\nworker killed: the match was taken over after {taken_over:.1f} s and completed "
+        f"after {completed:.1f} s"
+    )
+    done = Match.objects.get(pk=match_id)
+    assert done.attempts == 2
+    assert Game.objects.filter(match=done).count() == 24
+    _rated_once(done)
+    assert Match.objects.count() == 1
+
+
+def test_a_challenge_while_the_broker_is_down_is_accepted_and_played_once_it_is_back(
+    tmp_path: Path,
+) -> None:
+    require_worker_services()
+    require_sandbox()
+    erin, token = _register("erin")
+    frank, _ = _register("frank")
+    with celery_worker(tmp_path, "w1"):
+        x, y = _upload(erin, "rnd-e", RANDOM_BOT), _upload(frank, "rnd-f", RANDOM_BOT)
+        wait_for(lambda: _active(x, y), 120, "validation")
+
+    challenge = {"bot": x, "opponent_bot": y, "boards": 2}
+    auth = {"Authorization": f"Token {token}", "Idempotency-Key": "erin-first-challenge"}
+    unreachable = {"CELERY_BROKER_URL": f"redis://127.0.0.1:{closed_port()}/2"}
+    with live_server(tmp_path, **unreachable) as server:
+        first = server.request("POST", "/api/matches/", challenge, auth)
+        assert first.status == 202, first.body
+        assert (first.body["status"], first.body["publish_pending"]) == ("queued", True)
+        assert "unreachable" in first.body["detail"]
+        retried = server.request("POST", "/api/matches/", challenge, auth)
+        assert (retried.status, retried.body) == (202, first.body)
+        assert retried.headers["Idempotent-Replayed"] == "true"
+        other = server.request("POST", "/api/matches/", {**challenge, "boards": 3}, auth)
+        assert other.status == 422, other.body
+        assert "already used for a different request" in other.body["detail"]
+    assert Match.objects.count() == 1
+    match_id = first.body["id"]
+
+    broker_back = time.monotonic()
+    with celery_worker(tmp_path, "w2"), celery_beat(tmp_path):
+        wait_for(lambda: Match.objects.get(pk=match_id).status == "done", 300, "the match")
+    print(
+        f"\nbroker back: the waiting match completed after {time.monotonic() - broker_back:.1f} s"
+    )
+    done = Match.objects.get(pk=match_id)
+    assert (done.attempts, done.publish_pending) == (1, False)
+    _rated_once(done)
+    assert Match.objects.count() == 1
