@@ -7,10 +7,13 @@ hand or the unseen stock". The viewer's seat view is built from nothing else.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from html import unescape
 from typing import Any
 
 import pytest
+from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
@@ -162,3 +165,52 @@ def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> 
         assert game["deal"] == replay_deal("twohand", game["hand"])
         # Two hands of 12, then the stock of 24 from the top, the turned-up trump last.
         assert [len(part.split()) for part in game["deal"]] == [12, 12, 24]
+
+
+def _finished_twohand_match(alice, bob) -> Match:  # type: ignore[no-untyped-def]
+    references = game_for("twohand").reference_bots
+    x = active_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
+    y = active_version(bob, "random", references["random"].read_bytes(), variant="twohand")
+    match = match_create(version_x=x, version_y=y, boards=1, seed=9)
+    assert match_run_task.apply(args=[match.pk]).get() == "done"
+    return match
+
+
+@pytest.mark.usefixtures("plain_bots")
+def test_the_page_lists_every_step_as_text_with_no_inline_script_or_style(alice, bob) -> None:  # type: ignore[no-untyped-def]
+    match = _finished_twohand_match(alice, bob)
+    response = Client().get(f"/matches/{match.pk}/boards/1/tables/B/?seat=1&step=5")
+    assert response.status_code == 200
+    html = response.content.decode()
+    frames = Client().get(f"/matches/{match.pk}/boards/1/tables/B/frames.json?seat=1").json()
+    # Readable with CSS and scripts off: an ordered list of every step, and the result.
+    items = re.findall(r'<li id="step-(\d+)"[^>]*><a [^>]*>([^<]*)</a>', html)
+    assert [int(step) for step, _ in items] == list(range(len(frames["frames"])))
+    assert [unescape(text) for _, text in items] == [f["caption"] for f in frames["frames"]]
+    assert '<li id="step-5" data-step="5" aria-current="step">' in html
+    assert 'id="breakdown"' in html
+    # A strict Content-Security-Policy: scripts from files only, no inline styles.
+    assert re.findall(r"<script(?![^>]*\bsrc=)", html) == []
+    assert "<style" not in html and " style=" not in html
+
+
+@pytest.mark.usefixtures("plain_bots")
+def test_the_viewer_refuses_a_running_match_a_bad_seat_and_a_bad_step(alice, bob) -> None:  # type: ignore[no-untyped-def]
+    match = _finished_twohand_match(alice, bob)
+    base = f"/matches/{match.pk}/boards/1/tables/A/"
+    client = Client()
+    seat = client.get(base + "frames.json?seat=2")
+    assert seat.status_code == 400
+    assert seat.json()["detail"] == "seat is 'open' or a seat number from 0 to 1, not '2'"
+    step = client.get(base + "?step=999")
+    assert step.status_code == 400
+    assert "step is a whole number from 0 to" in step.content.decode()
+    assert client.get(f"/matches/{match.pk}/boards/1/tables/Z/").status_code == 404
+    assert client.get(f"/matches/{match.pk}/boards/2/tables/A/frames.json").status_code == 404
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.RUNNING)
+    for url in (base, base + "frames.json", base + "frames.json?seat=0"):
+        refused = client.get(url)
+        assert refused.status_code == 409
+        body = refused.content.decode()
+        assert f"match {match.pk} is running: its replays open once it is over" in body
+        assert card_tokens(body) == Counter()
