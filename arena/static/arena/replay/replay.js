@@ -193,7 +193,8 @@
         append(panel, el("p", null, "Seat " + obs.current_player + " must first meld " + obs.must_meld));
       }
     }
-    if (obs.result) {
+    // A board cut short by a fault has no engine result: it ends on the forfeit's score.
+    if (obs.result || (replay.fault && current === replay.frames.length - 1)) {
       panel.appendChild(finalBox());
     }
     return panel;
