@@ -13,6 +13,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
 
 from arena import selectors
 from arena.models import BotVersion, Game, Match
@@ -80,6 +81,9 @@ def _frames(game: Game, seat: int | None) -> dict[str, Any]:
         raise _Refused(400, str(error)) from None
 
 
+# A Pinnacolo hand's frames are some 600 KiB of JSON and about 11 KiB gzipped (see
+# tests/bench/bench_replay_frames.py); they hold no secret a compression oracle could find.
+@gzip_page
 def replay_frames_json(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
     """The frames of one table, in the open view or one seat's (``?seat=N``)."""
     try:

@@ -22,7 +22,6 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from bots.games import Game, game_for
@@ -105,22 +104,17 @@ def replay_deal(variant: str, hand: Mapping[str, Any]) -> Any:
     return [" ".join(str(card) for card in part) for part in parts]
 
 
-@dataclass(frozen=True)
-class _Step:
-    actor: int | None
-    action: Action | None
+def _steps(game: Game, hand: Mapping[str, Any]) -> Iterator[tuple[Any, int | None, Action | None]]:
+    """Re-play the hand: the live state after each step, with who acted and how.
 
-
-def _actors(game: Game, hand: Mapping[str, Any]) -> tuple[list[Any], list[_Step]]:
-    """Re-play the hand: every state (a copy per step) with the step that led to it."""
+    The state is the same object throughout: read it before asking for the next step.
+    """
     state, actions = _state_of(game, hand)
-    states, steps = [state.copy()], [_Step(None, None)]
+    yield state, None, None
     for action in actions:
         actor = state.current_player
         state.apply(action)
-        states.append(state.copy())
-        steps.append(_Step(actor, action))
-    return states, steps
+        yield state, actor, action
 
 
 def replay_frames(
@@ -141,27 +135,20 @@ def replay_frames(
     game = game_for(variant)
     if seat is not None and not 0 <= seat < game.players:
         raise ViewError(f"{variant} has seats 0 to {game.players - 1}, not {seat}")
-    states, steps = _actors(game, hand)
-    final = states[-1]
-    declarer = getattr(final, "declarer", None)
     frames = []
-    for number, (state, step) in enumerate(zip(states, steps, strict=True)):
+    for number, (state, actor, played) in enumerate(_steps(game, hand)):
         if seat is None:
-            observation = _open_observation(state, game, declarer)
-            action = None if step.action is None else str(step.action)
+            observation = _open_observation(state, game)
+            action = None if played is None else str(played)
         else:
             observation = state.observation(seat)
-            action = (
-                None
-                if step.action is None or step.actor is None
-                else public_text(step.action, step.actor, seat)
-            )
+            action = None if played is None or actor is None else public_text(played, actor, seat)
         frames.append(
             {
                 "step": number,
-                "actor": step.actor,
+                "actor": actor,
                 "action": action,
-                "caption": step_caption(step.actor, action, observation, names),
+                "caption": step_caption(actor, action, observation, names),
                 "mark": _mark(observation, number),
                 "observation": observation,
             }
@@ -193,12 +180,14 @@ def _sides(game: Game) -> list[list[int]]:
     return [[seat] for seat in range(game.players)]
 
 
-def _open_observation(state: Any, game: Game, declarer: int | None) -> dict[str, Any]:
+def _open_observation(state: Any, game: Game) -> dict[str, Any]:
     """Everything on and under the table: the public observation with every hand.
 
-    The declarer's observation is the base (it holds both passes of cards, the widow and
-    the buried cards); the hands of all seats replace its one hand.
+    The declarer's observation is the base once there is one (it holds both passes of
+    cards, the widow and the buried cards; before the auction ends no seat knows more than
+    its hand); the hands of all seats replace its one hand.
     """
+    declarer = getattr(state, "declarer", None)
     observation: dict[str, Any] = state.observation(declarer if declarer is not None else 0)
     observation.pop("hand")
     observation["seat"] = None
