@@ -82,7 +82,8 @@ def _frames(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 # A Pinnacolo hand's frames are some 600 KiB of JSON and about 11 KiB gzipped (see
-# tests/bench/bench_replay_frames.py); they hold no secret a compression oracle could find.
+# tests/bench/bench_replay_frames.py). Every view of a finished match is public, so what
+# compression could leak to a prober is nothing a reader could not fetch outright.
 @gzip_page
 def replay_frames_json(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
     """The frames of one table, in the open view or one seat's (``?seat=N``)."""

@@ -27,7 +27,8 @@ from tests.browser.conftest import Problems, assert_clean, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-FAMILIES = ["auction4", "cutthroat3", "twohand", "pinnacolo"]
+# Pinnacolo twice: in pairs, and individual on three seats.
+FAMILIES = ["auction4", "cutthroat3", "twohand", "pinnacolo", "pinnacolo3"]
 SEED = 11
 
 

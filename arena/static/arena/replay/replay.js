@@ -242,6 +242,15 @@
       });
       panel.appendChild(calls);
     }
+    if (obs.laid_down) {
+      var down = [];
+      obs.laid_down.forEach(function (laid, seat) {
+        if (laid) {
+          down.push("seat " + seat);
+        }
+      });
+      append(panel, el("p", null, "Laid down: " + (down.length ? down.join(", ") : "nobody yet")));
+    }
     (obs.passing || []).forEach(function (entry) {
       var row = append(el("div", "meld-row"), el("span", null, "Seat " + entry.from + " passed " + entry.count + " cards to seat " + entry.to));
       append(panel, append(row, entry.cards ? cards(entry.cards, true) : null));
