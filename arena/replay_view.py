@@ -265,10 +265,16 @@ def step_caption(
         hand = observation.get("hand")
         if hand is not None:
             return "The deal. Your hand: " + (" ".join(hand) or "no cards")
-        hands = observation.get("hands", [])
-        return "The deal. " + "; ".join(
-            f"{_seat_name(s, names)}: {' '.join(cards)}" for s, cards in enumerate(hands)
-        )
+        parts = [
+            f"{_seat_name(s, names)}: {' '.join(cards)}"
+            for s, cards in enumerate(observation.get("hands", []))
+        ]
+        for key, label in (("widow", "widow"), ("stock", "stock from the top")):
+            if observation.get(key):
+                parts.append(f"{label}: {' '.join(observation[key])}")
+        if observation.get("discard_pile"):
+            parts.append(f"discard pile: {' '.join(observation['discard_pile'])}")
+        return "The deal. " + "; ".join(parts)
     who = _seat_name(actor, names)
     verb, *args = action.split()
     rest = " ".join(args)
