@@ -2,7 +2,7 @@
 
 Each frame is the table after one step (step 0 is the deal): the actor, the action and the
 table as a reader may see it. The engine re-plays the recorded actions; nothing is read
-from the record but the rules, the deal's seed and the actions themselves.
+from the record but the rules, the deal (its seed or its cards) and the actions.
 
 Two views, and nothing else:
 
@@ -43,7 +43,7 @@ CARD_TOKEN = re.compile(r"\b(?:[ATKQJ98765432][SHDC]|JK)\b")
 
 
 class ViewError(ValueError):
-    """A replay view that cannot be given: no such seat, or a view the reader may not have."""
+    """A view the replay does not have: its game has no such seat."""
 
 
 def card_tokens(data: Any) -> Counter[str]:
