@@ -26,6 +26,7 @@ from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, replay
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
 from arena.ratings import sprt
+from arena.replay_view import replay_deal
 from arena.serializers import (
     MATCH_SIDES,
     MatchCreateSerializer,
@@ -189,6 +190,10 @@ def _replay_games(
             difference = game.replay_from_json(document["hand"]).verify()
             document["verified"] = difference is None
             document["difference"] = None if difference is None else str(difference)
+        if match.status == Match.Status.DONE:
+            # The cards dealt, for viewers; never while the match is playing: a running
+            # match's later tables play the same boards.
+            document["deal"] = replay_deal(match.variant, document["hand"])
         games.append(document)
     return games
 

@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_matches, pages
+from arena import api, api_matches, pages, pages_replay
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -14,6 +14,17 @@ router.register("matches", api_matches.MatchViewSet, basename="match")
 urlpatterns = [
     path("", pages.index, name="index"),
     path("admin/", admin.site.urls),
+    # The replay viewer: one table of one board, step by step, and its frames.
+    path(
+        "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/",
+        pages_replay.replay_page,
+        name="replay",
+    ),
+    path(
+        "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/frames.json",
+        pages_replay.replay_frames_json,
+        name="replay-frames",
+    ),
     # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/auth/token/", obtain_auth_token, name="api-token"),

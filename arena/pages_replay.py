@@ -1,0 +1,138 @@
+"""The replay viewer: one table of one board of a finished match, step by step.
+
+The page is server-rendered (every step as text, the result breakdown) and enhanced by
+``arena/static/arena/replay/replay.js``, which draws the table from ``frames.json``. Both
+read the same frames (``arena.replay_view``): a seat's view holds that seat's observations
+and nothing else, so neither the page nor the JSON can show a card the seat did not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.gzip import gzip_page
+
+from arena import selectors
+from arena.models import BotVersion, Game, Match
+from arena.replay_view import ViewError, replay_frames
+from bots.games import game_for
+
+
+class _Refused(Exception):
+    """A request the viewer answers with a 4xx status and a message saying why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _game(match_id: int, board: int, table: str) -> tuple[Match, Game]:
+    match = get_object_or_404(selectors.match_list(), pk=match_id)
+    if match.status != Match.Status.DONE:
+        # A running match's other tables play the same boards: nothing of it is shown.
+        raise _Refused(409, f"match {match.pk} is {match.status}: its replays open once it is over")
+    game = selectors.match_games(match=match, board=board, table=table).first()
+    if game is None:
+        raise Http404(f"match {match.pk} has no table {table} on board {board}")
+    return match, game
+
+
+def _seat(request: HttpRequest, players: int) -> int | None:
+    raw = request.GET.get("seat", "")
+    if raw in ("", "open"):
+        return None
+    if not raw.isdigit() or not 0 <= int(raw) < players:
+        raise _Refused(400, f"seat is 'open' or a seat number from 0 to {players - 1}, not {raw!r}")
+    return int(raw)
+
+
+def _step(request: HttpRequest, steps: int) -> int:
+    raw = request.GET.get("step", "0")
+    if not raw.isdigit() or int(raw) >= steps:
+        raise _Refused(400, f"step is a whole number from 0 to {steps - 1}, not {raw!r}")
+    return int(raw)
+
+
+def _names(game: Game) -> list[str]:
+    versions = BotVersion.objects.select_related("bot__owner__user").in_bulk(game.seat_versions)
+    return [
+        f"{versions[v].bot.owner.user.username}/{versions[v].bot.name} v{versions[v].number}"
+        if v in versions
+        else f"version {v}"
+        for v in game.seat_versions
+    ]
+
+
+def _frames(game: Game, seat: int | None) -> dict[str, Any]:
+    document = game.replay.document
+    try:
+        return replay_frames(
+            document["hand"],
+            seat=seat,
+            names=_names(game),
+            fault=document.get("fault"),
+            team_scores=document.get("team_scores"),
+        )
+    except ViewError as error:
+        raise _Refused(400, str(error)) from None
+
+
+# A Pinnacolo hand's frames are some 600 KiB of JSON and about 11 KiB gzipped (see
+# tests/bench/bench_replay_frames.py). Every view of a finished match is public, so what
+# compression could leak to a prober is nothing a reader could not fetch outright.
+@gzip_page
+def replay_frames_json(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
+    """The frames of one table, in the open view or one seat's (``?seat=N``)."""
+    try:
+        match, game = _game(match_id, board, table)
+        frames = _frames(game, _seat(request, game_for(match.variant).players))
+    except _Refused as refused:
+        return JsonResponse({"detail": refused.message}, status=refused.status)
+    return JsonResponse({"match": match.pk, "board": board, "table": table, **frames})
+
+
+def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
+    try:
+        match, game = _game(match_id, board, table)
+        players = game_for(match.variant).players
+        seat = _seat(request, players)
+        frames = _frames(game, seat)
+        step = _step(request, len(frames["frames"]))
+    except _Refused as refused:
+        return render(
+            request,
+            "arena/replay_refused.html",
+            {"message": refused.message, "match_id": match_id},
+            status=refused.status,
+        )
+    url = reverse("replay-frames", args=[match.pk, board, table])
+    final = frames["frames"][-1]["observation"]
+    context = {
+        "match": match,
+        "game": game,
+        "board": board,
+        "table": table,
+        "seat": seat,
+        "step": step,
+        "frames": frames,
+        "steps": frames["frames"],
+        "frames_url": url + ("" if seat is None else f"?seat={seat}"),
+        "seat_choices": [(s, frames["names"][s]) for s in range(players)],
+        "tables": list(
+            selectors.match_games(match=match, board=board).values_list("table", flat=True)
+        ),
+        "result": final.get("result"),
+        "sides": [
+            {
+                "label": " and ".join(f"seat {s}" for s in seats),
+                "names": ", ".join(frames["names"][s] for s in seats),
+                "score": (frames["team_scores"] or [None] * len(frames["sides"]))[index],
+            }
+            for index, seats in enumerate(frames["sides"])
+        ],
+    }
+    return render(request, "arena/replay.html", context)

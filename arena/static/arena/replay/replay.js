@@ -1,0 +1,469 @@
+/* The replay viewer's card table, drawn from the frames the server computed.
+ *
+ * The page already lists every step as text; this draws the table for one step, steps
+ * through them (buttons, keys, play and pause, jump to a trick or turn) and keeps the step
+ * in the address so it can be shared. It shows only what the frames hold: in a seat's view
+ * the server sent that seat's observations and nothing else.
+ */
+(function () {
+  "use strict";
+
+  var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  var FOUR_COLOUR_KEY = "arena.replay.fourColour";
+  var PLAY_EVERY_MS = 800;
+
+  var viewer = document.getElementById("viewer");
+  if (!viewer) {
+    return;
+  }
+  var table = document.getElementById("table");
+  var caption = document.getElementById("caption");
+  var stepLabel = document.getElementById("step-label");
+  var jump = document.getElementById("jump");
+  var playButton = document.getElementById("play");
+  var fourColour = document.getElementById("four-colour");
+  var viewForm = document.getElementById("view-form");
+  var viewStep = document.getElementById("view-step");
+  var replay = null;
+  var current = Number(viewer.dataset.step) || 0;
+  var timer = null;
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) {
+      node.className = className;
+    }
+    if (text !== undefined && text !== null) {
+      node.textContent = String(text);
+    }
+    return node;
+  }
+
+  function append(parent) {
+    for (var i = 1; i < arguments.length; i += 1) {
+      if (arguments[i]) {
+        parent.appendChild(arguments[i]);
+      }
+    }
+    return parent;
+  }
+
+  /* One card face: "TH", or a wild on the table as "JK=7H" (the joker standing for 7H). */
+  function card(text, small) {
+    var parts = String(text).split("=");
+    var face = parts[0];
+    var suit = face === "JK" ? "J" : face.slice(-1);
+    var node = el("span", "card s-" + suit + (small ? " small" : ""));
+    node.dataset.card = face;
+    node.title = text;
+    append(node, el("span", "code", face));
+    var pip = el("span", "pip", face === "JK" ? "\u2605" : SUIT_SYMBOLS[suit] || "");
+    pip.setAttribute("aria-hidden", "true");
+    node.appendChild(pip);
+    if (face === "JK") {
+      node.classList.add("joker");
+    }
+    if (parts.length > 1) {
+      node.classList.add("wild");
+      node.dataset.stands = parts[1];
+      append(node, el("span", "stands", "=" + parts[1]));
+    }
+    return node;
+  }
+
+  function cards(list, small) {
+    var row = el("div", "cards");
+    (list || []).forEach(function (text) {
+      row.appendChild(card(text, small));
+    });
+    return row;
+  }
+
+  function backs(count, where) {
+    var row = el("div", "cards");
+    if (count > 0) {
+      var back = el("span", "card back");
+      back.setAttribute("aria-hidden", "true");
+      row.appendChild(back);
+    }
+    row.appendChild(el("span", "count", count + (count === 1 ? " card" : " cards") + (where || "")));
+    return row;
+  }
+
+  function seatName(seat) {
+    return "Seat " + seat + " \u00b7 " + replay.names[seat];
+  }
+
+  /* Seats around the table, the viewer's (or seat 0) at the bottom, the others clockwise. */
+  function positions(players, bottom) {
+    var areas = { 4: ["south", "west", "north", "east"], 3: ["south", "west", "east"], 2: ["south", "north"] }[players];
+    return areas.map(function (area, index) {
+      return { area: area, seat: (bottom + index) % players };
+    });
+  }
+
+  function seatMelds(panel, obs, seat) {
+    (obs.melds || []).forEach(function (meld) {
+      if (meld.items && meld.seat === seat) {
+        append(panel, el("h4", null, "Meld " + meld.total));
+        meld.items.forEach(function (item) {
+          var row = append(el("div", "meld-row"), el("span", null, item.name + (item.suit ? " " + SUIT_SYMBOLS[item.suit] : "") + " (" + item.value + ")"));
+          append(panel, append(row, cards(item.cards, true)));
+        });
+      } else if (meld.owner === seat) {
+        var label = "Meld " + meld.index + ": " + meld.name + " (" + meld.points + ")";
+        append(panel, append(el("div", "meld-row"), el("span", null, label), cards(meld.cards, true)));
+      }
+    });
+    if (obs.table && obs.table[seat] && obs.table[seat].length) {
+      append(panel, el("h4", null, "Melded, on the table"), cards(obs.table[seat], true));
+    }
+  }
+
+  function seatPanel(obs, seat, area) {
+    var panel = el("section", "panel seat area-" + area);
+    panel.setAttribute("aria-label", seatName(seat));
+    var heading = el("h3", null, seatName(seat));
+    if (obs.dealer === seat) {
+      append(heading, el("span", "tag", "dealer"));
+    }
+    if (obs.contract && obs.contract.declarer === seat) {
+      append(heading, el("span", "tag", "declarer"));
+    }
+    if (obs.current_player === seat) {
+      append(heading, el("span", "tag", "to act"));
+      panel.classList.add("to-act");
+    }
+    panel.appendChild(heading);
+    var hand = obs.hands ? obs.hands[seat] : seat === replay.seat ? obs.hand : null;
+    panel.appendChild(hand ? cards(hand) : backs(obs.hand_sizes[seat], " in hand"));
+    seatMelds(panel, obs, seat);
+    return panel;
+  }
+
+  function trickPanel(obs, panel) {
+    var players = replay.players;
+    var shown = obs.trick.cards;
+    var title = "Trick " + (obs.tricks.length + 1);
+    var leader = obs.trick.leader;
+    if (!shown.length && obs.tricks.length) {
+      var last = obs.tricks[obs.tricks.length - 1];
+      shown = last.cards;
+      leader = last.leader;
+      title = "Trick " + obs.tricks.length + ", won by seat " + last.winner;
+    }
+    append(panel, el("h3", null, shown.length ? title : "No card played yet"));
+    var row = el("div", "trick");
+    shown.forEach(function (text, index) {
+      var seat = (leader + index) % players;
+      append(row, append(el("div", "played"), card(text), el("div", null, "seat " + seat)));
+    });
+    panel.appendChild(row);
+  }
+
+  function middlePanel(obs) {
+    var panel = el("section", "panel area-middle");
+    panel.setAttribute("aria-label", "Middle of the table");
+    if (obs.trick) {
+      trickPanel(obs, panel);
+    }
+    if (obs.turned_up !== undefined) {
+      append(panel, el("h4", null, "Stock: " + obs.stock_size + " cards" + (obs.turned_up ? ", turned up:" : "")));
+      if (obs.turned_up) {
+        panel.appendChild(cards([obs.turned_up], true));
+      }
+      if (obs.stock) {
+        append(panel, el("h4", null, "Stock from the top (open view)"), cards(obs.stock, true));
+      }
+    }
+    if (obs.widow_size !== undefined) {
+      append(panel, el("h4", null, "Widow (" + obs.widow_size + " cards)"));
+      panel.appendChild(obs.widow ? cards(obs.widow, true) : backs(obs.widow_size, " face down"));
+      if (obs.buried) {
+        append(panel, el("h4", null, "Buried"), cards(obs.buried, true));
+      }
+    }
+    if (obs.discard_pile) {
+      var pile = obs.discard_pile;
+      append(panel, el("h3", null, "Discard pile: " + pile.length + (pile.length === 1 ? " card" : " cards") + " deep, top card last"));
+      panel.appendChild(cards(pile, true));
+      append(panel, el("p", null, "Stock: " + obs.stock_size + " cards"));
+      if (obs.must_meld) {
+        append(panel, el("p", null, "Seat " + obs.current_player + " must first meld " + obs.must_meld));
+      }
+    }
+    // A board cut short by a fault has no engine result: it ends on the forfeit's score.
+    if (obs.result || (replay.fault && current === replay.frames.length - 1)) {
+      panel.appendChild(finalBox());
+    }
+    return panel;
+  }
+
+  function finalBox() {
+    var box = el("div", "final");
+    box.id = "final";
+    append(box, el("h3", null, "Hand over: the board score"));
+    if (replay.fault) {
+      append(box, el("p", null, "Fault of seat " + replay.fault.seat + " (" + replay.fault.kind + ")"));
+    }
+    var grid = el("table");
+    var head = append(el("tr"), el("th", null, "side"), el("th", null, "score"));
+    head.children[0].scope = "col";
+    head.children[1].scope = "col";
+    append(grid, append(el("thead"), head));
+    var body = el("tbody");
+    replay.sides.forEach(function (seats, index) {
+      var score = el("td", "num", replay.team_scores ? replay.team_scores[index] : "");
+      score.dataset.finalScore = String(index);
+      var label = el("th", null, "seat " + seats.join(" and "));
+      label.scope = "row";
+      append(body, append(el("tr"), label, score));
+    });
+    append(box, append(grid, body));
+    return box;
+  }
+
+  function infoPanel(obs) {
+    var panel = el("section", "panel area-info");
+    panel.setAttribute("aria-label", "The hand");
+    append(panel, el("h3", null, "Phase: " + obs.phase.replace(/_/g, " ")));
+    if (obs.contract) {
+      append(panel, el("p", null, "Contract: " + obs.contract.bid + " by seat " + obs.contract.declarer));
+    }
+    if (obs.trump) {
+      append(panel, el("p", null, "Trump: " + SUIT_SYMBOLS[obs.trump] + " " + SUIT_NAMES[obs.trump] + " (" + obs.trump + ")"));
+    }
+    if (obs.auction && obs.auction.length) {
+      append(panel, el("h4", null, "Auction"));
+      var calls = el("ul");
+      obs.auction.forEach(function (call) {
+        append(calls, el("li", null, "seat " + call.seat + ": " + call.action));
+      });
+      panel.appendChild(calls);
+    }
+    if (obs.laid_down) {
+      var down = [];
+      obs.laid_down.forEach(function (laid, seat) {
+        if (laid) {
+          down.push("seat " + seat);
+        }
+      });
+      append(panel, el("p", null, "Laid down: " + (down.length ? down.join(", ") : "nobody yet")));
+    }
+    (obs.passing || []).forEach(function (entry) {
+      var row = append(el("div", "meld-row"), el("span", null, "Seat " + entry.from + " passed " + entry.count + " cards to seat " + entry.to));
+      append(panel, append(row, entry.cards ? cards(entry.cards, true) : null));
+    });
+    return panel;
+  }
+
+  function sideSum(values, seats) {
+    return seats.reduce(function (total, seat) {
+      return total + (values[seat] || 0);
+    }, 0);
+  }
+
+  function scorePanel(obs) {
+    var panel = el("section", "panel area-score");
+    panel.setAttribute("aria-label", "Running score");
+    append(panel, el("h3", null, "Running score"));
+    var grid = el("table");
+    var columns = obs.table_points ? ["side", "on the table"] : ["side", "meld", "counters", "tricks"];
+    var head = el("tr");
+    columns.forEach(function (name) {
+      var cell = el("th", null, name);
+      cell.scope = "col";
+      head.appendChild(cell);
+    });
+    append(grid, append(el("thead"), head));
+    var body = el("tbody");
+    var meldBySeat = {};
+    (obs.melds || []).forEach(function (meld) {
+      if (meld.items) {
+        meldBySeat[meld.seat] = meld.total;
+      }
+    });
+    replay.sides.forEach(function (seats, index) {
+      var row = el("tr");
+      var label = el("th", null, "seat " + seats.join(" and "));
+      label.scope = "row";
+      row.appendChild(label);
+      if (obs.table_points) {
+        append(row, el("td", "num", obs.table_points[index]));
+      } else {
+        var meld = obs.meld_scores ? sideSum(obs.meld_scores, seats) : sideSum(meldBySeat, seats);
+        append(row, el("td", "num", meld), el("td", "num", obs.counters_taken[index]), el("td", "num", obs.tricks_won[index]));
+      }
+      body.appendChild(row);
+    });
+    append(panel, append(grid, body));
+    return panel;
+  }
+
+  function draw() {
+    var frame = replay.frames[current];
+    var obs = frame.observation;
+    var bottom = replay.seat === null ? 0 : replay.seat;
+    table.replaceChildren();
+    append(table, infoPanel(obs), scorePanel(obs), middlePanel(obs));
+    positions(replay.players, bottom).forEach(function (place) {
+      table.appendChild(seatPanel(obs, place.seat, place.area));
+    });
+    stepLabel.textContent = "Step " + current + " of " + (replay.frames.length - 1);
+    caption.textContent = frame.caption;
+    table.dataset.step = String(current);
+  }
+
+  function markIndexAt(step) {
+    var found = 0;
+    replay.marks.forEach(function (mark, index) {
+      if (mark.step <= step) {
+        found = index;
+      }
+    });
+    return found;
+  }
+
+  function go(step) {
+    current = Math.max(0, Math.min(replay.frames.length - 1, step));
+    draw();
+    jump.value = String(markIndexAt(current));
+    var previous = document.querySelector(".step-list [aria-current]");
+    if (previous) {
+      previous.removeAttribute("aria-current");
+    }
+    var item = document.getElementById("step-" + current);
+    if (item) {
+      item.setAttribute("aria-current", "step");
+    }
+    viewStep.value = String(current);
+    var params = new URLSearchParams(window.location.search);
+    params.set("step", String(current));
+    if (replay.seat === null) {
+      params.delete("seat");
+    } else {
+      params.set("seat", String(replay.seat));
+    }
+    window.history.replaceState(null, "", window.location.pathname + "?" + params.toString());
+    if (current === replay.frames.length - 1) {
+      pause();
+    }
+  }
+
+  function pause() {
+    if (timer !== null) {
+      window.clearInterval(timer);
+      timer = null;
+    }
+    // A toggle button keeps its name; aria-pressed (and its colour) say it is playing.
+    playButton.setAttribute("aria-pressed", "false");
+  }
+
+  function togglePlay() {
+    if (timer !== null) {
+      pause();
+      return;
+    }
+    if (current === replay.frames.length - 1) {
+      go(0);
+    }
+    playButton.setAttribute("aria-pressed", "true");
+    timer = window.setInterval(function () {
+      go(current + 1);
+    }, PLAY_EVERY_MS);
+  }
+
+  var ACTIONS = {
+    first: function () { go(0); },
+    prev: function () { go(current - 1); },
+    next: function () { go(current + 1); },
+    last: function () { go(replay.frames.length - 1); },
+    play: togglePlay,
+  };
+
+  function onKey(event) {
+    var target = event.target;
+    var tag = target && target.tagName;
+    if (event.altKey || event.ctrlKey || event.metaKey || tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") {
+      return;
+    }
+    if (tag === "BUTTON" && (event.key === " " || event.key === "Enter")) {
+      return; // the focused button's own click does it
+    }
+    var handled = true;
+    if (event.key === "ArrowLeft") {
+      ACTIONS.prev();
+    } else if (event.key === "ArrowRight") {
+      ACTIONS.next();
+    } else if (event.key === " ") {
+      togglePlay();
+    } else if (event.key === "Home") {
+      ACTIONS.first();
+    } else if (event.key === "End") {
+      ACTIONS.last();
+    } else if (/^[1-9]$/.test(event.key) && replay.marks[Number(event.key)] && replay.marks[Number(event.key)].label !== "End") {
+      go(replay.marks[Number(event.key)].step);
+    } else {
+      handled = false;
+    }
+    if (handled) {
+      event.preventDefault();
+    }
+  }
+
+  function start(data) {
+    replay = data;
+    replay.marks.forEach(function (mark, index) {
+      var option = el("option", null, mark.label + " (step " + mark.step + ")");
+      option.value = String(index);
+      jump.appendChild(option);
+    });
+    jump.addEventListener("change", function () {
+      go(replay.marks[Number(jump.value)].step);
+    });
+    viewer.querySelectorAll("[data-go]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        ACTIONS[button.dataset.go]();
+      });
+    });
+    document.addEventListener("keydown", onKey);
+    viewer.hidden = false;
+    go(current);
+  }
+
+  function applyFourColour() {
+    document.documentElement.classList.toggle("four-colour", fourColour.checked);
+  }
+
+  try {
+    fourColour.checked = window.localStorage.getItem(FOUR_COLOUR_KEY) === "1";
+  } catch (error) {
+    fourColour.checked = false; // storage refused (private mode): the choice is not kept
+  }
+  applyFourColour();
+  fourColour.addEventListener("change", function () {
+    applyFourColour();
+    try {
+      window.localStorage.setItem(FOUR_COLOUR_KEY, fourColour.checked ? "1" : "0");
+    } catch (error) {
+      /* storage refused: the choice lasts for this page only */
+    }
+  });
+  document.getElementById("view-seat").addEventListener("change", function () {
+    viewForm.submit();
+  });
+
+  fetch(viewer.dataset.framesUrl, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    .then(function (response) {
+      if (!response.ok) {
+        throw new Error("the frames answered " + response.status);
+      }
+      return response.json();
+    })
+    .then(start)
+    .catch(function (error) {
+      viewer.hidden = false;
+      caption.textContent = "The table could not be drawn (" + error.message + "); every step is listed below.";
+    });
+})();
