@@ -18,10 +18,10 @@ import time
 from collections.abc import Callable
 
 from bots.duplicate import summarize
+from bots.games import game_for
 from bots.play import PARTNERSHIP_VARIANTS, run
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
-from engine.rules import rules_for
 
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"))
 
@@ -38,9 +38,15 @@ def maker(name: str) -> Callable[[], Bot]:
 
 
 def bench(bot: str, opponent: str, variant: str, boards: int, seed: int) -> dict[str, object]:
+    game = game_for(variant)
     started = time.perf_counter()
     results, faults = run(
-        maker(bot), maker(opponent), rules=rules_for(variant), boards=boards, seed=seed
+        maker(bot),
+        maker(opponent),
+        game=game,
+        rules=game.rules_for(None),
+        boards=boards,
+        seed=seed,
     )
     seconds = time.perf_counter() - started
     summary = summarize(results)
