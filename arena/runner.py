@@ -127,7 +127,13 @@ def _play_one_table(
             time=protocol.TimeControl(plan.decision_ms, plan.bank_ms, plan.startup_ms),
         )
         directory = directories[plan.game.seatings[table_name][seat]]
-        connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
+        try:
+            connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
+        except BotFault as fault:
+            # A bot that fails before answering hello is already gone: its stderr (the
+            # traceback of a crash at start-up) travels with the fault.
+            stderr.add(seat, fault.stderr)
+            raise
         live.append((seat, connection))
         try:
             protocol.read_ready(connection.hello_reply)

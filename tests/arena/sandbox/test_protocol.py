@@ -87,11 +87,20 @@ def test_an_output_flood_is_a_protocol_fault(kind: str, config: SandboxConfig) -
         ask(bot, "flood_stdout")
 
 
-def test_a_stderr_flood_is_cut_at_the_cap(kind: str, config: SandboxConfig) -> None:
+def test_a_stderr_flood_is_cut_in_the_middle_keeping_its_last_words(
+    kind: str, config: SandboxConfig
+) -> None:
+    size = 4 * 1024 * 1024
+    last = "Traceback (most recent call last): the last words\n"
     with misbehaving(kind, config) as bot:
-        assert ask(bot, "flood_stderr", size=4 * 1024 * 1024)["ok"]
-        assert len(bot.stderr) < config.limits.stderr_bytes + 100
-        assert "more bytes of stderr not kept" in bot.stderr
+        assert ask(bot, "flood_stderr", size=size, last=last)["ok"]
+        text = bot.stderr
+    assert len(text) < config.limits.stderr_bytes + 100
+    assert text.startswith("e" * 1000)
+    assert text.endswith(last)
+    written = (size // 65537 + 1) * 65537 + len(last)
+    cut = written - config.limits.stderr_bytes
+    assert f"[{cut} bytes of stderr cut here]" in text
 
 
 @pytest.mark.parametrize(
