@@ -23,10 +23,11 @@ def maker(name: str) -> Callable[[], Bot]:
     def make() -> Bot:
         bot = bot_from_module(module)
         assert bot is not None
-        if hasattr(bot, "card_plays"):
+        if hasattr(bot, "max_card_plays"):
             # The strong bot's search is sized for real matches; a smaller one runs the
             # same code in a fraction of the time.
-            bot.card_plays = 1_000
+            bot.max_card_plays = 1_000
+            bot.min_card_plays = 100
         return bot
 
     return make
