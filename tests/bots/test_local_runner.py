@@ -53,8 +53,13 @@ def raw_bot(tmp_path: Path) -> Path:
     return path
 
 
+# Bots meant to answer get a clock they meet however busy the machine.
+GENEROUS = TimeControl(decision_ms=60_000, bank_ms=600_000, startup_ms=60_000)
+GENEROUS_ARGS = ["--decision-ms", "60000", "--bank-ms", "600000"]
+
+
 def summary(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    assert play.main([*argv, "--json", "--quiet"]) == 0
+    assert play.main([*argv, *GENEROUS_ARGS, "--json", "--quiet"]) == 0
     report: dict[str, object] = json.loads(capsys.readouterr().out)
     return report
 
@@ -112,7 +117,7 @@ def test_the_local_result_is_the_arenas_for_the_same_bots_and_seed(
     first.write_text(FIRST_LEGAL)
     game = game_for(variant)
     rules = game.rules_for(None)
-    clock = play.ARENA_CLOCK
+    clock = GENEROUS
     local, local_faults = run(
         Program.python_script(raw_bot),
         Program.python_script(first),
@@ -120,6 +125,7 @@ def test_the_local_result_is_the_arenas_for_the_same_bots_and_seed(
         rules=rules,
         boards=3,
         seed=2024,
+        clock=clock,
     )
     plan = MatchPlan(
         game=game,
@@ -197,8 +203,10 @@ def test_a_faulting_program_forfeits_every_board_as_in_the_arena(
         boards=2,
         seed=7,
         # A program that sleeps for ten minutes misses any deadline; a short one keeps the
-        # test short.
-        clock=TimeControl(decision_ms=200, bank_ms=60_000, startup_ms=10_000),
+        # test short. The others get a clock they meet however busy the machine.
+        clock=TimeControl(decision_ms=200, bank_ms=60_000, startup_ms=60_000)
+        if source is SLEEPER
+        else GENEROUS,
         on_board=lambda table, record: faults.append(
             (record.fault.kind, record.fault.reason) if record.fault else ("", "")
         ),
