@@ -137,7 +137,13 @@ def _play_one_table(
         )
         directory = directories[plan.game.seatings[table_name][seat]]
         heartbeat()
-        connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
+        try:
+            connection = kind.start(config, directory, hello=hello, launcher=SDK_LAUNCHER)
+        except BotFault as fault:
+            # A bot that fails before answering hello is already gone: its stderr (the
+            # traceback of a crash at start-up) travels with the fault.
+            stderr.add(seat, fault.stderr)
+            raise
         heartbeat()
         live.append((seat, connection))
         try:

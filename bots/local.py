@@ -21,6 +21,7 @@ class LocalAgent:
 
     def __init__(self, bot: Bot, *, bank_s: float = 600.0) -> None:
         self.bot = bot
+        self._full_bank_s = bank_s
         self._bank_s = bank_s
 
     @property
@@ -28,6 +29,10 @@ class LocalAgent:
         return max(self._bank_s, 0.0)
 
     def start(self, hello: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer ``hello``; the bank it announces (``time.bank_ms``) is the board's."""
+        clock = hello.get("time")
+        if isinstance(clock, Mapping) and isinstance(clock.get("bank_ms"), int):
+            self._full_bank_s = self._bank_s = clock["bank_ms"] / 1000
         return self.request(hello)
 
     def request(
@@ -47,5 +52,8 @@ class LocalAgent:
         return decoded
 
     def send(self, message: Mapping[str, object]) -> None:
+        if message.get("type") == "hand_start":
+            # As in the arena, every board starts with a full bank.
+            self._bank_s = self._full_bank_s
         if self.bot.handle(json.loads(json.dumps(message))) is not None:
             raise SeatFault(f"answered {message.get('type')!r}, which expects no reply")

@@ -84,9 +84,15 @@ FaultKind = Callable[[BaseException], str]
 
 
 def _fault_kind(error: BaseException) -> str:
-    """A short name for a fault: BotTimeout -> 'timeout', SeatFault -> 'protocol'."""
+    """A short name for a fault: BotTimeout -> 'timeout', SeatFault -> 'protocol'.
+
+    A fault that names its own ``kind`` (the local runner's program faults) keeps it.
+    """
     if isinstance(error, SeatFault):
         return "protocol"
+    kind = getattr(error, "kind", None)
+    if isinstance(kind, str):
+        return kind
     name = type(error).__name__
     for prefix in ("Bot", "Seat"):
         name = name.removeprefix(prefix)

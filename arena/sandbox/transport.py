@@ -4,7 +4,8 @@ The reading side never trusts the child: reads are non-blocking and buffered (on
 syscall per chunk, not per byte), every wait is bounded by a wall-clock deadline through
 poll, a line longer than the cap is refused before it is fully buffered, and stderr is
 drained whenever it is readable, so a child blocked on a full stderr pipe cannot stall
-the host, and kept only up to its own cap.
+the host, and kept only up to its own cap: its first half and its last half, since a bot
+that floods stderr and then crashes ends with the traceback its owner needs.
 """
 
 from __future__ import annotations
@@ -91,11 +92,13 @@ class LinePipes:
         for fd in (stdin, stdout, stderr):
             os.set_blocking(fd, False)
         self._line_cap = line_cap
-        self._stderr_cap = stderr_cap
+        self._stderr_head_cap = stderr_cap // 2
+        self._stderr_tail_cap = stderr_cap - self._stderr_head_cap
         self._buffer = bytearray()
         self._scanned = 0
-        self._stderr_kept = bytearray()
-        self._stderr_dropped = 0
+        self._stderr_head = bytearray()
+        self._stderr_tail = bytearray()
+        self._stderr_cut = 0
         self._reader = select.poll()
         self._reader.register(stdout, select.POLLIN)
         self._reader.register(stderr, select.POLLIN)
@@ -107,10 +110,11 @@ class LinePipes:
 
     @property
     def stderr_text(self) -> str:
-        text = self._stderr_kept.decode(errors="replace")
-        if self._stderr_dropped:
-            text += f"\n[{self._stderr_dropped} more bytes of stderr not kept]\n"
-        return text
+        head = self._stderr_head.decode(errors="replace")
+        tail = self._stderr_tail.decode(errors="replace")
+        if self._stderr_cut:
+            return f"{head}\n[{self._stderr_cut} bytes of stderr cut here]\n{tail}"
+        return head + tail
 
     def write(self, data: bytes, deadline_at: float) -> None:
         view = memoryview(data)
@@ -176,9 +180,18 @@ class LinePipes:
             if not chunk:
                 self._stop_reading_stderr()
                 return
-            room = self._stderr_cap - len(self._stderr_kept)
-            self._stderr_kept += chunk[: max(room, 0)]
-            self._stderr_dropped += max(len(chunk) - room, 0)
+            self._keep_stderr(chunk)
+
+    def _keep_stderr(self, chunk: bytes) -> None:
+        room = self._stderr_head_cap - len(self._stderr_head)
+        if room > 0:
+            self._stderr_head += chunk[:room]
+            chunk = chunk[room:]
+        self._stderr_tail += chunk
+        excess = len(self._stderr_tail) - self._stderr_tail_cap
+        if excess > 0:
+            del self._stderr_tail[:excess]
+            self._stderr_cut += excess
 
     def _stop_reading_stderr(self) -> None:
         # Once closed, the descriptor number may be reused by an unrelated file.

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Player
-from arena.runner import MatchPlan, VersionFiles, run_match
+from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config, use_sandbox
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
 from arena.variants import PLAYABLE_VARIANTS, Variant
@@ -135,9 +135,7 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
     faults = [
         record.fault for board in outcome.boards for record in board.tables.values() if record.fault
     ]
-    stderr = "".join(text for table in outcome.stderr.values() for text in table.by_seat.values())
-    if stderr:
-        log.append("stderr:\n" + stderr[-4000:])
+    log += _stderr_sections(outcome)
     if faults:
         first = faults[0]
         reason = f"validation failed: {first.kind} at seat {first.seat}: {first.reason}"
@@ -173,6 +171,39 @@ def _settle(version: BotVersion, status: str, reason: str, log: list[str]) -> Bo
     )
     version.refresh_from_db()
     return version
+
+
+BUILD_LOG_STDERR_CHARS = 8000
+"""How much of one bot process's stderr the build log keeps (its start and its end)."""
+
+
+def _stderr_sections(outcome: MatchOutcome) -> list[str]:
+    """The validation match's stderr for the log, one section per distinct text.
+
+    The version plays itself at every seat, so its processes usually write the same thing:
+    each text is shown once, with the seats that wrote it.
+    """
+    writers: dict[str, list[str]] = {}
+    for table, captured in outcome.stderr.items():
+        for seat, text in sorted(captured.by_seat.items()):
+            writers.setdefault(text, []).append(f"table {table} seat {seat}")
+    return [
+        f"stderr of {', '.join(seats)}:\n{clip_text(text, BUILD_LOG_STDERR_CHARS)}"
+        for text, seats in writers.items()
+    ]
+
+
+def clip_text(text: str, limit: int) -> str:
+    """``text`` cut to about ``limit`` characters in the middle, saying how many were cut.
+
+    The start says how the bot began; the end holds the traceback of a crash.
+    """
+    if len(text) <= limit:
+        return text
+    head = limit // 4
+    tail = limit - head
+    cut = len(text) - head - tail
+    return f"{text[:head]}\n[{cut} characters cut here]\n{text[-tail:]}"
 
 
 def _filename_for(version: BotVersion) -> str:

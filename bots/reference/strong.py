@@ -6,18 +6,35 @@ plays each candidate out to the end of the hand with a fast card-sense policy fo
 seats (``Playout``) and keeps the candidate with the best mean score difference for its
 team. The auction, the trump and the passing are the greedy bot's.
 
-The work per decision is a fixed number of card plays, so a match replays exactly. A
-wall-clock cap stops the search early on a slow machine rather than lose on time: 50 ms by
-default, less when the announced clock is tighter (a quarter of ``decision_ms``, half the
-bank's share of each decision still to come), and no search at all, the greedy play, when
-even that is tiny. Random draws are seeded from the seat, the board and the position,
+The search is bounded by work, never by the clock, so that the same seed and the same
+announced clock give the same play on any machine, however busy. Its budget is a number of
+cards played out per decision, from the ``time`` of ``hello`` (``work_budget``):
+
+    think_ms   = min(decision_ms / 10, bank_ms / (hand_size + 3) / 10)
+    card_plays = min(12_000, floor(think_ms * 400))       (400 card plays a millisecond)
+
+that is a tenth of the per-decision clock, or of the board's bank shared over its
+decisions (about one a card, plus the auction's, trump's and passing's), at the speed of
+CPython on one core of a shared two-vCPU machine, the arena's kind (a quiet desktop core
+is two to three times faster), capped at 12,000 (about 30 ms there). Below 1,200 card
+plays (3 ms) a decision is the greedy one: a search that short only adds noise. The
+arena's default clock (1 s a decision, 60 s a board) gives the full 12,000. A decision
+samples ``card_plays / (candidates * cards left)`` deals, at least 12 and at most 200;
+every candidate is played out on every deal.
+
+A wall clock stops a search only as a safety net, at three quarters of the per-decision
+clock or a quarter of the bank left, far beyond what the budget needs: when it fires, the
+decision depends on the machine, so the bot says so on stderr and counts it
+(``safety_stops``). Random draws are seeded from the seat, the board and the position,
 never from the clock.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -373,49 +390,62 @@ class Playout:
 class StrongBot(GreedyBot):
     name = "strong"
 
-    card_plays = 12_000
-    """Work per decision, in cards played out: the deals sampled are this divided by the
-    candidates times the cards left (about 15 ms in CPython on a 2020s machine)."""
+    card_plays_per_ms = 400
+    """The calibration of ``work_budget``: card plays a millisecond on the arena's machines."""
+    max_card_plays = 12_000
+    """The most work a decision gets, however generous the clock."""
+    min_card_plays = 1_200
+    """Below this budget a decision is the greedy one: a search that short only adds noise."""
     min_deals = 12
     max_deals = 200
-    cap_ms = 50.0
-    """Wall-clock cap per decision, lowered further by a tight announced clock."""
-    floor_ms = 3.0
-    """Below this budget a decision is the greedy one: a search that short only adds noise."""
 
     def __init__(self) -> None:
         super().__init__()
         self.board = 0
-        self.hands_started = 0
         self.time_left_ms: float | None = None
+        self.safety_stops = 0
+        """Searches the wall clock cut short: decisions that depended on the machine."""
+        self.last_deals = 0
+        """Deals the last decision searched (0 for a greedy one)."""
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         if message.get("type") == "act":
             left = message.get("time_left_ms")
             self.time_left_ms = float(left) if isinstance(left, int | float) else None
+            self.last_deals = 0
         return super().handle(message)
 
     def on_hand_start(self, message: dict[str, Any]) -> None:
         self.board = int(message.get("board", 0))
-        self.hands_started += 1
 
-    def budget_ms(self, observation: dict[str, Any]) -> float:
-        """Milliseconds this decision may take: the cap, a quarter of the per-decision
-        clock, and half of the bank's share for each decision still to come at the table
-        (the bank covers every board, so it is spread over all of them)."""
-        budget = self.cap_ms
+    def _clock(self) -> tuple[float | None, float | None]:
         clock = self.hello.get("time") or {}
-        decision_ms = clock.get("decision_ms")
-        if isinstance(decision_ms, int | float):
-            budget = min(budget, decision_ms / 4)
+        decision_ms, bank_ms = clock.get("decision_ms"), clock.get("bank_ms")
+        return (
+            float(decision_ms) if isinstance(decision_ms, int | float) else None,
+            float(bank_ms) if isinstance(bank_ms, int | float) else None,
+        )
+
+    def work_budget(self, observation: dict[str, Any]) -> int:
+        """Card plays this decision may use, from the clock announced in ``hello`` alone
+        (the module's docstring gives the formula); 0 means play the greedy card."""
+        decision_ms, bank_ms = self._clock()
+        # No clock announced: nothing to spread, the full budget.
+        think_ms = self.max_card_plays / self.card_plays_per_ms
+        if decision_ms is not None:
+            think_ms = min(think_ms, decision_ms / 10)
+        if bank_ms is not None:
+            think_ms = min(think_ms, bank_ms / (self._rules(observation).hand_size + 3) / 10)
+        budget = min(self.max_card_plays, math.floor(think_ms * self.card_plays_per_ms))
+        return budget if budget >= self.min_card_plays else 0
+
+    def safety_deadline(self) -> float:
+        """When the wall clock stops a search, as ``time.perf_counter()`` reads it."""
+        decision_ms, _ = self._clock()
+        limit_ms = 750.0 if decision_ms is None else decision_ms * 3 / 4
         if self.time_left_ms is not None:
-            boards = self.hello.get("boards")
-            boards_after = max(0, boards - self.hands_started) if isinstance(boards, int) else 0
-            # About one decision a card, plus the auction's, trump's and passing's.
-            per_board = self._rules(observation).hand_size + 3
-            decisions = len(observation["hand"]) + 1 + boards_after * per_board
-            budget = min(budget, self.time_left_ms / decisions / 2)
-        return budget
+            limit_ms = min(limit_ms, self.time_left_ms / 4)
+        return time.perf_counter() + limit_ms / 1000
 
     def rng(self, observation: dict[str, Any]) -> random.Random:
         """A generator seeded from the seat, the board and the position, so replays match."""
@@ -429,19 +459,17 @@ class StrongBot(GreedyBot):
         observation: dict[str, Any],
         candidates: Sequence[int | None],
         play_candidate: Callable[[list[list[int]], list[int], int | None, random.Random], int],
-        budget_ms: float,
+        card_plays: int,
     ) -> list[float]:
         """The mean outcome of each candidate over the sampled deals."""
+        deadline = self.safety_deadline()
         rules = self._rules(observation)
         beliefs = Beliefs(observation, rules)
         if not beliefs.consistent():
             beliefs.forget_exclusions()
         rng = self.rng(observation)
-        deadline = time.perf_counter() + budget_ms / 1000
         left = sum(beliefs.sizes)
-        deals = min(
-            self.max_deals, max(self.min_deals, self.card_plays // (len(candidates) * left))
-        )
+        deals = min(self.max_deals, max(self.min_deals, card_plays // (len(candidates) * left)))
         totals = [0.0] * len(candidates)
         dealt = 0
         while dealt < deals and (not dealt or time.perf_counter() < deadline):
@@ -455,6 +483,14 @@ class StrongBot(GreedyBot):
                 copy = [list(counts) for counts in hands]
                 totals[index] += play_candidate(copy, list(masks), candidate, random.Random(seed))
             dealt += 1
+        self.last_deals = dealt
+        if dealt < deals:
+            self.safety_stops += 1
+            print(
+                f"strong: the safety clock stopped a search at board {self.board} after "
+                f"{dealt} of {deals} deals; this decision depends on the machine's speed",
+                file=sys.stderr,
+            )
         return [total / dealt for total in totals]
 
     def playout(self, observation: dict[str, Any]) -> Playout:
@@ -479,8 +515,8 @@ class StrongBot(GreedyBot):
             return legal[0]
         rules = self._rules(observation)
         sensible = choose_card(TrickView.read(observation, rules), faces)
-        budget = self.budget_ms(observation)
-        if budget < self.floor_ms:
+        budget = self.work_budget(observation)
+        if not budget:
             return f"play {Card(sensible)}"
         playout = self.playout(observation)
         trick = [int(Card.parse(name)) for name in observation["trick"]["cards"]]
@@ -500,8 +536,8 @@ class StrongBot(GreedyBot):
         return f"play {Card(faces[best])}"
 
     def throw_in(self, observation: dict[str, Any], legal: list[str]) -> str:
-        budget = self.budget_ms(observation)
-        if "throw-in" not in legal or budget < self.floor_ms:
+        budget = self.work_budget(observation)
+        if "throw-in" not in legal or not budget:
             return super().throw_in(observation, legal)
         playout = self.playout(observation)
         seat = int(observation["seat"])

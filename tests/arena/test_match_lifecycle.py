@@ -97,7 +97,9 @@ def test_a_bot_that_times_out_forfeits_and_its_opponent_is_credited(
     # Validation of a bot that times out rejects it; this match seats it directly.
     BotVersion.objects.filter(pk=slow.pk).update(status=BotVersion.Status.ACTIVE)
     slow.refresh_from_db()
-    match = match_create(version_x=x, version_y=slow, boards=2, decision_ms=300, bank_ms=2000)
+    # The slow bot sleeps 5 s a decision; the first-legal one answers in well under the
+    # second however busy the machine.
+    match = match_create(version_x=x, version_y=slow, boards=2, decision_ms=1000, bank_ms=60_000)
     match_run_task.apply(args=[match.pk])
     match.refresh_from_db()
     assert match.status == Match.Status.DONE

@@ -88,7 +88,9 @@ def test_a_version_that_keeps_faulting_is_disabled_with_the_reason(
     slow = services.bot_version_submit(bot=bot, data=SLOW_BOT, filename="bot.py")
     BotVersion.objects.filter(pk=slow.pk).update(status=BotVersion.Status.ACTIVE)
     slow.refresh_from_db()
-    match = match_create(version_x=good, version_y=slow, boards=3, decision_ms=100, bank_ms=1000)
+    # The slow bot sleeps 5 s a decision; the good one answers in well under the second
+    # however busy the machine.
+    match = match_create(version_x=good, version_y=slow, boards=3, decision_ms=1000, bank_ms=60_000)
     match_run_task.apply(args=[match.pk])
     slow.refresh_from_db()
     assert slow.fault_count == 6

@@ -4,9 +4,13 @@
 
 For each variant and pairing (greedy against random, strong against greedy) it plays a
 duplicate match with ``bots.play.run`` and prints the first bot's mean board result, its
-95% interval, boards won/lost/tied, its share of the board points and the seconds taken.
-Matches run one after another (the strong bot's search is single-threaded and timed).
-Not collected by pytest: it takes minutes, not seconds.
+95% interval, boards won/lost/tied, its share of the board points, the seconds taken and
+how often the strong bot's safety clock cut a search short (``stops``). The announced
+clock defaults to a generous one (a minute a decision) that gives the strong bot the same
+work budget as the arena's default clock but keeps its safety clock out of reach on a
+loaded machine, so the figures are the same on any machine; ``--decision-ms 1000
+--bank-ms 60000`` plays under the arena's own clock. Not collected by pytest: it takes
+minutes, not seconds.
 """
 
 from __future__ import annotations
@@ -18,29 +22,41 @@ import time
 from collections.abc import Callable
 
 from bots.duplicate import summarize
+from bots.games import game_for
 from bots.play import PARTNERSHIP_VARIANTS, run
+from bots.protocol import TimeControl
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
-from engine.rules import rules_for
 
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"))
 
 
-def maker(name: str) -> Callable[[], Bot]:
+def maker(name: str, made: list[Bot]) -> Callable[[], Bot]:
     module = load_module(REFERENCE_BOTS[name])
 
     def make() -> Bot:
         bot = bot_from_module(module)
         assert bot is not None
+        made.append(bot)
         return bot
 
     return make
 
 
-def bench(bot: str, opponent: str, variant: str, boards: int, seed: int) -> dict[str, object]:
+def bench(
+    bot: str, opponent: str, variant: str, boards: int, seed: int, clock: TimeControl
+) -> dict[str, object]:
+    game = game_for(variant)
+    made: list[Bot] = []
     started = time.perf_counter()
     results, faults = run(
-        maker(bot), maker(opponent), rules=rules_for(variant), boards=boards, seed=seed
+        maker(bot, made),
+        maker(opponent, made),
+        game=game,
+        rules=game.rules_for(None),
+        boards=boards,
+        seed=seed,
+        clock=clock,
     )
     seconds = time.perf_counter() - started
     summary = summarize(results)
@@ -60,6 +76,7 @@ def bench(bot: str, opponent: str, variant: str, boards: int, seed: int) -> dict
         "significant": summary.significant,
         "faults": faults,
         "seconds": round(seconds, 1),
+        "stops": sum(int(getattr(made_bot, "safety_stops", 0)) for made_bot in made),
     }
 
 
@@ -74,18 +91,21 @@ def main(argv: list[str] | None = None) -> int:
         default=[f"{bot}:{opponent}" for bot, opponent in PAIRINGS],
         help="BOT:OPPONENT reference names",
     )
+    parser.add_argument("--decision-ms", type=int, default=60_000)
+    parser.add_argument("--bank-ms", type=int, default=600_000, help="per board")
     parser.add_argument("--json", action="store_true", help="one JSON object per match")
     args = parser.parse_args(argv)
+    clock = TimeControl(args.decision_ms, args.bank_ms, startup_ms=60_000)
     header = (
         f"{'variant':9} {'pairing':17} {'boards':>6} {'mean':>8} {'95% interval':>19} "
-        f"{'won/lost/tied':>13} {'share':>6} {'seconds':>8}"
+        f"{'won/lost/tied':>13} {'share':>6} {'seconds':>8} {'stops':>5}"
     )
     if not args.json:
         print(header)
     for variant in args.variants:
         for pairing in args.pairings:
             bot, opponent = pairing.split(":")
-            row = bench(bot, opponent, variant, args.boards, args.seed)
+            row = bench(bot, opponent, variant, args.boards, args.seed, clock)
             if args.json:
                 print(json.dumps(row))
             else:
@@ -96,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(
                     f"{variant:9} {bot + ' vs ' + opponent:17} {row['boards']:>6} "
                     f"{row['mean']:>+8.1f} {interval:>19} {record:>13} {row['share']:>6.3f} "
-                    f"{row['seconds']:>8.1f}{mark}{faults}"
+                    f"{row['seconds']:>8.1f} {row['stops']:>5}{mark}{faults}"
                 )
             sys.stdout.flush()
     return 0

@@ -7,7 +7,8 @@ Run as root on a prepared host (deploy/sandbox-setup.sh):
 The baseline is the raw round trip over plain pipes measured in the same run: a host
 writing one JSON line to a child and reading one back with a buffered readline. By
 default the host and its bots share one CPU, since crossing CPUs in a VM costs more
-than the sandbox does (see /work/shared/SANDBOX.md).
+than the sandbox does (a plain-pipe round trip took about 12 µs on one CPU and 55 to
+85 µs across two when the sandbox was designed).
 """
 
 from __future__ import annotations

@@ -8,14 +8,24 @@ seat failed to follow, the cards shown in meld and not yet played).
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.games import game_for
+from bots.play import run
+from bots.protocol import TimeControl
+from bots.reference import REFERENCE_BOTS
 from bots.reference.greedy import GreedyBot
 from bots.reference.strong import Beliefs, StrongBot
+from bots.sdk import Bot, bot_from_module, load_module
 from engine.actions import Action
 from engine.cards import DECKS, NUM_FACES, Card
 from engine.hand import HandState, Phase, new_hand
@@ -115,7 +125,7 @@ def test_beliefs_hold_for_the_real_hands_and_samples_respect_what_is_seen(
                 )
 
 
-def act(bot: Any, state: HandState, time_left_ms: int) -> str:
+def act(bot: Any, state: HandState, time_left_ms: int = 60_000) -> str:
     seat = state.current_player
     assert seat is not None
     reply = bot.handle(
@@ -131,47 +141,151 @@ def act(bot: Any, state: HandState, time_left_ms: int) -> str:
     return str(reply["action"])
 
 
-def seated(bot: Any, state: HandState, *, boards: int) -> Any:
+ARENA_TIME = {"decision_ms": 1000, "bank_ms": 60_000, "startup_ms": 10_000}
+GENEROUS_TIME = {"decision_ms": 60_000, "bank_ms": 600_000, "startup_ms": 60_000}
+"""The same full budget as the arena's clock, with the safety stop out of reach however
+busy the machine (45 s a decision): the tests that compare decisions use it."""
+
+
+def seated(bot: Any, state: HandState, *, boards: int, time: dict[str, int] | None = None) -> Any:
     seat = state.current_player
-    bot.handle(
-        {
-            "type": "hello",
-            "id": 0,
-            "protocol": 1,
-            "variant": state.variant,
-            "seat": seat,
-            "boards": boards,
-            "time": {"decision_ms": 1000, "bank_ms": 60_000, "startup_ms": 5000},
-        }
-    )
+    hello: dict[str, Any] = {
+        "type": "hello",
+        "id": 0,
+        "protocol": 1,
+        "variant": state.variant,
+        "seat": seat,
+        "boards": boards,
+    }
+    if time is not None:
+        hello["time"] = time
+    bot.handle(hello)
     bot.handle({"type": "hand_start", "board": 1, "dealer": state.dealer, "seat": seat})
     return bot
 
 
-def a_choice_of_cards() -> HandState:
-    """An auction4 position in the tricks where the seat to move has several legal cards."""
-    for seed in range(100):
-        state = position("auction4", seed, 5)
+def choices_of_cards() -> Iterator[HandState]:
+    """auction4 positions in the tricks where the seat to move has several legal cards."""
+    for seed in range(200):
+        state = position("auction4", seed, 5 + seed % 30)
         if state is not None and len(state.legal_actions) > 2:
-            return state
-    raise AssertionError("no position with a choice")
+            yield state
 
 
-def test_it_spreads_the_bank_over_the_decisions_left_at_the_table() -> None:
+def a_choice_of_cards() -> HandState:
+    return next(choices_of_cards())
+
+
+@pytest.mark.parametrize(
+    ("clock", "card_plays"),
+    [
+        (ARENA_TIME, 12_000),  # a tenth of 1 s is 40,000 card plays: capped
+        ({"decision_ms": 40, "bank_ms": 60_000}, 1_600),  # 4 ms at 400 a millisecond
+        ({"decision_ms": 1000, "bank_ms": 1_500}, 4_000),  # 1.5 s over 15 decisions, a tenth
+        ({"decision_ms": 20, "bank_ms": 60_000}, 0),  # 2 ms: under 3 ms, the greedy card
+        (None, 12_000),  # no clock announced
+    ],
+)
+def test_its_work_budget_follows_the_announced_clock_by_the_documented_formula(
+    clock: dict[str, int] | None, card_plays: int
+) -> None:
     state = a_choice_of_cards()
-    bot = seated(StrongBot(), state, boards=100)
-    act(bot, state, time_left_ms=60_000)
-    observation = state.observation(bot.seat)
-    # 60 s for about 100 boards of 15 decisions: half of the 40 ms share, under the cap.
-    assert 15 <= bot.budget_ms(observation) <= 25
-    bot.time_left_ms = 600_000
-    assert bot.budget_ms(observation) == StrongBot.cap_ms  # the 50 ms cap
-    bot.hello["time"]["decision_ms"] = 40
-    assert bot.budget_ms(observation) == 10  # a quarter of the decision clock
+    bot = seated(StrongBot(), state, boards=10, time=clock)
+    assert bot.work_budget(state.observation(state.current_player)) == card_plays
 
 
-def test_it_plays_the_greedy_card_without_searching_when_the_bank_is_nearly_gone() -> None:
+def test_its_budget_depends_neither_on_the_boards_at_the_table_nor_on_the_bank_left() -> None:
     state = a_choice_of_cards()
-    strong = act(seated(StrongBot(), state, boards=100), state, time_left_ms=200)
-    greedy = act(seated(GreedyBot(), state, boards=100), state, time_left_ms=200)
-    assert strong == greedy
+    observation = state.observation(state.current_player)
+    short = seated(StrongBot(), state, boards=4, time=ARENA_TIME)
+    long = seated(StrongBot(), state, boards=2378, time=ARENA_TIME)
+    act(short, state, time_left_ms=60_000)
+    act(long, state, time_left_ms=3_000)
+    assert short.work_budget(observation) == long.work_budget(observation) == 12_000
+
+
+def test_a_long_table_does_not_degrade_it_to_the_greedy_card() -> None:
+    """Late in a table of 2,378 boards the bot still searches, and plays as on board 1."""
+    for state in choices_of_cards():
+        greedy = act(seated(GreedyBot(), state, boards=4, time=GENEROUS_TIME), state)
+        searched = act(seated(StrongBot(), state, boards=4, time=GENEROUS_TIME), state)
+        if searched != greedy:
+            break
+    else:
+        raise AssertionError("no position where the search and the greedy card differ")
+    late = seated(StrongBot(), state, boards=2378, time=GENEROUS_TIME)
+    assert act(late, state, time_left_ms=100_000) == searched
+    assert late.last_deals >= StrongBot.min_deals
+    assert late.safety_stops == 0
+
+
+def test_it_plays_the_greedy_card_without_searching_when_the_clock_is_too_tight() -> None:
+    state = a_choice_of_cards()
+    tight = {"decision_ms": 20, "bank_ms": 60_000, "startup_ms": 1000}
+    strong = seated(StrongBot(), state, boards=100, time=tight)
+    greedy = seated(GreedyBot(), state, boards=100, time=tight)
+    assert act(strong, state) == act(greedy, state)
+    assert strong.last_deals == 0
+
+
+def test_the_safety_clock_stops_a_search_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    state = a_choice_of_cards()
+    bot = seated(StrongBot(), state, boards=4, time=GENEROUS_TIME)
+    # An already spent bank: the safety clock has passed before the first deal is done.
+    act(bot, state, time_left_ms=0)
+    assert bot.safety_stops == 1
+    assert bot.last_deals == 1
+    assert "the safety clock stopped a search at board 1 after 1 of" in capsys.readouterr().err
+
+
+def test_the_same_seed_and_budget_give_the_same_play_on_a_busy_machine() -> None:
+    """Two runs of the same match, the second with every core kept busy, play alike.
+
+    The clock is generous (a minute a decision, as for a board's par) so that the safety
+    clock is far out of reach however loaded the machine: the budget alone decides.
+    """
+    game = game_for("single4")
+    rules = game.rules_for(None)
+    strong = load_module(REFERENCE_BOTS["strong"])
+    greedy = load_module(REFERENCE_BOTS["greedy"])
+
+    def play_once() -> tuple[list[list[str]], list[Any]]:
+        made: list[Any] = []
+
+        def make_strong() -> Bot:
+            bot = bot_from_module(strong)
+            made.append(bot)
+            assert bot is not None
+            return bot
+
+        def make_greedy() -> Bot:
+            bot = bot_from_module(greedy)
+            assert bot is not None
+            return bot
+
+        actions: list[list[str]] = []
+        run(
+            make_strong,
+            make_greedy,
+            game=game,
+            rules=rules,
+            boards=1,
+            seed=31,
+            clock=TimeControl(decision_ms=60_000, bank_ms=600_000, startup_ms=60_000),
+            on_board=lambda table, record: actions.append(record.actions),
+        )
+        return actions, made
+
+    quiet, quiet_bots = play_once()
+    burners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(os.cpu_count() or 2)
+    ]
+    try:
+        busy, busy_bots = play_once()
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
+    assert busy == quiet
+    assert sum(bot.safety_stops for bot in quiet_bots + busy_bots) == 0

@@ -80,7 +80,9 @@ def problems() -> Problems:
 def page(browser: Any, live_server: Any, problems: Problems) -> Iterator[Any]:
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
     tab = context.new_page()
-    tab.set_default_timeout(15_000)
+    # A safety limit on waits that end as soon as the page is ready: generous, so that a
+    # loaded machine is slow, never failing.
+    tab.set_default_timeout(120_000)
     tab.on(
         "console",
         lambda message: (

@@ -43,17 +43,20 @@ def test_a_bot_that_sleeps_times_out_at_the_deadline(kind: str, config: SandboxC
         started = time.monotonic()
         with pytest.raises(BotTimeout, match=r"no reply within the 0\.3 s deadline"):
             ask(bot, "sleep", deadline_s=0.3, seconds=30)
-        assert 0.3 <= time.monotonic() - started < 2.0
+        # It waited for the deadline, not for the bot: however loaded the machine, stopping
+        # a bot takes less than the half minute the bot meant to sleep.
+        assert 0.3 <= time.monotonic() - started < 30
 
 
 def test_a_slow_bot_runs_out_of_time_bank(kind: str, config: SandboxConfig) -> None:
-    banked = dataclasses.replace(config, limits=dataclasses.replace(config.limits, time_bank_s=1.0))
+    banked = dataclasses.replace(config, limits=dataclasses.replace(config.limits, time_bank_s=2.0))
     with misbehaving(kind, banked) as bot:
-        ask(bot, "sleep", deadline_s=0.8, seconds=0.4)
-        ask(bot, "sleep", deadline_s=0.8, seconds=0.4)
-        assert bot.time_bank_remaining < 0.25
-        with pytest.raises(BotTimeout, match="time bank of 1 s used up"):
-            ask(bot, "sleep", deadline_s=0.8, seconds=0.4)
+        # One slow answer within the bank (0.8 s to spare for a busy machine), charged in
+        # full; then a bot that would sleep for a minute meets the bank, not the deadline.
+        ask(bot, "sleep", deadline_s=60, seconds=1.2)
+        assert bot.time_bank_remaining <= 0.8
+        with pytest.raises(BotTimeout, match="time bank of 2 s used up"):
+            ask(bot, "sleep", deadline_s=60, seconds=60)
 
 
 def test_the_time_bank_can_be_refilled_for_the_next_game(kind: str, config: SandboxConfig) -> None:
@@ -66,12 +69,13 @@ def test_the_time_bank_can_be_refilled_for_the_next_game(kind: str, config: Sand
 
 
 def test_a_bot_slow_to_start_misses_the_start_up_budget(kind: str, config: SandboxConfig) -> None:
-    # Long enough for the sandbox itself to come up on a busy machine: the bot is late.
-    hurried = dataclasses.replace(config, limits=dataclasses.replace(config.limits, startup_s=1.5))
+    # Long enough for the sandbox itself to come up on a very busy machine (it takes tens
+    # of milliseconds): the bot, which sleeps for a minute, is late.
+    hurried = dataclasses.replace(config, limits=dataclasses.replace(config.limits, startup_s=5.0))
     started = time.monotonic()
     with pytest.raises(BotTimeout, match="first message"):
-        start(kind, hurried, "misbehave.py", argv=["--slow-start", "30"])
-    assert time.monotonic() - started < 4.0
+        start(kind, hurried, "misbehave.py", argv=["--slow-start", "60"])
+    assert time.monotonic() - started < 60
 
 
 def test_a_huge_line_without_newline_is_refused(kind: str, config: SandboxConfig) -> None:
@@ -87,11 +91,20 @@ def test_an_output_flood_is_a_protocol_fault(kind: str, config: SandboxConfig) -
         ask(bot, "flood_stdout")
 
 
-def test_a_stderr_flood_is_cut_at_the_cap(kind: str, config: SandboxConfig) -> None:
+def test_a_stderr_flood_is_cut_in_the_middle_keeping_its_last_words(
+    kind: str, config: SandboxConfig
+) -> None:
+    size = 4 * 1024 * 1024
+    last = "Traceback (most recent call last): the last words\n"
     with misbehaving(kind, config) as bot:
-        assert ask(bot, "flood_stderr", size=4 * 1024 * 1024)["ok"]
-        assert len(bot.stderr) < config.limits.stderr_bytes + 100
-        assert "more bytes of stderr not kept" in bot.stderr
+        assert ask(bot, "flood_stderr", size=size, last=last)["ok"]
+        text = bot.stderr
+    assert len(text) < config.limits.stderr_bytes + 100
+    assert text.startswith("e" * 1000)
+    assert text.endswith(last)
+    written = (size // 65537 + 1) * 65537 + len(last)
+    cut = written - config.limits.stderr_bytes
+    assert f"[{cut} bytes of stderr cut here]" in text
 
 
 @pytest.mark.parametrize(
@@ -128,8 +141,9 @@ def test_answering_a_message_that_expects_none_is_a_protocol_fault(
 ) -> None:
     with misbehaving(kind, config) as bot:
         bot.send({"id": 5, "do": "sleep", "args": {"seconds": 0}})
-        time.sleep(0.3)
-        with pytest.raises(BotProtocolError, match="answers no request"):
+        # The bot answers in order, so its unasked reply comes before any other: seen
+        # waiting before the next request, or read in place of that request's answer.
+        with pytest.raises(BotProtocolError, match=r"answers no request|does not match request"):
             ask(bot, "sleep", seconds=0)
 
 

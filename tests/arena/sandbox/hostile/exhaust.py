@@ -72,13 +72,21 @@ def spin(seconds):
     return {"ok": True, "value": seconds}
 
 
-def spin_children(count, seconds):
-    """Keep `count` CPUs busy from child processes; report the CPU time they got."""
+def spin_until(cpu, seconds):
+    """Spin until this process has used `cpu` CPU-seconds, or `seconds` have passed."""
+    end = time.monotonic() + seconds
+    while time.process_time() < cpu and time.monotonic() < end:
+        pass
+
+
+def spin_children(count, cpu, seconds):
+    """Children each spinning for `cpu` CPU-seconds (at most `seconds` of wall time);
+    report the CPU time they got."""
     children = []
     for _ in range(count):
         pid = os.fork()
         if pid == 0:
-            spin(seconds)
+            spin_until(cpu, seconds)
             os._exit(0)
         children.append(pid)
     for pid in children:

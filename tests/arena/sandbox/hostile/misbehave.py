@@ -32,10 +32,11 @@ def flood_stdout():
     time.sleep(30)
 
 
-def flood_stderr(size):
+def flood_stderr(size, last=""):
     chunk = "e" * 65536 + "\n"
     for _ in range(size // len(chunk) + 1):
         sys.stderr.write(chunk)
+    sys.stderr.write(last)
     sys.stderr.flush()
     return {"ok": True}
 
