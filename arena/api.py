@@ -12,7 +12,7 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,6 +21,7 @@ from arena import selectors, services
 from arena.errors import InvalidInput
 from arena.filters import BotFilter
 from arena.models import Bot, BotVersion, Player
+from arena.parsers import JSONParser
 from arena.serializers import (
     BotCreateSerializer,
     BotSerializer,

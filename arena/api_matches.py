@@ -67,6 +67,7 @@ class MatchViewSet(
     """Duplicate matches between bot versions; POST requests a challenge."""
 
     filterset_class = MatchFilter
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "finished"]
 
     def get_queryset(self) -> Any:

@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
 from arena.variants import Variant
+
+ID_MAX = 2**63 - 1
+"""The largest id the database can hold (a 64-bit key): a larger one is refused with a 400
+naming the field, where the database would answer with a server error."""
+SPRT_ELO_LIMIT = 1000.0
+"""An SPRT hypothesis is an Elo difference of at most this size either way (more than any
+two bots of one variant are apart)."""
+
+
+def id_field(help_text: str, **options: Any) -> serializers.IntegerField:
+    """An input naming a row by its id: a positive number the database can hold."""
+    return serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text=help_text, **options)
+
+
+class FiniteFloatField(serializers.FloatField):
+    """A float that is a real number: ``nan``, ``inf`` and ``-inf`` are refused."""
+
+    default_error_messages = {"not_finite": "A finite number is required."}
+
+    def to_internal_value(self, data: Any) -> float:
+        value = float(super().to_internal_value(data))
+        if not math.isfinite(value):
+            self.fail("not_finite")
+        return value
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -163,8 +188,8 @@ class MatchDetailSerializer(MatchSerializer):
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    version = serializers.IntegerField(help_text="your bot version (plays as X)")
-    opponent = serializers.IntegerField(help_text="the opponent's bot version")
+    version = id_field("your bot version (plays as X)")
+    opponent = id_field("the opponent's bot version")
     boards = serializers.IntegerField(min_value=1, max_value=1000, default=100)
     seed = serializers.IntegerField(min_value=0, max_value=2**63 - 1, required=False)
 
@@ -201,9 +226,9 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
 
 class SprtQuerySerializer(serializers.Serializer):
-    a = serializers.IntegerField(help_text="the new version")
-    b = serializers.IntegerField(help_text="the version it is compared with")
-    elo0 = serializers.FloatField(default=0.0)
-    elo1 = serializers.FloatField(default=10.0)
-    alpha = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
-    beta = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
+    a = id_field("the new version")
+    b = id_field("the version it is compared with")
+    elo0 = FiniteFloatField(default=0.0, min_value=-SPRT_ELO_LIMIT, max_value=SPRT_ELO_LIMIT)
+    elo1 = FiniteFloatField(default=10.0, min_value=-SPRT_ELO_LIMIT, max_value=SPRT_ELO_LIMIT)
+    alpha = FiniteFloatField(default=0.05, min_value=1e-6, max_value=0.5)
+    beta = FiniteFloatField(default=0.05, min_value=1e-6, max_value=0.5)

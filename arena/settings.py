@@ -54,6 +54,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the query or the body (see arena/middleware.py).
+    "arena.middleware.NulCharacterMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -211,6 +213,13 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "arena.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
+
+# Strict JSON, nested at most arena.parsers.MAX_DEPTH deep, no NUL in strings.
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "arena.parsers.JSONParser",
+    "rest_framework.parsers.FormParser",
+    "rest_framework.parsers.MultiPartParser",
+]
 
 UPLOAD_RATE = env_str("UPLOAD_RATE", "30/hour")
 
