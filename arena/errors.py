@@ -18,6 +18,16 @@ class InvalidInput(ValueError):
         self.field = field
 
 
+class ServiceUnavailable(exceptions.APIException):
+    """A service the request needs (the broker, the quota store) cannot be reached."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "a service this request needs is unavailable; try again shortly"
+    default_code = "unavailable"
+    wait = 30
+    """Seconds to wait before trying again: sent as Retry-After."""
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Render service and model validation errors as 400s with a readable ``detail``."""
     if isinstance(exc, InvalidInput):

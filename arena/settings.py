@@ -150,26 +150,38 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
 
-_LOCAL_CACHE = {
-    # Per process, in front of the shared cache, for immutable or generation-keyed pages.
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "arena-local",
-    "OPTIONS": {"MAX_ENTRIES": 5000},
-}
+# Response cache (arena/caching.py): its own Redis or database when CACHE_URL is set, so that
+# it can be given a maxmemory with allkeys-lru apart from the broker (deploy/README.md).
+CACHE_URL = env_url("CACHE_URL", schemes=("redis", "rediss")) or REDIS_URL
+# The per-process level in front of it: values up to this many bytes in all (an LRU).
+LOCAL_CACHE_MAX_BYTES = env_int("LOCAL_CACHE_MAX_BYTES", 16 * 1024 * 1024, minimum=0)
+# A cache that cannot be reached must fail fast: its callers fall back to the database
+# (responses) or answer 503 (quotas).
+_REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 if REDIS_URL:
-    # Throttle counters must be shared by every web process, so they live in Redis.
+    # Quota counters must be shared by every web process, so they live in Redis.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "arena",
+            "OPTIONS": _REDIS_OPTIONS,
         },
-        "local": _LOCAL_CACHE,
     }
 else:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "local": _LOCAL_CACHE,
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if CACHE_URL:
+    CACHES["responses"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_PREFIX": "arena-responses",
+        "OPTIONS": _REDIS_OPTIONS,
+    }
+else:
+    CACHES["responses"] = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "arena-responses",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 
 # --- bot sandbox -------------------------------------------------------------------------
@@ -222,6 +234,12 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
 ]
 
 UPLOAD_RATE = env_str("UPLOAD_RATE", "30/hour")
+# Quotas (arena/throttles.py): counted per player and, so that extra accounts gain nothing,
+# per client IP; only accepted actions count.
+UPLOAD_RATE_PER_IP = env_str("UPLOAD_RATE_PER_IP", "60/hour")
+CHALLENGE_RATE_PER_IP = env_str("CHALLENGE_RATE_PER_IP", "40/hour")
+# Re-simulating a replay (?verify=true) that is not already cached, per IP.
+VERIFY_RATE = env_str("VERIFY_RATE", "30/hour")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pinochle Arena API",
