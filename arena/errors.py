@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -29,7 +35,25 @@ class ServiceUnavailable(exceptions.APIException):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Render service and model validation errors as 400s with a readable ``detail``."""
+    """Render service and model validation errors as 400s with a readable ``detail``, and
+    bodies over Django's limits (read past what ``Content-Length`` announced) as 413/400."""
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": f"the request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes"},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, TooManyFieldsSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        return Response(
+            {"detail": f"the request has more than {limit} fields"},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, TooManyFilesSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        return Response(
+            {"detail": f"the request has more than {limit} files"},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     if isinstance(exc, InvalidInput):
         body: dict[str, Any] = {"detail": str(exc)}
         if exc.field:

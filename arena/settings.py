@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Before anything reads the query or the body (see arena/middleware.py).
     "arena.middleware.NulCharacterMiddleware",
+    "arena.middleware.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -225,6 +226,17 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "arena.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
+
+# Request bodies (arena/middleware.py answers 413 above the limit, before reading): bot
+# uploads are at most a 1 MiB zip or a 256 KiB module, sent as multipart or JSON text;
+# nothing else needs more than a few KiB.
+REQUEST_BODY_MAX_BYTES = env_int("REQUEST_BODY_MAX_BYTES", 256 * 1024, minimum=1024)
+UPLOAD_REQUEST_MAX_BYTES = env_int("UPLOAD_REQUEST_MAX_BYTES", 1536 * 1024, minimum=1024)
+UPLOAD_ROUTES = ("bot-versions",)
+DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES  # an upload is never spooled to disk
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+DATA_UPLOAD_MAX_NUMBER_FILES = 2
 
 # Strict JSON, nested at most arena.parsers.MAX_DEPTH deep, no NUL in strings.
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
