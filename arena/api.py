@@ -32,7 +32,7 @@ from arena.serializers import (
     PlayerSerializer,
     RegisteredPlayerSerializer,
 )
-from arena.throttles import UploadThrottle
+from arena.throttles import REGISTRATIONS, UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 
 
@@ -67,9 +67,11 @@ class PlayerViewSet(
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: RegisteredPlayerSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        REGISTRATIONS.check(request)
         incoming = PlayerRegisterSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         player = services.player_register(**incoming.validated_data)
+        REGISTRATIONS.charge(request)
         token, _ = Token.objects.get_or_create(user=player.user)
         player.bot_count = 0  # type: ignore[attr-defined]
         player.token = token.key  # type: ignore[attr-defined]
@@ -108,9 +110,6 @@ class BotVersionListView(GenericAPIView):
     parser_classes = [MultiPartParser, FormParser, JSONParser]
     serializer_class = BotVersionSerializer
 
-    def get_throttles(self) -> list[Any]:
-        return [UploadThrottle()] if self.request.method == "POST" else []
-
     def _bot(self) -> Bot:
         return get_object_or_404(Bot.objects.select_related("owner"), pk=self.kwargs["bot_id"])
 
@@ -127,10 +126,12 @@ class BotVersionListView(GenericAPIView):
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")
+        UPLOADS.check(request)  # only stored uploads count: a refused one costs nothing
         incoming = BotVersionUploadSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data, filename = _uploaded_bytes(incoming.validated_data)
         version = services.bot_version_submit(bot=bot, data=data, filename=filename)
+        UPLOADS.charge(request)
         version.refresh_from_db()
         return Response(OwnerBotVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 

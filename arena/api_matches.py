@@ -43,7 +43,7 @@ from arena.serializers import (
     SprtQuerySerializer,
 )
 from arena.services.matches import match_create
-from arena.throttles import VERIFICATIONS, ChallengeThrottle
+from arena.throttles import CHALLENGES, VERIFICATIONS
 from arena.variants import Variant
 from bots.games import game_for
 
@@ -84,12 +84,10 @@ class MatchViewSet(
     def get_serializer_class(self) -> Any:
         return MatchDetailSerializer if self.action == "retrieve" else MatchSerializer
 
-    def get_throttles(self) -> list[Any]:
-        return [ChallengeThrottle()] if self.request.method == "POST" else []
-
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         player = player_of(request)
+        CHALLENGES.check(request)  # only accepted challenges count (charged below)
         incoming = MatchCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
@@ -109,6 +107,7 @@ class MatchViewSet(
             requested_by=player,
             seed=data.get("seed"),
         )
+        CHALLENGES.charge(request)
         match = selectors.match_list().get(pk=match.pk)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 

@@ -250,6 +250,11 @@ UPLOAD_RATE = env_str("UPLOAD_RATE", "30/hour")
 # per client IP; only accepted actions count.
 UPLOAD_RATE_PER_IP = env_str("UPLOAD_RATE_PER_IP", "60/hour")
 CHALLENGE_RATE_PER_IP = env_str("CHALLENGE_RATE_PER_IP", "40/hour")
+# Failed sign-ins (token, page, admin), and registrations, per IP; failures also per account.
+LOGIN_FAILURE_RATE_PER_IP = env_str("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
+LOGIN_FAILURE_RATE = env_str("LOGIN_FAILURE_RATE", "20/hour")
+REGISTRATION_RATE = env_str("REGISTRATION_RATE", "20/hour")
+AUTHENTICATION_BACKENDS = ["arena.signin.QuotaModelBackend"]
 # Re-simulating a replay (?verify=true) that is not already cached, per IP.
 VERIFY_RATE = env_str("VERIFY_RATE", "30/hour")
 

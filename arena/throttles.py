@@ -32,9 +32,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 from rest_framework.exceptions import Throttled
-from rest_framework.request import Request
-from rest_framework.throttling import BaseThrottle, UserRateThrottle
-from rest_framework.views import APIView
+from rest_framework.throttling import BaseThrottle
 
 from arena.caching import CACHE_ERRORS
 from arena.errors import ServiceUnavailable
@@ -154,32 +152,9 @@ UPLOADS = Quota(
 CHALLENGES = Quota(
     "challenges", what="challenges", per_player="CHALLENGE_RATE", per_ip="CHALLENGE_RATE_PER_IP"
 )
+REGISTRATIONS = Quota(
+    "registrations", what="registrations", per_player=None, per_ip="REGISTRATION_RATE"
+)
 VERIFICATIONS = Quota(
     "verify", what="replay verifications not already cached", per_player=None, per_ip="VERIFY_RATE"
 )
-
-
-class UploadThrottle(UserRateThrottle):
-    """Limits bot uploads per player; the rate is ``settings.UPLOAD_RATE``."""
-
-    scope = "uploads"
-
-    def get_rate(self) -> str | None:
-        # Read at request time, not import time, so the setting can change under test.
-        rate: str | None = settings.UPLOAD_RATE
-        return rate
-
-    def allow_request(self, request: Request, view: APIView) -> bool:
-        self.rate = self.get_rate()
-        self.num_requests, self.duration = self.parse_rate(self.rate)
-        return super().allow_request(request, view)
-
-
-class ChallengeThrottle(UploadThrottle):
-    """Limits challenge requests per player; the rate is ``settings.CHALLENGE_RATE``."""
-
-    scope = "challenges"
-
-    def get_rate(self) -> str | None:
-        rate: str | None = settings.CHALLENGE_RATE
-        return rate
