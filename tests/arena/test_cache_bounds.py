@@ -14,8 +14,6 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from arena import caching
-from arena.tasks import match_run_task
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
@@ -32,22 +30,6 @@ def shared_entries() -> dict[str, float | None]:
 
 def replay_entries() -> list[str]:
     return [key for key in shared_entries() if ":replay:" in key]
-
-
-@pytest.fixture
-def done_match(alice, bob) -> int:  # type: ignore[no-untyped-def]
-    """A finished two-board match (its id)."""
-    x = active_version(alice, "first", FIRST_LEGAL_BOT)
-    y = active_version(bob, "rnd", RANDOM_BOT)
-    response = APIClient()
-    response.force_authenticate(alice.user)
-    created = response.post(
-        "/api/matches/", {"version": x.pk, "opponent": y.pk, "boards": 2, "seed": 3}
-    )
-    assert created.status_code == 201, created.content
-    match_run_task.apply(args=[created.json()["id"]])
-    caching.clear()
-    return int(created.json()["id"])
 
 
 def test_a_hundred_spellings_of_one_replay_make_one_entry(done_match: int) -> None:
