@@ -60,6 +60,7 @@ class PlayerViewSet(
 
     serializer_class = PlayerSerializer
     permission_classes = [permissions.AllowAny]
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "display_name"]
 
     def get_queryset(self) -> Any:
@@ -88,6 +89,7 @@ class BotViewSet(
 
     serializer_class = BotSerializer
     filterset_class = BotFilter
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "name"]
 
     def get_queryset(self) -> Any:

@@ -132,7 +132,11 @@ class MatchSerializer(serializers.ModelSerializer):
     version_x = serializers.SerializerMethodField()
     version_y = serializers.SerializerMethodField()
     requested_by = serializers.CharField(
-        source="requested_by.user.username", read_only=True, default=None
+        source="requested_by.user.username",
+        read_only=True,
+        default=None,
+        allow_null=True,
+        help_text="who asked for the match; null for the matchmaker's and leagues' matches",
     )
 
     class Meta:

@@ -272,6 +272,12 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
 }
 
+# Every operation documents its refusals (400/401/403/404/413/429/503) with one error schema.
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
+    "drf_spectacular.hooks.postprocess_schema_enums",
+    "arena.openapi.document_refusals",
+]
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.backends import ModelBackend
@@ -74,7 +75,9 @@ class TokenView(ObtainAuthToken):
     """Obtain an API token (username + password), under the sign-in quota."""
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        SIGN_IN_FAILURES.check(request, account=account_of(request.data.get("username")))
+        data = request.data
+        username = data.get("username") if isinstance(data, Mapping) else None
+        SIGN_IN_FAILURES.check(request, account=account_of(username))
         return super().post(request, *args, **kwargs)
 
 

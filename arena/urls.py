@@ -43,3 +43,8 @@ urlpatterns = [
     path("api/tournaments/", include("leagues.tournaments.urls")),
     path("api/", include(router.urls)),
 ]
+
+# JSON error pages under /api/ (arena/errors.py).
+handler400 = "arena.errors.bad_request"
+handler404 = "arena.errors.not_found"
+handler500 = "arena.errors.server_error"

@@ -206,7 +206,7 @@ class MovementView(APIView):
 class ResultListView(APIView):
     """All table results (director, or everyone once finished); entering one."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: {"type": "array", "items": {"type": "object"}}})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         _require_director_or_public(request, event, "table results")
@@ -381,7 +381,9 @@ class HumanRatingListView(GenericAPIView):
     def get_queryset(self) -> Any:
         return selectors.human_rating_list(variant=self.request.query_params.get("variant"))
 
-    @extend_schema(parameters=[OpenApiParameter("variant", str)])
+    @extend_schema(
+        parameters=[OpenApiParameter("variant", str)], responses=HumanRatingSerializer(many=True)
+    )
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(HumanRatingSerializer(page, many=True).data)
