@@ -59,13 +59,14 @@ class Rate:
         count, multiple, unit = match.groups()
         return cls(int(count), int(multiple or 1) * _UNITS[unit])
 
-    def describe(self) -> str:
+    def period(self) -> str:
+        """The window in words: ``hour``, ``15 minutes``."""
         for unit, seconds in (("day", 86400), ("hour", 3600), ("minute", 60)):
             if self.seconds == seconds:
-                return f"{self.count} per {unit}"
+                return unit
             if self.seconds % seconds == 0:
-                return f"{self.count} per {self.seconds // seconds} {unit}s"
-        return f"{self.count} per {self.seconds} seconds"
+                return f"{self.seconds // seconds} {unit}s"
+        return f"{self.seconds} seconds"
 
 
 def client_ip(request: HttpRequest | Any) -> str:
@@ -111,18 +112,18 @@ class Quota:
             wait, rate = max(waits, key=lambda pair: pair[0])
             raise Throttled(
                 wait=max(wait, 1.0),
-                detail=f"Throttled: at most {rate.describe()} {self.what}.",
+                detail=f"Throttled: at most {rate.count} {self.what} per {rate.period()}.",
             )
 
     def charge(self, request: Any, *, account: str | None = None) -> None:
         """Count one accepted action against every identity of the request."""
         now = time.time()
         for identity, rate in self._identities(request, account):
-            history = [t for t in self._read(identity) if t > now - rate.seconds]
-            history.append(now)
             try:
+                history = [t for t in self._read(identity) if t > now - rate.seconds]
+                history.append(now)
                 cache.set(self._key(identity), history[-rate.count :], rate.seconds)
-            except CACHE_ERRORS as error:
+            except (ServiceUnavailable, *CACHE_ERRORS) as error:
                 # The action itself has happened: it is not undone for want of a counter.
                 log.warning("could not count %s for %s: %s", self.scope, identity, error)
 

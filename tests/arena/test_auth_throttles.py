@@ -11,6 +11,7 @@ from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
 from arena.models import BotVersion, Match, Player
+from arena.throttles import Rate
 from tests.arena.conftest import FIRST_LEGAL_BOT, GOOD_BOT, PASSWORD, client_for
 from tests.leagues.conftest import ready_version
 
@@ -174,3 +175,18 @@ def test_extra_accounts_share_their_ips_challenge_allowance(
     back = {"version": theirs.pk, "opponent": mine.pk, "boards": 1}
     _assert_told_to_wait(client_for(bob).post("/api/matches/", back))
     assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "seconds", "period"),
+    [("20/hour", 20, 3600, "hour"), ("10/15m", 10, 900, "15 minutes"), ("3/d", 3, 86400, "day")],
+)
+def test_rates_read_as_a_count_per_window(text: str, count: int, seconds: int, period: str) -> None:
+    rate = Rate.parse(text)
+    assert (rate.count, rate.seconds, rate.period()) == (count, seconds, period)
+
+
+@pytest.mark.parametrize("text", ["20", "hour", "20/fortnight", "-1/hour", ""])
+def test_a_malformed_rate_is_refused_with_its_text(text: str) -> None:
+    with pytest.raises(ValueError, match="N/period"):
+        Rate.parse(text)
