@@ -215,12 +215,16 @@ class LeaderboardView(ListAPIView):
             raise ValidationError({"variant": f"unknown variant {variant!r}"})
         page = request.query_params.get("page", "1")
         # One key per page however it is spelt ("01" is page 1); a page that does not exist
-        # is refused while building, so it is never stored.
-        key = leaderboard_key(
-            host=request.get_host(),
-            variant=variant,
-            page=str(int(page)) if page.isdecimal() else page,
-            page_size=self.paginator.get_page_size(request),  # type: ignore[union-attr]
+        # is refused while building, so it is never stored; nor is anything but a number.
+        key = (
+            leaderboard_key(
+                host=request.get_host(),
+                variant=variant,
+                page=str(int(page)) if page.isdecimal() else page,
+                page_size=self.paginator.get_page_size(request),  # type: ignore[union-attr]
+            )
+            if page.isdecimal() or page == "last"
+            else None
         )
         body = cached(key, lambda: _render(self._page(variant)), LEADERBOARD_TTL)
         return _json_response(request, body)
