@@ -12,7 +12,7 @@ from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,6 +21,7 @@ from arena import idempotency, selectors, services
 from arena.errors import InvalidInput
 from arena.filters import BotFilter
 from arena.models import Bot, BotVersion, Player
+from arena.parsers import JSONParser
 from arena.serializers import (
     BotCreateSerializer,
     BotSerializer,
@@ -31,7 +32,7 @@ from arena.serializers import (
     PlayerSerializer,
     RegisteredPlayerSerializer,
 )
-from arena.throttles import UploadThrottle
+from arena.throttles import REGISTRATIONS, UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 
 
@@ -59,6 +60,7 @@ class PlayerViewSet(
 
     serializer_class = PlayerSerializer
     permission_classes = [permissions.AllowAny]
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "display_name"]
 
     def get_queryset(self) -> Any:
@@ -66,9 +68,11 @@ class PlayerViewSet(
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: RegisteredPlayerSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        REGISTRATIONS.check(request)
         incoming = PlayerRegisterSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         player = services.player_register(**incoming.validated_data)
+        REGISTRATIONS.charge(request)
         token, _ = Token.objects.get_or_create(user=player.user)
         player.bot_count = 0  # type: ignore[attr-defined]
         player.token = token.key  # type: ignore[attr-defined]
@@ -85,6 +89,7 @@ class BotViewSet(
 
     serializer_class = BotSerializer
     filterset_class = BotFilter
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "name"]
 
     def get_queryset(self) -> Any:
@@ -106,9 +111,6 @@ class BotVersionListView(GenericAPIView):
 
     parser_classes = [MultiPartParser, FormParser, JSONParser]
     serializer_class = BotVersionSerializer
-
-    def get_throttles(self) -> list[Any]:
-        return [UploadThrottle()] if self.request.method == "POST" else []
 
     def _bot(self) -> Bot:
         return get_object_or_404(Bot.objects.select_related("owner"), pk=self.kwargs["bot_id"])
@@ -133,10 +135,12 @@ class BotVersionListView(GenericAPIView):
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")
+        UPLOADS.check(request)  # only stored uploads count: a refused one costs nothing
         incoming = BotVersionUploadSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data, filename = _uploaded_bytes(incoming.validated_data)
         version = services.bot_version_submit(bot=bot, data=data, filename=filename)
+        UPLOADS.charge(request)
         version.refresh_from_db()
         return Response(OwnerBotVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 

@@ -22,7 +22,15 @@ from rest_framework.views import APIView
 
 from arena import idempotency, selectors
 from arena.api import player_of
-from arena.caching import LEADERBOARD_TTL, cached, leaderboard_key, peek, replay_key, store
+from arena.caching import (
+    LEADERBOARD_TTL,
+    REPLAY_TTL,
+    cached,
+    leaderboard_key,
+    peek,
+    replay_key,
+    store,
+)
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
 from arena.ratings import sprt
@@ -37,7 +45,7 @@ from arena.serializers import (
     SprtQuerySerializer,
 )
 from arena.services.matches import match_create
-from arena.throttles import ChallengeThrottle
+from arena.throttles import CHALLENGES, VERIFICATIONS
 from arena.variants import Variant
 from bots.games import game_for
 
@@ -69,6 +77,7 @@ class MatchViewSet(
     """Duplicate matches between bot versions; POST requests a challenge."""
 
     filterset_class = MatchFilter
+    lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "finished"]
 
     def get_queryset(self) -> Any:
@@ -76,9 +85,6 @@ class MatchViewSet(
 
     def get_serializer_class(self) -> Any:
         return MatchDetailSerializer if self.action == "retrieve" else MatchSerializer
-
-    def get_throttles(self) -> list[Any]:
-        return [ChallengeThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
         request=MatchCreateSerializer,
@@ -95,6 +101,7 @@ class MatchViewSet(
 
     def _challenge(self, request: Request) -> Response:
         player = player_of(request)
+        CHALLENGES.check(request)  # only accepted challenges count (charged below)
         incoming = MatchCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
@@ -112,6 +119,7 @@ class MatchViewSet(
             seed=data.get("seed"),
             rated=data["rated"],
         )
+        CHALLENGES.charge(request)
         match = selectors.match_list().get(pk=match.pk)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
@@ -138,21 +146,30 @@ class MatchViewSet(
         if table is not None and table not in ("A", "B"):
             raise ValidationError({"table": "table is A or B"})
         verify = request.query_params.get("verify", "").lower() in ("1", "true", "yes")
+        match_id = int(str(pk))  # the route admits digits only; "017" is match 17
         # The games of a finished match never change: served from the cache after the first
-        # request, with no database query for an anonymous reader.
-        key = replay_key(pk, board, table, verify)
+        # request, with no database query for an anonymous reader. Only a board the match
+        # has is ever cached, under the match's canonical id.
+        key = replay_key(match_id=match_id, board=board, table=table, verify=verify)
         games = peek(key)  # the games as rendered JSON
         match = None
         if games is None:
-            match = get_object_or_404(selectors.match_list(), pk=pk)
+            match = get_object_or_404(selectors.match_list(), pk=match_id)
+            if board is not None and not 1 <= board <= match.board_count:
+                raise ValidationError({"board": f"this match has boards 1 to {match.board_count}"})
+            if verify:
+                # Re-simulating costs CPU in proportion to the boards: counted per client.
+                VERIFICATIONS.check(request)
             games = _render(_replay_games(match, board, table, verify))
+            if verify:
+                VERIFICATIONS.charge(request)
             if match.status == Match.Status.DONE:
-                store(key, games, None)
+                store(key, games, REPLAY_TTL)
         stderr: dict[str, dict[str, str]] = {}
         if request.user.is_authenticated:
-            match = match or get_object_or_404(selectors.match_list(), pk=pk)
+            match = match or get_object_or_404(selectors.match_list(), pk=match_id)
             stderr = _own_stderr(request, match)
-        body = b'{"match":%d,"games":%s,"stderr":%s}' % (int(str(pk)), games, _render(stderr))
+        body = b'{"match":%d,"games":%s,"stderr":%s}' % (match_id, games, _render(stderr))
         return _json_response(request, body)
 
 
@@ -242,11 +259,18 @@ class LeaderboardView(ListAPIView):
         variant = request.query_params.get("variant")
         if variant is not None and variant not in Variant.values:
             raise ValidationError({"variant": f"unknown variant {variant!r}"})
-        key = leaderboard_key(
-            request.get_host(),
-            variant,
-            request.query_params.get("page", "1"),
-            request.query_params.get("page_size", ""),
+        page = request.query_params.get("page", "1")
+        # One key per page however it is spelt ("01" is page 1); a page that does not exist
+        # is refused while building, so it is never stored; nor is anything but a number.
+        key = (
+            leaderboard_key(
+                host=request.get_host(),
+                variant=variant,
+                page=str(int(page)) if page.isdecimal() else page,
+                page_size=self.paginator.get_page_size(request),  # type: ignore[union-attr]
+            )
+            if page.isdecimal() or page == "last"
+            else None
         )
         body = cached(key, lambda: _render(self._page(variant)), LEADERBOARD_TTL)
         return _json_response(request, body)

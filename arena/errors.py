@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import (
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -18,8 +26,42 @@ class InvalidInput(ValueError):
         self.field = field
 
 
+class ServiceUnavailable(exceptions.APIException):
+    """A service the request needs (the broker, the quota store) cannot be reached."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "a service this request needs is unavailable; try again shortly"
+    default_code = "unavailable"
+    wait = 30
+    """Seconds to wait before trying again: sent as Retry-After."""
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Render service and model validation errors as 400s with a readable ``detail``."""
+    """Render service and model validation errors as 400s with a readable ``detail``, and
+    bodies over Django's limits (read past what ``Content-Length`` announced) as 413/400."""
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            {"detail": f"the request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE} bytes"},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
+    if isinstance(exc, OverflowError):
+        # SQLite cannot even compare with an integer beyond 64 bits (PostgreSQL finds nothing).
+        return Response(
+            {"detail": "a number in the request is larger than this service stores"},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, TooManyFieldsSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+        return Response(
+            {"detail": f"the request has more than {limit} fields"},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, TooManyFilesSent):
+        limit = settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        return Response(
+            {"detail": f"the request has more than {limit} files"},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     if isinstance(exc, InvalidInput):
         body: dict[str, Any] = {"detail": str(exc)}
         if exc.field:
@@ -30,3 +72,29 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
         )
     return drf_exception_handler(exc, context)
+
+
+# Django's own error pages, for requests no API view handled (a path no route matches, a
+# refused host): JSON under /api/, so that an API client always gets the documented shape.
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"detail": "the request is malformed"}, status=400)
+    return defaults.bad_request(request, exception)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"detail": "no API resource has this path"}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"detail": "the server failed; the error is logged"}, status=500)
+    return defaults.server_error(request)

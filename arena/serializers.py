@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.urls import reverse
@@ -9,6 +10,30 @@ from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
 from arena.variants import Variant
+
+ID_MAX = 2**63 - 1
+"""The largest id the database can hold (a 64-bit key): a larger one is refused with a 400
+naming the field, where the database would answer with a server error."""
+SPRT_ELO_LIMIT = 1000.0
+"""An SPRT hypothesis is an Elo difference of at most this size either way (more than any
+two bots of one variant are apart)."""
+
+
+def id_field(help_text: str, **options: Any) -> serializers.IntegerField:
+    """An input naming a row by its id: a positive number the database can hold."""
+    return serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text=help_text, **options)
+
+
+class FiniteFloatField(serializers.FloatField):
+    """A float that is a real number: ``nan``, ``inf`` and ``-inf`` are refused."""
+
+    default_error_messages = {"not_finite": "A finite number is required."}
+
+    def to_internal_value(self, data: Any) -> float:
+        value = float(super().to_internal_value(data))
+        if not math.isfinite(value):
+            self.fail("not_finite")
+        return value
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -119,7 +144,11 @@ class MatchSerializer(serializers.ModelSerializer):
     version_x = serializers.SerializerMethodField()
     version_y = serializers.SerializerMethodField()
     requested_by = serializers.CharField(
-        source="requested_by.user.username", read_only=True, default=None
+        source="requested_by.user.username",
+        read_only=True,
+        default=None,
+        allow_null=True,
+        help_text="who asked for the match; null for the matchmaker's and leagues' matches",
     )
     seed_commitment = serializers.SerializerMethodField(
         help_text="sha256 of the secret the boards are dealt from; null for a chosen seed"
@@ -197,18 +226,18 @@ class MatchCreateSerializer(serializers.Serializer):
     """Each side is a version id, or a bot id with a version number, or a bot id alone (its
     latest active version)."""
 
-    version = serializers.IntegerField(required=False, help_text="your bot version's id (X)")
-    bot = serializers.IntegerField(
-        required=False, help_text="your bot's id: its version 'number', or its latest active one"
+    version = id_field("your bot version's id (plays as X)", required=False)
+    bot = id_field("your bot's id: its version 'number', or its latest active one", required=False)
+    number = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**31 - 1, help_text="with 'bot'"
     )
-    number = serializers.IntegerField(required=False, min_value=1, help_text="with 'bot'")
-    opponent = serializers.IntegerField(required=False, help_text="the opponent's version id")
-    opponent_bot = serializers.IntegerField(
+    opponent = id_field("the opponent's version id", required=False)
+    opponent_bot = id_field(
+        "the opponent bot's id: its 'opponent_number', or its latest active version",
         required=False,
-        help_text="the opponent bot's id: its 'opponent_number', or its latest active version",
     )
     opponent_number = serializers.IntegerField(
-        required=False, min_value=1, help_text="with 'opponent_bot'"
+        required=False, min_value=1, max_value=2**31 - 1, help_text="with 'opponent_bot'"
     )
     boards = serializers.IntegerField(min_value=1, max_value=1000, default=100)
     seed = serializers.IntegerField(
@@ -267,9 +296,9 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
 
 class SprtQuerySerializer(serializers.Serializer):
-    a = serializers.IntegerField(help_text="the new version")
-    b = serializers.IntegerField(help_text="the version it is compared with")
-    elo0 = serializers.FloatField(default=0.0)
-    elo1 = serializers.FloatField(default=10.0)
-    alpha = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
-    beta = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
+    a = id_field("the new version")
+    b = id_field("the version it is compared with")
+    elo0 = FiniteFloatField(default=0.0, min_value=-SPRT_ELO_LIMIT, max_value=SPRT_ELO_LIMIT)
+    elo1 = FiniteFloatField(default=10.0, min_value=-SPRT_ELO_LIMIT, max_value=SPRT_ELO_LIMIT)
+    alpha = FiniteFloatField(default=0.05, min_value=1e-6, max_value=0.5)
+    beta = FiniteFloatField(default=0.05, min_value=1e-6, max_value=0.5)

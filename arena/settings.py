@@ -56,6 +56,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before anything reads the query or the body (see arena/middleware.py).
+    "arena.middleware.NulCharacterMiddleware",
+    "arena.middleware.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -156,26 +159,38 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
 
-_LOCAL_CACHE = {
-    # Per process, in front of the shared cache, for immutable or generation-keyed pages.
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "arena-local",
-    "OPTIONS": {"MAX_ENTRIES": 5000},
-}
+# Response cache (arena/caching.py): its own Redis or database when CACHE_URL is set, so that
+# it can be given a maxmemory with allkeys-lru apart from the broker (deploy/README.md).
+CACHE_URL = env_url("CACHE_URL", schemes=("redis", "rediss")) or REDIS_URL
+# The per-process level in front of it: values up to this many bytes in all (an LRU).
+LOCAL_CACHE_MAX_BYTES = env_int("LOCAL_CACHE_MAX_BYTES", 16 * 1024 * 1024, minimum=0)
+# A cache that cannot be reached must fail fast: its callers fall back to the database
+# (responses) or answer 503 (quotas).
+_REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 if REDIS_URL:
-    # Throttle counters must be shared by every web process, so they live in Redis.
+    # Quota counters must be shared by every web process, so they live in Redis.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "arena",
+            "OPTIONS": _REDIS_OPTIONS,
         },
-        "local": _LOCAL_CACHE,
     }
 else:
-    CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-        "local": _LOCAL_CACHE,
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+if CACHE_URL:
+    CACHES["responses"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": CACHE_URL,
+        "KEY_PREFIX": "arena-responses",
+        "OPTIONS": _REDIS_OPTIONS,
+    }
+else:
+    CACHES["responses"] = {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "arena-responses",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 
 # --- bot sandbox -------------------------------------------------------------------------
@@ -226,7 +241,36 @@ REST_FRAMEWORK = {
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
+# Request bodies (arena/middleware.py answers 413 above the limit, before reading): bot
+# uploads are at most a 1 MiB zip or a 256 KiB module, sent as multipart or JSON text;
+# nothing else needs more than a few KiB.
+REQUEST_BODY_MAX_BYTES = env_int("REQUEST_BODY_MAX_BYTES", 256 * 1024, minimum=1024)
+UPLOAD_REQUEST_MAX_BYTES = env_int("UPLOAD_REQUEST_MAX_BYTES", 1536 * 1024, minimum=1024)
+UPLOAD_ROUTES = ("bot-versions",)
+DATA_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES  # an upload is never spooled to disk
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
+DATA_UPLOAD_MAX_NUMBER_FILES = 2
+
+# Strict JSON, nested at most arena.parsers.MAX_DEPTH deep, no NUL in strings.
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
+    "arena.parsers.JSONParser",
+    "rest_framework.parsers.FormParser",
+    "rest_framework.parsers.MultiPartParser",
+]
+
 UPLOAD_RATE = env_str("UPLOAD_RATE", "30/hour")
+# Quotas (arena/throttles.py): counted per player and, so that extra accounts gain nothing,
+# per client IP; only accepted actions count.
+UPLOAD_RATE_PER_IP = env_str("UPLOAD_RATE_PER_IP", "60/hour")
+CHALLENGE_RATE_PER_IP = env_str("CHALLENGE_RATE_PER_IP", "40/hour")
+# Failed sign-ins (token, page, admin), and registrations, per IP; failures also per account.
+LOGIN_FAILURE_RATE_PER_IP = env_str("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
+LOGIN_FAILURE_RATE = env_str("LOGIN_FAILURE_RATE", "20/hour")
+REGISTRATION_RATE = env_str("REGISTRATION_RATE", "20/hour")
+AUTHENTICATION_BACKENDS = ["arena.signin.QuotaModelBackend"]
+# Re-simulating a replay (?verify=true) that is not already cached, per IP.
+VERIFY_RATE = env_str("VERIFY_RATE", "30/hour")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pinochle Arena API",
@@ -241,6 +285,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
 }
+
+# Every operation documents its refusals (400/401/403/404/413/429/503) with one error schema.
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
+    "drf_spectacular.hooks.postprocess_schema_enums",
+    "arena.openapi.document_refusals",
+]
 
 LOGGING = {
     "version": 1,

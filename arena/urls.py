@@ -1,10 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_matches, pages, pages_replay
+from arena import api, api_matches, pages, pages_replay, signin
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -14,6 +13,8 @@ router.register("matches", api_matches.MatchViewSet, basename="match")
 urlpatterns = [
     path("", pages.index, name="index"),
     path("admin/", admin.site.urls),
+    # Sign-in under the quota of failures (arena/signin.py), ahead of Django's own login/.
+    path("accounts/login/", signin.SignInView.as_view(), name="login"),
     # The replay viewer: one table of one board, step by step, and its frames.
     path(
         "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/",
@@ -27,7 +28,7 @@ urlpatterns = [
     ),
     # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
     path("accounts/", include("django.contrib.auth.urls")),
-    path("api/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/auth/token/", signin.TokenView.as_view(), name="api-token"),
     path("api/bots/<int:bot_id>/versions/", api.BotVersionListView.as_view(), name="bot-versions"),
     path(
         "api/bots/<int:bot_id>/versions/<int:number>/",
@@ -54,3 +55,8 @@ urlpatterns = [
     path("tournaments/", include("leagues.tournaments.pages_urls")),
     path("api/", include(router.urls)),
 ]
+
+# JSON error pages under /api/ (arena/errors.py).
+handler400 = "arena.errors.bad_request"
+handler404 = "arena.errors.not_found"
+handler500 = "arena.errors.server_error"

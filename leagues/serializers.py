@@ -7,12 +7,35 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from arena.serializers import id_field
+from arena.services.matches import MAX_BOARDS
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 from leagues.selectors import fixture_result, result_points
 
+# The largest value each numeric input accepts (the smallest is checked by the services).
+# Each is far beyond any sensible league and well inside the database's column.
+MAX_DECISION_MS = 60_000
+"""A minute per decision."""
+MAX_BANK_MS = 3_600_000
+"""An hour of time bank per bot and board."""
+MAX_LADDER_REACH = 100
+"""Rungs a ladder challenge may reach up."""
+MAX_PLANNED_ROUNDS = 500
+MAX_DIVISION_MOVES = 1000
+"""Bots promoted or relegated from one division."""
+MAX_EVERY_MINUTES = 525_600
+"""A year between rounds."""
+MAX_ROUND_NUMBER = 10_000
+MAX_VERSION_NUMBER = 2**31 - 1
+"""Version numbers are 32-bit columns."""
+
+
+def _limited(maximum: int, *, minimum: int | None = None, **options: Any) -> Any:
+    return serializers.IntegerField(min_value=minimum, max_value=maximum, **options)
+
 
 class LeagueTimetableSerializer(serializers.Serializer):
-    every_minutes = serializers.IntegerField(min_value=1)
+    every_minutes = _limited(MAX_EVERY_MINUTES, minimum=1, help_text="at most a year")
     enabled = serializers.BooleanField(read_only=True)
     last_run_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
@@ -66,11 +89,15 @@ class LeagueCreateSerializer(serializers.Serializer):
         max_length=32, help_text="round_robin, double_round_robin, swiss or ladder"
     )
     rule_overrides = serializers.DictField(required=False)
-    boards_per_match = serializers.IntegerField(required=False)
-    decision_ms = serializers.IntegerField(required=False)
-    bank_ms = serializers.IntegerField(required=False)
+    boards_per_match = _limited(MAX_BOARDS, required=False, help_text=f"at most {MAX_BOARDS}")
+    decision_ms = _limited(
+        MAX_DECISION_MS, required=False, help_text=f"at most {MAX_DECISION_MS} (a minute)"
+    )
+    bank_ms = _limited(MAX_BANK_MS, required=False, help_text=f"at most {MAX_BANK_MS} (an hour)")
     allow_follow_latest = serializers.BooleanField(required=False)
-    ladder_reach = serializers.IntegerField(required=False)
+    ladder_reach = _limited(
+        MAX_LADDER_REACH, required=False, help_text=f"at most {MAX_LADDER_REACH} rungs"
+    )
 
 
 class LeagueUpdateSerializer(serializers.Serializer):
@@ -78,11 +105,15 @@ class LeagueUpdateSerializer(serializers.Serializer):
 
     name = serializers.CharField(max_length=100, required=False)
     description = serializers.CharField(max_length=4000, required=False, allow_blank=True)
-    boards_per_match = serializers.IntegerField(required=False)
-    decision_ms = serializers.IntegerField(required=False)
-    bank_ms = serializers.IntegerField(required=False)
+    boards_per_match = _limited(MAX_BOARDS, required=False, help_text=f"at most {MAX_BOARDS}")
+    decision_ms = _limited(
+        MAX_DECISION_MS, required=False, help_text=f"at most {MAX_DECISION_MS} (a minute)"
+    )
+    bank_ms = _limited(MAX_BANK_MS, required=False, help_text=f"at most {MAX_BANK_MS} (an hour)")
     allow_follow_latest = serializers.BooleanField(required=False)
-    ladder_reach = serializers.IntegerField(required=False)
+    ladder_reach = _limited(
+        MAX_LADDER_REACH, required=False, help_text=f"at most {MAX_LADDER_REACH} rungs"
+    )
     variant = serializers.CharField(required=False)
     format = serializers.CharField(required=False)
     rule_overrides = serializers.DictField(required=False)
@@ -120,13 +151,17 @@ class LeagueSeasonSerializer(serializers.ModelSerializer):
 
 class LeagueDivisionInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=64)
-    promoted = serializers.IntegerField(min_value=0, default=0)
-    relegated = serializers.IntegerField(min_value=0, default=0)
+    promoted = _limited(MAX_DIVISION_MOVES, minimum=0, default=0)
+    relegated = _limited(MAX_DIVISION_MOVES, minimum=0, default=0)
 
 
 class LeagueSeasonCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True)
-    planned_rounds = serializers.IntegerField(required=False, help_text="Swiss and ladder only")
+    planned_rounds = _limited(
+        MAX_PLANNED_ROUNDS,
+        required=False,
+        help_text=f"Swiss and ladder only; at most {MAX_PLANNED_ROUNDS}",
+    )
     starts_at = serializers.DateTimeField(
         required=False, help_text="when the timetable may schedule round 1"
     )
@@ -162,9 +197,12 @@ class LeagueEntrySerializer(serializers.ModelSerializer):
 
 
 class LeagueEntryCreateSerializer(serializers.Serializer):
-    bot = serializers.IntegerField(help_text="the id of one of your bots")
-    version = serializers.IntegerField(
-        required=False, help_text="a version number; by default the bot's latest active one"
+    bot = id_field("the id of one of your bots")
+    version = _limited(
+        MAX_VERSION_NUMBER,
+        minimum=1,
+        required=False,
+        help_text="a version number; by default the bot's latest active one",
     )
     follows_latest = serializers.BooleanField(
         default=False, help_text="play the latest active version at each fixture"
@@ -192,8 +230,10 @@ class LeagueRoundSerializer(serializers.ModelSerializer):
 
 
 class LeagueRoundScheduleSerializer(serializers.Serializer):
-    number = serializers.IntegerField(
-        min_value=1, help_text="the round to schedule; asking again for it creates nothing"
+    number = _limited(
+        MAX_ROUND_NUMBER,
+        minimum=1,
+        help_text="the round to schedule; asking again for it creates nothing",
     )
 
 

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from arena import caching, services
 from arena.models import Bot, BotVersion, Player
-from arena.tasks import bot_version_validate_task
+from arena.tasks import bot_version_validate_task, match_run_task
 
 PASSWORD = "a-long-test-password-1"
 
@@ -83,3 +83,19 @@ def active_version(
     version.refresh_from_db()
     assert version.status == BotVersion.Status.ACTIVE, version.build_log
     return version
+
+
+@pytest.fixture
+def done_match(alice: Player, bob: Player, plain_bots: None) -> int:
+    """A finished two-board match (its id), played through the task, the caches emptied."""
+    x = active_version(alice, "first", FIRST_LEGAL_BOT)
+    y = active_version(bob, "rnd", RANDOM_BOT)
+    client = APIClient()
+    client.force_authenticate(alice.user)
+    created = client.post(
+        "/api/matches/", {"version": x.pk, "opponent": y.pk, "boards": 2, "seed": 3}
+    )
+    assert created.status_code == 201, created.content
+    match_run_task.apply(args=[created.json()["id"]])
+    caching.clear()
+    return int(created.json()["id"])

@@ -1,0 +1,544 @@
+"""Who may do what, for every route of the site: generated from the URL configuration.
+
+Every (route, method) outside the Django admin must be declared below; a new route without a
+declaration fails ``test_every_route_has_a_declared_expectation``. Each declared route is
+requested by four roles in a fresh world:
+
+- ``anonymous``: no credentials;
+- ``other``: a signed-in player with no relation to the objects;
+- ``owner``: the bot's owner, the league's organiser, the event's director (one player, Alice,
+  holds all three);
+- ``admin``: a superuser who also has a player profile (the API gives staff no extra power:
+  they use /admin/).
+
+A cell is the expected status, ``OK`` (any 2xx), or ``PASSES`` (authorization passed: neither
+401 nor 403, nor a server error; the request may still be refused for its content, such as
+entering a started event). A refused cell must change nothing in the database. Routes that
+hold a secret name it: it must appear for the roles allowed to see it and for no one else.
+The owner is asked last, since an allowed write changes the world. In tournaments, staff
+may direct any event: the admin's cells there are the director's.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+from rest_framework.views import APIView
+
+from arena import services
+from arena.models import Bot, BotVersion, Match, Player
+from arena.services.matches import match_create
+from leagues import services as league_services
+from leagues.models import Entry as LeagueEntry
+from leagues.models import League
+from leagues.tournaments import selectors as tournament_selectors
+from leagues.tournaments.models import Event, Result
+from tests.arena.conftest import FIRST_LEGAL_BOT, PASSWORD
+from tests.leagues.tournaments.conftest import entry_payload, play_all, running_event
+
+ROLES = ("anonymous", "other", "admin", "owner")
+OK = "2xx"
+PASSES = "passes"
+EXCLUDED_PREFIXES = ("admin/",)
+"""The Django admin checks staff status in every view of its own."""
+
+
+@dataclass
+class World:
+    alice: Player
+    bob: Player
+    admin: Player
+    bot: Bot
+    version: BotVersion
+    bobs_version: BotVersion
+    match: Match
+    league: League
+    league_entry: LeagueEntry
+    event: Event
+    result: Result
+    open_board: tuple[int, int, int]
+    event_players: list[Player]
+
+    def user(self, role: str) -> User | None:
+        player = {"other": self.bob, "owner": self.alice, "admin": self.admin}.get(role)
+        return None if player is None else player.user
+
+
+SECRET_SOURCE = "alice-private-source-marker"
+SECRET_LOG = "alice-private-build-log-marker"
+SECRET_STDERR = "alice-private-stderr-marker"
+
+
+def build_world() -> World:
+    alice = services.player_register(username="alice", password=PASSWORD)
+    bob = services.player_register(username="bob", password=PASSWORD)
+    admin = services.player_register(username="root", password=PASSWORD)
+    User.objects.filter(pk=admin.user_id).update(is_staff=True, is_superuser=True)
+    bot = services.bot_create(owner=alice, name="alices", variant="auction4")
+    source = FIRST_LEGAL_BOT + f"# {SECRET_SOURCE}\n".encode()
+    version = services.bot_version_submit(bot=bot, data=source, filename="bot.py")
+    BotVersion.objects.filter(pk=version.pk).update(
+        status=BotVersion.Status.ACTIVE, build_log=SECRET_LOG, status_reason=SECRET_LOG
+    )
+    bobs_bot = services.bot_create(owner=bob, name="bobs", variant="auction4")
+    bobs_version = services.bot_version_submit(bot=bobs_bot, data=FIRST_LEGAL_BOT, filename="b.py")
+    BotVersion.objects.filter(pk=bobs_version.pk).update(status=BotVersion.Status.ACTIVE)
+    version.refresh_from_db()
+    bobs_version.refresh_from_db()
+    match = match_create(version_x=version, version_y=bobs_version, boards=1, requested_by=alice)
+    # Seat 0 of table A is X's (Alice's) at the duplicate tables of every game.
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.DONE, stderr={"A": {"0": SECRET_STDERR}}
+    )
+    league = league_services.league_create(
+        organiser=alice, name="Club", variant="auction4", format="round_robin"
+    )
+    season = league_services.season_create(league=league)
+    league_entry = league_services.entry_create(
+        season=season, bot=bot, version=None, follows_latest=False, division=None
+    )
+    event_players = [
+        services.player_register(username=f"card{number}", password=PASSWORD)
+        for number in range(10)
+    ]
+    event = running_event(alice, event_players[:8])
+    open_board = _first_seating(event)
+    play_all(event, skip={open_board})
+    result = Result.objects.filter(section__event=event).order_by("id").first()
+    assert result is not None
+    return World(
+        alice=alice,
+        bob=bob,
+        admin=admin,
+        bot=bot,
+        version=version,
+        bobs_version=bobs_version,
+        match=match,
+        league=league,
+        league_entry=league_entry,
+        event=event,
+        result=result,
+        open_board=open_board,
+        event_players=event_players,
+    )
+
+
+def _first_seating(event: Event) -> tuple[int, int, int]:
+    section = event.sections.exclude(size=None).get()
+    movement = tournament_selectors.section_movement(event=event, section=section)
+    seating = movement.seatings[0]
+    number = next(
+        iter(tournament_selectors.board_numbers(event=event, board_set=seating.board_set))
+    )
+    return seating.round, seating.table, number
+
+
+def _result_body(world: World) -> dict[str, Any]:
+    round_, table, number = world.open_board
+    board = world.event.boards.get(number=number)
+    payload = entry_payload(world.event.variant, board.seed, board.dealer, table)
+    return {**payload, "section": "A", "round": round_, "table": table, "board": number}
+
+
+def _correction_body(world: World) -> dict[str, Any]:
+    board = world.result.board
+    payload = entry_payload(world.event.variant, board.seed, board.dealer, 99)
+    return {**payload, "reason": "the table miscounted"}
+
+
+@dataclass(frozen=True)
+class Route:
+    """The declared expectation for one method of one named route."""
+
+    expect: dict[str, int | str]
+    url: Callable[[World], str]
+    body: Callable[[World, str], dict[str, Any]] | None = None
+    secret: str | None = None
+    """Text only ``sees_secret`` may receive."""
+    sees_secret: frozenset[str] = field(default_factory=frozenset)
+
+
+def everyone(status: int | str = OK) -> dict[str, int | str]:
+    return dict.fromkeys(ROLES, status)
+
+
+def players_only(status: int | str = OK) -> dict[str, int | str]:
+    return {"anonymous": 401, "other": status, "admin": status, "owner": status}
+
+
+def owner_only(owner: int | str = OK, *, anonymous: int = 401) -> dict[str, int | str]:
+    return {"anonymous": anonymous, "other": 403, "admin": 403, "owner": owner}
+
+
+def director_only(
+    director: int | str = OK, *, anonymous: int = 401, second: int | str | None = None
+) -> dict[str, int | str]:
+    """Tournaments: the director, and staff, who may direct any event. ``second``: what the
+    director gets after staff did the same (an allowed write changed the world)."""
+    return {
+        "anonymous": anonymous,
+        "other": 403,
+        "admin": director,
+        "owner": director if second is None else second,
+    }
+
+
+def _event_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/api/tournaments/{w.event.pk}/{suffix}"
+
+
+def _season_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/api/leagues/{w.league.pk}/seasons/1/{suffix}"
+
+
+def _version_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/api/bots/{w.bot.pk}/versions/{suffix}"
+
+
+ROUTES: dict[tuple[str, str], Route] = {
+    # --- pages and sign-in ----------------------------------------------------------------
+    ("index", "GET"): Route(everyone(), lambda w: "/"),
+    ("login", "GET"): Route(everyone(), lambda w: "/accounts/login/"),
+    ("login", "POST"): Route(
+        everyone(PASSES),
+        lambda w: "/accounts/login/",
+        lambda w, role: {"username": "alice", "password": "wrong"},
+    ),
+    ("logout", "POST"): Route(everyone(PASSES), lambda w: "/accounts/logout/", lambda w, r: {}),
+    ("password_change", "GET"): Route(
+        {"anonymous": 302, "other": 200, "admin": 200, "owner": 200},
+        lambda w: "/accounts/password_change/",
+    ),
+    ("password_change", "POST"): Route(
+        {"anonymous": 302, "other": 200, "admin": 200, "owner": 200},
+        lambda w: "/accounts/password_change/",
+        lambda w, role: {"old_password": "wrong", "new_password1": "x", "new_password2": "y"},
+    ),
+    ("password_change_done", "GET"): Route(
+        {"anonymous": 302, "other": 200, "admin": 200, "owner": 200},
+        lambda w: "/accounts/password_change/done/",
+    ),
+    ("password_reset", "GET"): Route(everyone(), lambda w: "/accounts/password_reset/"),
+    ("password_reset", "POST"): Route(
+        everyone(302),
+        lambda w: "/accounts/password_reset/",
+        lambda w, role: {"email": "nobody@example.org"},
+    ),
+    ("password_reset_done", "GET"): Route(everyone(), lambda w: "/accounts/password_reset/done/"),
+    ("password_reset_confirm", "GET"): Route(
+        everyone(), lambda w: "/accounts/reset/MQ/not-a-token/"
+    ),
+    ("password_reset_confirm", "POST"): Route(
+        everyone(), lambda w: "/accounts/reset/MQ/not-a-token/", lambda w, r: {}
+    ),
+    ("password_reset_complete", "GET"): Route(everyone(), lambda w: "/accounts/reset/done/"),
+    # --- API: documents, tokens, players ----------------------------------------------------
+    ("api-root", "GET"): Route(everyone(), lambda w: "/api/"),
+    ("schema", "GET"): Route(everyone(), lambda w: "/api/schema/"),
+    ("swagger-ui", "GET"): Route(everyone(), lambda w: "/api/docs/"),
+    ("redoc", "GET"): Route(everyone(), lambda w: "/api/redoc/"),
+    ("api-token", "POST"): Route(
+        everyone(),
+        lambda w: "/api/auth/token/",
+        lambda w, role: {"username": "card9", "password": PASSWORD},
+    ),
+    ("player-list", "GET"): Route(everyone(), lambda w: "/api/players/"),
+    ("player-list", "POST"): Route(
+        everyone(201),
+        lambda w: "/api/players/",
+        lambda w, role: {"username": f"new-{role}", "password": PASSWORD},
+    ),
+    ("player-detail", "GET"): Route(everyone(), lambda w: f"/api/players/{w.alice.pk}/"),
+    # --- bots and versions -----------------------------------------------------------------
+    ("bot-list", "GET"): Route(everyone(), lambda w: "/api/bots/"),
+    ("bot-list", "POST"): Route(
+        players_only(201),
+        lambda w: "/api/bots/",
+        lambda w, role: {"name": f"{role}-bot", "variant": "auction4"},
+    ),
+    ("bot-detail", "GET"): Route(everyone(), lambda w: f"/api/bots/{w.bot.pk}/"),
+    ("bot-versions", "GET"): Route(
+        everyone(), _version_url(), secret=SECRET_LOG, sees_secret=frozenset({"owner"})
+    ),
+    ("bot-versions", "POST"): Route(
+        owner_only(201),
+        _version_url(),
+        lambda w, role: {"source": FIRST_LEGAL_BOT.decode() + f"# {role}\n"},
+    ),
+    ("bot-version-detail", "GET"): Route(
+        everyone(), _version_url("1/"), secret=SECRET_LOG, sees_secret=frozenset({"owner"})
+    ),
+    ("bot-version-source", "GET"): Route(
+        owner_only(),
+        _version_url("1/source/"),
+        secret=SECRET_SOURCE,
+        sees_secret=frozenset({"owner"}),
+    ),
+    ("bot-version-ratings", "GET"): Route(everyone(), _version_url("1/ratings/")),
+    # --- matches and ratings ----------------------------------------------------------------
+    ("match-list", "GET"): Route(everyone(), lambda w: "/api/matches/"),
+    ("match-list", "POST"): Route(
+        owner_only(201),
+        lambda w: "/api/matches/",
+        lambda w, role: {"version": w.version.pk, "opponent": w.bobs_version.pk, "boards": 1},
+    ),
+    ("match-detail", "GET"): Route(everyone(), lambda w: f"/api/matches/{w.match.pk}/"),
+    ("match-replay", "GET"): Route(
+        everyone(),
+        lambda w: f"/api/matches/{w.match.pk}/replay/",
+        secret=SECRET_STDERR,
+        sees_secret=frozenset({"owner"}),
+    ),
+    ("ratings", "GET"): Route(everyone(), lambda w: "/api/ratings/"),
+    ("sprt", "GET"): Route(
+        everyone(), lambda w: f"/api/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
+    ),
+    # --- leagues -----------------------------------------------------------------------------
+    ("league-list", "GET"): Route(everyone(), lambda w: "/api/leagues/"),
+    ("league-list", "POST"): Route(
+        players_only(201),
+        lambda w: "/api/leagues/",
+        lambda w, role: {"name": f"{role} league", "variant": "auction4", "format": "swiss"},
+    ),
+    ("league-detail", "GET"): Route(everyone(), lambda w: f"/api/leagues/{w.league.pk}/"),
+    ("league-detail", "PATCH"): Route(
+        owner_only(),
+        lambda w: f"/api/leagues/{w.league.pk}/",
+        lambda w, role: {"description": f"edited by {role}"},
+    ),
+    ("league-timetable", "GET"): Route(
+        everyone(), lambda w: f"/api/leagues/{w.league.pk}/timetable/"
+    ),
+    ("league-timetable", "PUT"): Route(
+        owner_only(),
+        lambda w: f"/api/leagues/{w.league.pk}/timetable/",
+        lambda w, role: {"every_minutes": 60},
+    ),
+    ("league-timetable", "DELETE"): Route(
+        owner_only(204), lambda w: f"/api/leagues/{w.league.pk}/timetable/"
+    ),
+    ("league-seasons", "GET"): Route(everyone(), lambda w: f"/api/leagues/{w.league.pk}/seasons/"),
+    ("league-seasons", "POST"): Route(
+        owner_only(PASSES), lambda w: f"/api/leagues/{w.league.pk}/seasons/", lambda w, r: {}
+    ),
+    ("league-season", "GET"): Route(everyone(), _season_url()),
+    ("league-entries", "GET"): Route(everyone(), _season_url("entries/")),
+    ("league-entries", "POST"): Route(
+        owner_only(PASSES), _season_url("entries/"), lambda w, role: {"bot": w.bot.pk}
+    ),
+    ("league-entry", "GET"): Route(
+        everyone(), lambda w: _season_url(f"entries/{w.league_entry.pk}/")(w)
+    ),
+    ("league-entry", "DELETE"): Route(
+        owner_only(204), lambda w: _season_url(f"entries/{w.league_entry.pk}/")(w)
+    ),
+    ("league-rounds", "GET"): Route(everyone(), _season_url("rounds/")),
+    ("league-rounds", "POST"): Route(
+        owner_only(PASSES), _season_url("rounds/"), lambda w, role: {"number": 1}
+    ),
+    ("league-round", "GET"): Route(everyone(404), _season_url("rounds/1/")),
+    ("league-standings", "GET"): Route(everyone(), _season_url("standings/")),
+    # --- tournaments (a running event, every result entered but one) -----------------------
+    ("tournament-list", "GET"): Route(everyone(), lambda w: "/api/tournaments/"),
+    ("tournament-list", "POST"): Route(
+        players_only(201),
+        lambda w: "/api/tournaments/",
+        lambda w, role: {"name": f"{role} night", "variant": "single4"},
+    ),
+    ("tournament-ratings", "GET"): Route(everyone(), lambda w: "/api/tournaments/ratings/"),
+    ("tournament-detail", "GET"): Route(everyone(), _event_url()),
+    ("tournament-detail", "PATCH"): Route(
+        director_only(PASSES), _event_url(), lambda w, role: {"name": f"renamed by {role}"}
+    ),
+    ("tournament-entries", "GET"): Route(everyone(), _event_url("entries/")),
+    ("tournament-entries", "POST"): Route(
+        director_only(PASSES),
+        _event_url("entries/"),
+        lambda w, role: {"section": "A", "players": [p.pk for p in w.event_players[8:10]]},
+    ),
+    ("tournament-entry", "DELETE"): Route(
+        director_only(PASSES),
+        lambda w: _event_url(
+            f"entries/{tournament_selectors.player_entry_queryset(event=w.event).first().pk}/"  # type: ignore[union-attr]
+        )(w),
+    ),
+    ("tournament-start", "POST"): Route(
+        director_only(PASSES), _event_url("start/"), lambda w, r: {}
+    ),
+    ("tournament-finish", "POST"): Route(
+        director_only(PASSES), _event_url("finish/"), lambda w, r: {}
+    ),
+    ("tournament-movement", "GET"): Route(everyone(), _event_url("movement/")),
+    ("tournament-results", "GET"): Route(director_only(anonymous=403), _event_url("results/")),
+    ("tournament-results", "POST"): Route(
+        director_only(201, second=PASSES),
+        _event_url("results/"),
+        lambda w, role: _result_body(w),
+    ),
+    ("tournament-result", "PATCH"): Route(
+        director_only(),
+        lambda w: _event_url(f"results/{w.result.pk}/")(w),
+        lambda w, role: _correction_body(w),
+    ),
+    ("tournament-corrections", "GET"): Route(
+        director_only(anonymous=403), _event_url("corrections/")
+    ),
+    ("tournament-standings", "GET"): Route(everyone(), _event_url("standings/")),
+    ("tournament-scorecard", "GET"): Route(
+        {"anonymous": 403, "other": 403, "admin": 200, "owner": 200},
+        _event_url("scorecard/?section=A&entry=1"),
+    ),
+    ("tournament-board", "GET"): Route(director_only(anonymous=403), _event_url("boards/1/")),
+    ("tournament-hand-records", "GET"): Route(
+        director_only(anonymous=403), _event_url("hand-records/")
+    ),
+    ("tournament-hand-records-pdf", "GET"): Route(
+        director_only(anonymous=403), _event_url("hand-records.pdf")
+    ),
+    ("tournament-verification", "GET"): Route(
+        everyone(),
+        _event_url("verification/"),
+        secret="event-secret",
+        sees_secret=frozenset(),
+    ),
+}
+
+
+def _walk(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, URLPattern]]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern))
+        else:
+            yield prefix + str(pattern.pattern), pattern
+
+
+def _methods(pattern: URLPattern) -> list[str]:
+    callback = pattern.callback
+    actions = getattr(callback, "actions", None)
+    if actions:  # a DRF viewset: the methods its router bound (HEAD is GET's)
+        return sorted(method.upper() for method in actions if method != "head")
+    view_class = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
+    if view_class is None:  # a function view
+        return ["GET"]
+    methods = ["get", "post", "put", "patch", "delete"]
+    if not issubclass(view_class, APIView):
+        methods.remove("put")  # Django's form views answer PUT by calling post()
+    allowed = getattr(view_class, "http_method_names", methods)
+    return [m.upper() for m in methods if hasattr(view_class, m) and m in allowed]
+
+
+def declared_routes() -> set[tuple[str, str]]:
+    found = set()
+    for route, pattern in _walk(get_resolver().url_patterns):
+        if route.lstrip("^").startswith(EXCLUDED_PREFIXES):
+            continue
+        for method in _methods(pattern):
+            found.add((str(pattern.name), method))
+    return found
+
+
+def test_every_route_has_a_declared_expectation() -> None:
+    routes = declared_routes()
+    undeclared = sorted(routes - set(ROUTES))
+    assert not undeclared, f"declare who may use these routes: {undeclared}"
+    stale = sorted(set(ROUTES) - routes)
+    assert not stale, f"these declarations name no route: {stale}"
+
+
+def _snapshot() -> dict[str, list[dict[str, Any]]]:
+    """Every row the product stores (its apps and the beat schedule), for 'changed nothing'."""
+    labels = ("arena", "leagues", "tournaments", "django_celery_beat", "authtoken", "auth")
+    rows = {}
+    for model in apps.get_models():
+        if model._meta.app_label in labels:
+            rows[model._meta.label] = sorted(
+                (repr(sorted(row.items())) for row in model.objects.values()),
+            )
+    return rows  # type: ignore[return-value]
+
+
+def _client(world: World, role: str) -> APIClient:
+    client = APIClient()
+    user = world.user(role)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _request(client: Client, method: str, url: str, body: dict[str, Any] | None) -> Any:
+    if body is None:
+        return client.generic(method, url)
+    if url.startswith("/api/"):
+        return client.generic(method, url, json.dumps(body), "application/json")
+    return client.generic(method, url, urlencode(body), "application/x-www-form-urlencoded")
+
+
+def _status_matches(expected: int | str, status: int) -> bool:
+    if expected == OK:
+        return 200 <= status < 300
+    if expected == PASSES:
+        return status not in (401, 403) and status < 500
+    return status == expected
+
+
+@pytest.fixture(autouse=True)
+def fast_hashing_and_plain_bots(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SANDBOX_MODE = "plain"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
+    """One world for the module, committed; each test's own transaction is rolled back, so
+    every test starts from it. Emptied at the end, as Django's TransactionTestCase does."""
+    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with (
+        django_db_blocker.unblock(),
+        override_settings(PASSWORD_HASHERS=fast, SANDBOX_MODE="plain"),
+    ):
+        built = build_world()
+    yield built
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.mark.parametrize(("name", "method"), sorted(ROUTES), ids=lambda part: str(part))
+def test_each_role_gets_what_the_route_declares(
+    db: None, world: World, name: str, method: str
+) -> None:
+    declaration = ROUTES[(name, method)]
+    secret = declaration.secret
+    if secret == "event-secret":
+        secret = world.event.secret
+    for role in ROLES:
+        client = _client(world, role)
+        url = declaration.url(world)
+        before = _snapshot() if method != "GET" else {}
+        response = _request(
+            client, method, url, declaration.body(world, role) if declaration.body else None
+        )
+        expected = declaration.expect[role]
+        assert _status_matches(expected, response.status_code), (
+            f"{method} {url} as {role}: expected {expected}, got {response.status_code}: "
+            f"{response.content[:300]!r}"
+        )
+        if method != "GET" and response.status_code >= 400:
+            assert _snapshot() == before, f"{method} {url} as {role} was refused but changed data"
+        if secret is not None:
+            content = response.content.decode(errors="replace")
+            if role in declaration.sees_secret:
+                assert secret in content, f"{role} should see the secret of {url}"
+            else:
+                assert secret not in content, f"{url} leaks its secret to {role}"
