@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_matches, pages
+from arena import api, api_matches
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -12,7 +12,9 @@ router.register("bots", api.BotViewSet, basename="bot")
 router.register("matches", api_matches.MatchViewSet, basename="match")
 
 urlpatterns = [
-    path("", pages.index, name="index"),
+    # The web pages: the arena's, and those above it (home, players, leagues).
+    path("", include("arena.pages.urls")),
+    path("", include("leagues.pages.urls")),
     path("admin/", admin.site.urls),
     # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
     path("accounts/", include("django.contrib.auth.urls")),

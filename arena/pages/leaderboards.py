@@ -1,0 +1,63 @@
+"""The leaderboard of each variant: ratings with their intervals, sortable and paginated."""
+
+from __future__ import annotations
+
+from django.core.paginator import EmptyPage
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from arena import selectors
+from arena.pages import charts
+from arena.pages.common import BadQuery, bad_request, choice, page_number
+from arena.variants import Variant
+
+SORT_LABELS = {
+    "rating": "rating",
+    "matches": "matches played",
+    "boards": "boards played",
+    "last_played": "last played",
+}
+
+
+def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
+    if variant not in Variant.values:
+        raise Http404(f"there is no variant {variant!r}")
+    try:
+        sort = choice(request, "sort", selectors.LEADERBOARD_SORTS) or "rating"
+        number = page_number(request)
+    except BadQuery as error:
+        return bad_request(request, str(error))
+    try:
+        board = selectors.leaderboard_page(variant=variant, sort=sort, page_number=number)
+    except EmptyPage:
+        raise Http404(f"the {variant} leaderboard has no page {number}") from None
+    ratings = list(board.page.object_list)
+    scale = charts.Scale.around(
+        value
+        for rating in ratings
+        for value in (rating.value, rating.low, rating.high)
+        if value is not None
+    )
+    rows = [
+        (
+            board.page.start_index() + index,
+            rating,
+            charts.interval_bar(rating.value, rating.low, rating.high, scale),
+        )
+        for index, rating in enumerate(ratings)
+    ]
+    return render(
+        request,
+        "arena/leaderboard.html",
+        {
+            "variant": variant,
+            "variant_label": Variant(variant).label,
+            "variants": Variant.choices,
+            "sort": sort,
+            "sort_label": SORT_LABELS[sort],
+            "page": board.page,
+            "rows": rows,
+            "scale": scale,
+            "bar_width": charts.BAR_WIDTH,
+        },
+    )
