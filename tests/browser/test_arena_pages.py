@@ -491,3 +491,25 @@ def test_every_arena_page_fits_a_phone(page: Any, problems: Problems, arena: Are
         assert no_horizontal_scroll(page), name
         snapshot(page, f"phone-{name}")
     assert_clean(problems)
+
+
+INLINE = re.compile(r"<script(?![^>]*\bsrc=)|<style|\sstyle=", re.IGNORECASE)
+"""What a Content-Security-Policy of script-src 'self'; style-src 'self' would refuse."""
+
+
+def test_no_arena_page_needs_inline_scripts_or_styles(arena: Arena) -> None:
+    client = Client()
+    client.login(username="alice", password=PASSWORD)
+    for path in [
+        "/",
+        "/leaderboards/auction4/",
+        f"/bots/{arena.greedy.pk}/",
+        "/bots/new/",
+        f"/matches/{arena.match.pk}/",
+        "/matches/",
+        "/players/alice/",
+        "/protocol/",
+    ]:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert INLINE.search(response.text) is None, path
