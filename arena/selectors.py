@@ -304,7 +304,9 @@ def match_list_page(
     if status:
         matches = matches.filter(status=status)
     if bot_id is not None:
-        matches = matches.filter(Q(version_x__bot_id=bot_id) | Q(version_y__bot_id=bot_id))
+        # Through the bot's version ids, so each side is found by its foreign key's index.
+        versions = BotVersion.objects.filter(bot_id=bot_id).values("id")
+        matches = matches.filter(Q(version_x_id__in=versions) | Q(version_y_id__in=versions))
     matches = (
         matches.select_related("version_x__bot__owner__user", "version_y__bot__owner__user")
         .defer(*_LABEL_DEFERRED, "version_y__build_log", "stderr", "board_results", "rules")

@@ -28,7 +28,7 @@ def page_number(request: HttpRequest) -> int:
 
 def choice(request: HttpRequest, name: str, allowed: Iterable[str]) -> str | None:
     """The parameter ``name`` if given (empty counts as absent), which must be in ``allowed``."""
-    raw = request.GET.get(name, "")
+    raw: str = request.GET.get(name, "")
     if not raw:
         return None
     options = list(allowed)

@@ -19,9 +19,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from arena.models import Board, Bot, BotVersion, Game, Match, Player, Rating, RatingChange
+from arena.pages import charts
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -81,7 +84,7 @@ def finished_match(x: BotVersion, y: BotVersion, seq: int, results: list[int]) -
         decision_ms=1000,
         bank_ms=60000,
         status=Match.Status.DONE,
-        completion_seq=seq,
+        completion_seq=1_000_000 + seq,  # far from the counter that real matches draw on
         finished=timezone.now() - timedelta(minutes=10 - seq),
         score_x=sum(results),
         share_x=0.6,
@@ -513,3 +516,59 @@ def test_no_arena_page_needs_inline_scripts_or_styles(arena: Arena) -> None:
         response = client.get(path)
         assert response.status_code == 200, path
         assert INLINE.search(response.text) is None, path
+
+
+# --- the match page against real play, and the charts' geometry -----------------------
+
+
+@pytest.mark.parametrize("variant", ["auction4", "cutthroat3"])
+def test_a_played_matchs_table_margins_add_up_to_its_board_results(
+    arena: Arena, settings: Any, variant: str
+) -> None:
+    """TOURNAMENTS.md "Duplicate for bots": a board's result is the sum of X's margins at
+    its tables; the page's margins come from the stored games, the result from the runner."""
+    from arena import selectors
+    from arena.services.matches import match_create
+    from arena.tasks import match_run_task
+
+    settings.SANDBOX_MODE = "plain"
+    sides = []
+    for owner, name in ((arena.alice, "first"), (arena.bob, "second")):
+        bot = Bot.objects.create(owner=owner, name=f"{name}-{variant}", variant=variant)
+        sides.append(version(bot, 1, "active"))
+    match = match_create(version_x=sides[0], version_y=sides[1], boards=3, seed=11)
+    match_run_task.apply(args=[match.pk])  # a no-op if the embedded mode already played it
+    shown = selectors.match_page(match_id=match.pk)
+    assert shown.match.status == Match.Status.DONE, shown.match.error
+    assert len(shown.boards) == 3
+    for board in shown.boards:
+        assert {table.table for table in board.tables} == set(shown.seatings)
+        assert round(sum(table.x_minus_y for table in board.tables)) == board.result_x
+    response = Client().get(f"/matches/{match.pk}/")
+    assert response.text.count("/tables/") == 3 * len(shown.seatings)
+
+
+@given(
+    values=st.lists(st.floats(0, 3000), min_size=1, max_size=50),
+    value=st.floats(0, 3000),
+    spread=st.tuples(st.floats(0, 300), st.floats(0, 300)),
+)
+def test_an_interval_bar_stays_inside_its_track(
+    values: list[float], value: float, spread: tuple[float, float]
+) -> None:
+    low, high = value - spread[0], value + spread[1]
+    scale = charts.Scale.around([*values, value, low, high])
+    bar = charts.interval_bar(value, low, high, scale)
+    assert -0.01 <= bar.x <= bar.x + bar.width <= charts.BAR_WIDTH + 0.01
+    assert bar.x - 0.02 <= bar.mark <= bar.x + bar.width + 0.02
+
+
+@given(st.lists(st.floats(0, 3000), min_size=1, max_size=200))
+def test_a_rating_line_stays_inside_its_chart(ratings: list[float]) -> None:
+    line = charts.rating_line(ratings)
+    assert line is not None and line.steps == len(ratings) - 1
+    points = [tuple(map(float, point.split(","))) for point in line.points.split()]
+    assert len(points) == len(ratings)
+    for x, y in points:
+        assert 0 <= x <= charts.CHART_WIDTH and 0 <= y <= charts.CHART_HEIGHT
+    assert [x for x, _ in points] == sorted(x for x, _ in points)
