@@ -572,3 +572,25 @@ def test_a_rating_line_stays_inside_its_chart(ratings: list[float]) -> None:
     for x, y in points:
         assert 0 <= x <= charts.CHART_WIDTH and 0 <= y <= charts.CHART_HEIGHT
     assert [x for x, _ in points] == sorted(x for x, _ in points)
+
+
+def test_fault_reasons_write_cards_with_suit_symbols(
+    page: Any, problems: Problems, arena: Arena
+) -> None:
+    game = arena.match.games.get(number=2, table="B")
+    game.fault = {"seat": 1, "kind": "illegal", "reason": "'play QS' is not legal (9H TD)"}
+    game.save()
+    page.goto(f"/matches/{arena.match.pk}/")
+    assert page.locator("td .reason").inner_text() == "'play Q♠' is not legal (9♥ T♦)"
+    assert_clean(problems)
+
+
+@pytest.mark.parametrize(
+    "module", ["arena.pages.charts", "arena.templatetags.cards", "leagues.pages.leagues"]
+)
+def test_the_page_helpers_examples_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    outcome = doctest.testmod(importlib.import_module(module))
+    assert outcome.attempted > 0 and outcome.failed == 0
