@@ -116,15 +116,22 @@ def leaderboard_page(*, variant: str, sort: str, page_number: int) -> Leaderboar
     """One page of a variant's leaderboard in the order ``sort`` (a LEADERBOARD_SORTS key).
 
     Raises ``EmptyPage`` for a page past the end."""
-    ratings = (
-        Rating.objects.filter(variant=variant)
-        .select_related("version__bot__owner__user")
-        .defer("version__source", "version__build_log", "version__status_reason")
-        .order_by(*LEADERBOARD_SORTS[sort])
+    ids = Rating.objects.filter(variant=variant).order_by(*LEADERBOARD_SORTS[sort])
+    rows = Rating.objects.select_related("version__bot__owner__user").defer(
+        "version__source", "version__build_log", "version__status_reason"
     )
-    return LeaderboardPage(
-        variant=variant, sort=sort, page=Paginator(ratings, PAGE_SIZE).page(page_number)
-    )
+    return LeaderboardPage(variant=variant, sort=sort, page=_page_of(ids, rows, page_number))
+
+
+def _page_of(ids: QuerySet[Any], rows: QuerySet[Any], page_number: int) -> Page[Any]:
+    """Page ``ids`` (the filtered, ordered rows, joined to nothing), then read that page's
+    rows in full from ``rows``: the database orders and skips narrow rows of one table,
+    and joins only the page's. Raises ``EmptyPage`` for a page past the end."""
+    page = Paginator(ids.values_list("pk", flat=True), PAGE_SIZE).page(page_number)
+    keys = list(page.object_list)
+    found = rows.in_bulk(keys)
+    page.object_list = [found[key] for key in keys]
+    return page
 
 
 @dataclass(frozen=True)
@@ -304,31 +311,35 @@ def match_list_page(
     if status:
         matches = matches.filter(status=status)
     if bot_id is not None:
-        # Through the bot's version ids, so each side is found by its foreign key's index.
-        versions = BotVersion.objects.filter(bot_id=bot_id).values("id")
+        # The bot's version ids as values, so that the planner finds each side through its
+        # foreign key's index rather than scanning every match newest first.
+        versions = list(BotVersion.objects.filter(bot_id=bot_id).values_list("id", flat=True))
         matches = matches.filter(Q(version_x_id__in=versions) | Q(version_y_id__in=versions))
-    matches = (
-        matches.select_related("version_x__bot__owner__user", "version_y__bot__owner__user")
-        .defer(*_LABEL_DEFERRED, "version_y__build_log", "stderr", "board_results", "rules")
-        .order_by("-id")
-    )
-    return Paginator(matches, PAGE_SIZE).page(page_number)
+    rows = Match.objects.select_related(
+        "version_x__bot__owner__user", "version_y__bot__owner__user"
+    ).defer(*_LABEL_DEFERRED, "version_y__build_log", "stderr", "board_results", "rules")
+    return _page_of(matches.order_by("-id"), rows, page_number)
 
 
 def leaderboard_tops(*, per_variant: int) -> dict[str, list[Rating]]:
     """The best ``per_variant`` ratings of every variant that has any, in one query."""
-    ranked = (
+    # The window runs over the ratings alone; only the winners are joined to their bots.
+    ranked = list(
         Rating.objects.annotate(
             place=Window(RowNumber(), partition_by=F("variant"), order_by=[F("elo").desc(), "id"])
         )
         .filter(place__lte=per_variant)
-        .select_related("version__bot__owner__user")
-        .defer("version__source", "version__build_log", "version__status_reason")
         .order_by("variant", "place")
+        .values_list("pk", flat=True)
+    )
+    found = (
+        Rating.objects.select_related("version__bot__owner__user")
+        .defer("version__source", "version__build_log", "version__status_reason")
+        .in_bulk(ranked)
     )
     tops: dict[str, list[Rating]] = {}
-    for rating in ranked:
-        tops.setdefault(rating.variant, []).append(rating)
+    for key in ranked:
+        tops.setdefault(found[key].variant, []).append(found[key])
     return tops
 
 
@@ -353,7 +364,9 @@ def arena_counts() -> ArenaCounts:
         players=Player.objects.count(),
         bots=Bot.objects.count(),
         active_versions=BotVersion.objects.filter(status=BotVersion.Status.ACTIVE).count(),
-        matches_done=Match.objects.filter(status=Match.Status.DONE).count(),
+        # Every match that ends done takes the next completion number, once (services.
+        # matches), so the highest number counts them through its unique index.
+        matches_done=Match.objects.aggregate(done=Max("completion_seq"))["done"] or 0,
     )
 
 

@@ -302,15 +302,14 @@ class SeasonPage:
     league: League
     rounds: list[RoundOnPage]
     standings: list[MarkedTable]
-    entries: list[Entry]
     divisions: list[Division]
     viewer_bots: list[Bot]
     """The reader's bots of the league's variant, which she may enter."""
 
 
 def season_page(*, league_id: int, number: int, viewer_id: int | None) -> SeasonPage:
-    """A season's rounds with their fixtures, its standings marked for promotion and
-    relegation, its entries, and the bots the reader ``viewer_id`` could enter.
+    """A season's rounds with their fixtures, its standings (every entry has a line) marked
+    for promotion and relegation, and the bots the reader ``viewer_id`` could enter.
 
     Raises ``Season.DoesNotExist``."""
     season = (
@@ -339,7 +338,6 @@ def season_page(*, league_id: int, number: int, viewer_id: int | None) -> Season
             for round_ in round_list_with_fixtures(season=season)
         ],
         standings=tables,
-        entries=list(entry_list(season=season)),
         divisions=list(season.divisions.all()),
         viewer_bots=[]
         if viewer_id is None
