@@ -11,9 +11,10 @@ with two divisions and a played round.
 Each page is requested in-process through Django's test client: middleware, view, selectors
 and template, which is the server's time without the network. After a warm-up every page
 family is asked ``--requests`` times over a spread of paths; the script prints p50, p95 and
-p99, the queries one request makes, and the ratio of the family's p95 to the p50 of the bare
-frame (the sign-in page, which reads nothing), measured in the same run. Target: p95 at most
-100 ms for every page.
+p99, the CPU time of the web process (p50: the page's own work, whatever else the machine is
+running), the queries one request makes and their time, and the ratio of the family's p95
+to the p50 of the bare frame (the sign-in page, which reads nothing), measured in the same
+run. Target: p95 at most 100 ms for every page.
 """
 
 from __future__ import annotations
@@ -144,18 +145,22 @@ def page_families() -> dict[str, tuple[list[str], Any]]:
     }
 
 
-def measure(get: Callable[[str], Any], paths: list[str], requests: int) -> list[float]:
+def measure(
+    get: Callable[[str], Any], paths: list[str], requests: int
+) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each request (CPU: this process, the database aside)."""
     for path in paths:  # warm-up: connections, template and URL caches
         response = get(path)
         if response.status_code != 200:
             raise SystemExit(f"{path}: HTTP {response.status_code}")
-    timings = []
+    wall, cpu = [], []
     for index in range(requests):
         path = paths[index % len(paths)]
-        started = time.perf_counter()
+        started, used = time.perf_counter(), time.process_time()
         get(path)
-        timings.append(time.perf_counter() - started)
-    return timings
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - used)
+    return wall, cpu
 
 
 def main() -> None:
@@ -183,22 +188,28 @@ def main() -> None:
         f"matches, {Game.objects.count():,} games, {RatingChange.objects.count():,} "
         "rating changes"
     )
-    results: dict[str, tuple[list[float], int]] = {}
+    results: dict[str, tuple[list[float], list[float], int, float]] = {}
     for name, (paths, user) in page_families().items():
         client = Client()
         if user is not None:
             client.force_login(user)
-        timings = measure(client.get, paths, args.requests)
+        wall, cpu = measure(client.get, paths, args.requests)
         with CaptureQueriesContext(connection) as queries:
             client.get(paths[0])
-        results[name] = (timings, len(queries))
+        database = sum(float(query["time"]) for query in queries.captured_queries)
+        results[name] = (wall, cpu, len(queries), database)
     frame = percentile(results["frame"][0], 0.5)
-    print(f"{'page':12s} {'p50':>8s} {'p95':>8s} {'p99':>8s} {'queries':>8s}  p95 / frame p50")
-    for name, (timings, queries) in results.items():
-        p50, p95, p99 = (1000 * percentile(timings, q) for q in (0.5, 0.95, 0.99))
+    print(f"load average over the last minute: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(
+        f"{'page':12s} {'p50':>8s} {'p95':>8s} {'p99':>8s} {'cpu p50':>8s} "
+        f"{'queries':>8s} {'db':>8s}  p95 / frame p50"
+    )
+    for name, (wall, cpu, queries, database) in results.items():
+        p50, p95, p99 = (1000 * percentile(wall, q) for q in (0.5, 0.95, 0.99))
         flag = "" if p95 <= TARGET_MS else f"  over the {TARGET_MS:.0f} ms target"
         print(
-            f"{name:12s} {p50:6.1f}ms {p95:6.1f}ms {p99:6.1f}ms {queries:8d}  "
+            f"{name:12s} {p50:6.1f}ms {p95:6.1f}ms {p99:6.1f}ms "
+            f"{1000 * percentile(cpu, 0.5):6.1f}ms {queries:8d} {1000 * database:6.1f}ms  "
             f"{p95 / (1000 * frame):6.1f}x{flag}"
         )
 
