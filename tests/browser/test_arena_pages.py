@@ -25,7 +25,8 @@ from rest_framework.authtoken.models import Token
 
 from arena.models import Board, Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.pages import charts
-from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
+from tests.browser.conftest import Problems, assert_clean, snapshot
+from tests.browser.conftest import sign_in as sign_in_only
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -159,6 +160,13 @@ def build_arena() -> Arena:
 def arena(settings: Any) -> Arena:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return build_arena()
+
+
+def sign_in(page: Any, username: str, password: str) -> None:
+    """Sign in, then let the landing page finish its requests (its icon too): a navigation
+    that starts while one is in flight cancels it, which would read as a failed request."""
+    sign_in_only(page, username, password)
+    page.wait_for_load_state("networkidle")
 
 
 def on_phone(page: Any) -> None:

@@ -17,13 +17,14 @@ from django.utils import timezone
 
 from arena.models import Bot, BotVersion, Match, Player
 from leagues.models import Division, Entry, Fixture, League, Round, Season
-from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
+from tests.browser.conftest import Problems, assert_clean, snapshot
 from tests.browser.test_arena_pages import (
     INLINE,
     PASSWORD,
     PHONE,
     no_horizontal_scroll,
     player,
+    sign_in,
     version,
 )
 
@@ -199,8 +200,9 @@ def test_bot_owners_enter_and_the_organiser_schedules_a_round(
         page.click('main button:text-is("Enter")')
         page.wait_for_load_state()
         assert f"{bot} is entered in season 2" in page.locator(".messages").inner_text()
+        page.wait_for_load_state("networkidle")
         page.click("text=Sign out")
-        page.wait_for_load_state()
+        page.wait_for_load_state("networkidle")
     assert sorted(season.entries.values_list("bot__name", flat=True)) == ["ace", "bishop"]
     sign_in(page, "olga", PASSWORD)
     page.goto(f"/leagues/{leagues.league.pk}/seasons/2/")
