@@ -115,6 +115,7 @@ def _render_season(
                 TIEBREAK_LABELS[name] for name in TIEBREAKS[League.Format(league.format)]
             ],
             "next_round": last + 1,
+            "rounds_left": page.season.round_count is None or last < page.season.round_count,
             "divisions": page.divisions,
             "errors": errors or {},
             "values": request.POST,

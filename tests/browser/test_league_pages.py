@@ -230,6 +230,8 @@ def test_bad_league_input_is_refused_with_a_message_and_changes_nothing(
     assert "nobody can be promoted out of the top division" in upside_down.text
     assert leagues.league.seasons.count() == 1
     open_season = Season.objects.create(league=leagues.league, number=2)
+    assert "Schedule a round" not in olga.get(f"{base}seasons/1/").text  # all its rounds are
+    assert "Schedule a round" in olga.get(f"{base}seasons/2/").text
     skipped = olga.post(f"{base}seasons/2/rounds/", {"number": "3"})
     assert skipped.status_code == 400 and "the next round to schedule is 1" in skipped.text
     assert not open_season.rounds.exists()
