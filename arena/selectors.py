@@ -102,8 +102,13 @@ LEADERBOARD_SORTS: dict[str, tuple[Any, ...]] = {
 }
 """The leaderboard page's orders (``?sort=``); ties fall back to the rating."""
 
-# What no page shows: the uploaded source, and the stderr that only owners may read.
-_LABEL_DEFERRED = ("version_x__source", "version_y__source", "version_x__build_log")
+# What no page reads of a match's two versions: their uploaded source and their build logs.
+_LABEL_DEFERRED = (
+    "version_x__source",
+    "version_y__source",
+    "version_x__build_log",
+    "version_y__build_log",
+)
 
 
 @dataclass(frozen=True)
@@ -191,7 +196,7 @@ def bot_page(*, bot_id: int, viewer_id: int | None) -> BotPage:
     matches = Match.objects.filter(Q(version_x_id__in=ids) | Q(version_y_id__in=ids))
     recent = list(
         matches.select_related("version_x__bot__owner__user", "version_y__bot__owner__user")
-        .defer(*_LABEL_DEFERRED, "version_y__build_log", *(() if is_owner else ("stderr",)))
+        .defer(*_LABEL_DEFERRED, *(() if is_owner else ("stderr",)))
         .order_by("-id")[:RECENT_MATCHES]
     )
     return BotPage(
@@ -267,7 +272,7 @@ def match_page(*, match_id: int) -> MatchPage:
         Match.objects.select_related(
             "version_x__bot__owner__user", "version_y__bot__owner__user", "requested_by__user"
         )
-        .defer(*_LABEL_DEFERRED, "version_y__build_log", "stderr")
+        .defer(*_LABEL_DEFERRED, "stderr")
         .get(pk=match_id)
     )
     game = game_for(match.variant)
@@ -318,7 +323,7 @@ def match_list_page(
         matches = matches.filter(Q(version_x_id__in=versions) | Q(version_y_id__in=versions))
     rows = Match.objects.select_related(
         "version_x__bot__owner__user", "version_y__bot__owner__user"
-    ).defer(*_LABEL_DEFERRED, "version_y__build_log", "stderr", "board_results", "rules")
+    ).defer(*_LABEL_DEFERRED, "stderr", "board_results", "rules")
     return _page_of(matches.order_by("-id"), rows, page_number)
 
 
@@ -350,7 +355,7 @@ def leaderboard_tops(*, per_variant: int) -> dict[str, list[Rating]]:
 def recent_matches(*, count: int) -> list[Match]:
     return list(
         Match.objects.select_related("version_x__bot__owner__user", "version_y__bot__owner__user")
-        .defer(*_LABEL_DEFERRED, "version_y__build_log", "stderr", "board_results", "rules")
+        .defer(*_LABEL_DEFERRED, "stderr", "board_results", "rules")
         .order_by("-id")[:count]
     )
 
