@@ -40,6 +40,7 @@ demo: venv system
 	$(PY) manage.py demo_seed
 	@echo ""
 	@echo "Pinochle Arena is starting on http://$(HOST):$(PORT)/"
+	@echo "  Web pages:          http://$(HOST):$(PORT)/leaderboards/auction4/, /matches/, /leagues/"
 	@echo "  Leaderboard:        http://$(HOST):$(PORT)/api/ratings/?variant=auction4"
 	@echo "  Matches:            http://$(HOST):$(PORT)/api/matches/"
 	@echo "  Leagues:            http://$(HOST):$(PORT)/api/leagues/"

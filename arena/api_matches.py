@@ -254,6 +254,10 @@ class LeaderboardView(ListAPIView):
 
     serializer_class = RatingSerializer
 
+    def get_queryset(self) -> Any:
+        # The browsable API's filter form asks for it; the JSON path pages it in _page.
+        return selectors.leaderboard(variant=self.request.query_params.get("variant"))
+
     @extend_schema(parameters=[OpenApiParameter("variant", str, enum=list(Variant.values))])
     def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
         variant = request.query_params.get("variant")

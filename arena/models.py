@@ -234,6 +234,19 @@ class Rating(models.Model):
         ]
         indexes = [models.Index(fields=["variant", "-elo"])]
 
+    # The rating a page shows and the ends of its interval; pages read only these three.
+    @property
+    def value(self) -> float:
+        return self.elo
+
+    @property
+    def low(self) -> float | None:
+        return self.bt_low
+
+    @property
+    def high(self) -> float | None:
+        return self.bt_high
+
 
 class RatingChange(models.Model):
     """One match's effect on one version's rating: the history behind a rating."""

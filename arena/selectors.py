@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.core.paginator import Page, Paginator
+from django.db import connection
+from django.db.models import Count, F, Max, Q, QuerySet
+from rest_framework.authtoken.models import Token
 
 from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
+from arena.variants import Variant
 from bots.games import game_for
 
 
 def player_list() -> QuerySet[Player]:
     return Player.objects.select_related("user").annotate(bot_count=Count("bots")).order_by("id")
+
+
+def player_for_user(*, user_id: int) -> Player | None:
+    return Player.objects.select_related("user").filter(user_id=user_id).first()
 
 
 def bot_list() -> QuerySet[Bot]:
@@ -22,6 +31,10 @@ def bot_list() -> QuerySet[Bot]:
         .annotate(version_count=Count("versions"), latest_version=Max("versions__number"))
         .order_by("id")
     )
+
+
+def bot_get(*, bot_id: int) -> Bot | None:
+    return Bot.objects.select_related("owner__user").filter(pk=bot_id).first()
 
 
 def bot_version_list(*, bot: Bot) -> QuerySet[BotVersion]:
@@ -173,3 +186,319 @@ def bot_version_named(
     if found is None:
         raise InvalidInput(f"bot {bot_id} has no active version yet")
     return found
+
+
+# --- Reads for the web pages: one call per page, returning everything that page shows. ---
+
+PAGE_SIZE = 50
+RECENT_MATCHES = 20
+
+LEADERBOARD_SORTS: dict[str, tuple[Any, ...]] = {
+    "rating": ("-elo", "id"),
+    "matches": ("-matches", "-elo", "id"),
+    "boards": ("-boards", "-elo", "id"),
+    "last_played": (F("last_match").desc(nulls_last=True), "-elo", "id"),
+}
+"""The leaderboard page's orders (``?sort=``); ties fall back to the rating."""
+
+# What no page reads of a match's two versions: their uploaded source and their build logs.
+_LABEL_DEFERRED = (
+    "version_x__source",
+    "version_y__source",
+    "version_x__build_log",
+    "version_y__build_log",
+)
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    variant: str
+    sort: str
+    page: Page[Rating]
+
+
+def leaderboard_page(*, variant: str, sort: str, page_number: int) -> LeaderboardPage:
+    """One page of a variant's leaderboard in the order ``sort`` (a LEADERBOARD_SORTS key).
+
+    Raises ``EmptyPage`` for a page past the end."""
+    ids = Rating.objects.filter(variant=variant).order_by(*LEADERBOARD_SORTS[sort])
+    rows = Rating.objects.select_related("version__bot__owner__user").defer(
+        "version__source", "version__build_log", "version__status_reason"
+    )
+    return LeaderboardPage(variant=variant, sort=sort, page=_page_of(ids, rows, page_number))
+
+
+def _page_of(ids: QuerySet[Any], rows: QuerySet[Any], page_number: int) -> Page[Any]:
+    """Page ``ids`` (the filtered, ordered rows, joined to nothing), then read that page's
+    rows in full from ``rows``: the database orders and skips narrow rows of one table,
+    and joins only the page's. Raises ``EmptyPage`` for a page past the end."""
+    page = Paginator(ids.values_list("pk", flat=True), PAGE_SIZE).page(page_number)
+    keys = list(page.object_list)
+    found = rows.in_bulk(keys)
+    page.object_list = [found[key] for key in keys]
+    return page
+
+
+@dataclass(frozen=True)
+class VersionOnPage:
+    """A version as its bot's page shows it; the owner-only fields are None for others."""
+
+    version: BotVersion
+    rating: Rating | None
+    history: list[RatingChange]
+    status_reason: str | None
+    build_log: str | None
+
+
+@dataclass(frozen=True)
+class StderrOnPage:
+    match_id: int
+    table: str
+    seat: int
+    version_number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class BotPage:
+    bot: Bot
+    is_owner: bool
+    versions: list[VersionOnPage]
+    recent_matches: list[Match]
+    faults_by_kind: dict[str, int]
+    stderr: list[StderrOnPage]
+    """The stderr the bot's seats wrote in its recent matches (owner only, else empty)."""
+
+
+def bot_page(*, bot_id: int, viewer_id: int | None) -> BotPage:
+    """Everything the page of bot ``bot_id`` shows to the user ``viewer_id`` (None: anonymous).
+
+    Raises ``Bot.DoesNotExist``. Build logs, the reasons a version was refused or disabled,
+    and stderr are read for the bot's owner only, so no other reader's page can hold them.
+    """
+    bot = Bot.objects.select_related("owner__user").get(pk=bot_id)
+    is_owner = viewer_id is not None and bot.owner.user_id == viewer_id
+    hidden = () if is_owner else ("build_log", "status_reason")
+    versions = list(bot.versions.defer("source", *hidden).order_by("number"))
+    ids = [version.pk for version in versions]
+    ratings = {
+        rating.version_id: rating
+        for rating in Rating.objects.filter(version_id__in=ids, variant=bot.variant)
+    }
+    history: dict[int, list[RatingChange]] = {}
+    for change in (
+        RatingChange.objects.filter(rating__version_id__in=ids, rating__variant=bot.variant)
+        .select_related("rating")
+        .order_by("match__completion_seq")
+    ):
+        history.setdefault(change.rating.version_id, []).append(change)
+    matches = Match.objects.filter(Q(version_x_id__in=ids) | Q(version_y_id__in=ids))
+    recent = list(
+        matches.select_related("version_x__bot__owner__user", "version_y__bot__owner__user")
+        .defer(*_LABEL_DEFERRED, *(() if is_owner else ("stderr",)))
+        .order_by("-id")[:RECENT_MATCHES]
+    )
+    return BotPage(
+        bot=bot,
+        is_owner=is_owner,
+        versions=[
+            VersionOnPage(
+                version=version,
+                rating=ratings.get(version.pk),
+                history=history.get(version.pk, []),
+                status_reason=version.status_reason if is_owner else None,
+                build_log=version.build_log if is_owner else None,
+            )
+            for version in versions
+        ],
+        recent_matches=recent,
+        faults_by_kind=_faults_by_kind(matches, set(ids)),
+        stderr=_bot_stderr(recent, bot) if is_owner else [],
+    )
+
+
+def _faults_by_kind(matches: QuerySet[Match], version_ids: set[int]) -> dict[str, int]:
+    """Faults of the bot's seats, by kind (a game's fault names the faulting seat)."""
+    counts: dict[str, int] = {}
+    games = Game.objects.filter(match__in=matches.values("id"), fault__isnull=False)
+    for fault, seat_versions in games.values_list("fault", "seat_versions"):
+        if seat_versions[fault["seat"]] in version_ids:
+            counts[fault["kind"]] = counts.get(fault["kind"], 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def _bot_stderr(matches: list[Match], bot: Bot) -> list[StderrOnPage]:
+    shown = []
+    for match in matches:
+        seatings = game_for(match.variant).seatings
+        sides = (match.version_x, match.version_y)
+        for table, seats in sorted((match.stderr or {}).items()):
+            for seat, text in sorted(seats.items()):
+                version = sides[seatings[table][int(seat)]]
+                if version.bot_id == bot.pk and text:
+                    shown.append(StderrOnPage(match.pk, table, int(seat), version.number, text))
+    return shown
+
+
+@dataclass(frozen=True)
+class TableOnPage:
+    table: str
+    team_scores: list[int]
+    x_minus_y: float
+    """X's mean seat score minus Y's at this table (bots.duplicate.table_result)."""
+    fault: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class BoardOnPage:
+    number: int
+    tables: list[TableOnPage]
+    result_x: int | None
+
+
+@dataclass(frozen=True)
+class MatchPage:
+    match: Match
+    boards: list[BoardOnPage]
+    seatings: dict[str, tuple[int, ...]]
+
+
+def match_page(*, match_id: int) -> MatchPage:
+    """A match with each board's tables: scores, X's margin at each table, faults.
+
+    Raises ``Match.DoesNotExist``."""
+    match = (
+        Match.objects.select_related(
+            "version_x__bot__owner__user", "version_y__bot__owner__user", "requested_by__user"
+        )
+        .defer(*_LABEL_DEFERRED, "stderr")
+        .get(pk=match_id)
+    )
+    game = game_for(match.variant)
+    seatings = game.seatings
+    boards: dict[int, list[TableOnPage]] = {}
+    for number, table, team_scores, fault in (
+        Game.objects.filter(match=match)
+        .order_by("number", "table")
+        .values_list("number", "table", "team_scores", "fault")
+    ):
+        seating = seatings[table]
+        scores = [team_scores[game.side_of(seat)] for seat in range(game.players)]
+        x = [scores[seat] for seat in range(game.players) if seating[seat] == 0]
+        y = [scores[seat] for seat in range(game.players) if seating[seat] == 1]
+        boards.setdefault(number, []).append(
+            TableOnPage(table, team_scores, sum(x) / len(x) - sum(y) / len(y), fault)
+        )
+    results = match.board_results or []
+    return MatchPage(
+        match=match,
+        boards=[
+            BoardOnPage(
+                number=number,
+                tables=tables,
+                result_x=results[number - 1] if number <= len(results) else None,
+            )
+            for number, tables in sorted(boards.items())
+        ],
+        seatings=seatings,
+    )
+
+
+def match_list_page(
+    *, variant: str | None, bot_id: int | None, status: str | None, page_number: int
+) -> Page[Match]:
+    """One page of matches, newest first, filtered by variant, bot (either side) and status.
+
+    Raises ``EmptyPage`` for a page past the end."""
+    matches = Match.objects.all()
+    if variant:
+        matches = matches.filter(variant=variant)
+    if status:
+        matches = matches.filter(status=status)
+    if bot_id is not None:
+        # The bot's version ids as values, so that the planner finds each side through its
+        # foreign key's index rather than scanning every match newest first.
+        versions = list(BotVersion.objects.filter(bot_id=bot_id).values_list("id", flat=True))
+        matches = matches.filter(Q(version_x_id__in=versions) | Q(version_y_id__in=versions))
+    rows = Match.objects.select_related(
+        "version_x__bot__owner__user", "version_y__bot__owner__user"
+    ).defer(*_LABEL_DEFERRED, "stderr", "board_results", "rules")
+    return _page_of(matches.order_by("-id"), rows, page_number)
+
+
+def leaderboard_tops(*, per_variant: int) -> dict[str, list[Rating]]:
+    """The best ``per_variant`` ratings of every variant that has any, in one query."""
+    # One short walk down the (variant, -elo) index per variant, in one query; only the
+    # winners are then joined to their bots.
+    heads = [
+        Rating.objects.filter(variant=variant)
+        .order_by("-elo", "id")
+        .values_list("pk", flat=True)[:per_variant]
+        for variant in Variant.values
+    ]
+    if connection.features.supports_slicing_ordering_in_compound:
+        ranked = list(heads[0].union(*heads[1:], all=True))
+    else:  # SQLite (the embedded mode) cannot limit the parts of a UNION: one query each
+        ranked = [key for head in heads for key in head]
+    found = (
+        Rating.objects.select_related("version__bot__owner__user")
+        .defer("version__source", "version__build_log", "version__status_reason")
+        .in_bulk(ranked)
+    )
+    tops: dict[str, list[Rating]] = {}
+    for rating in sorted(found.values(), key=lambda rating: (-rating.elo, rating.pk)):
+        tops.setdefault(rating.variant, []).append(rating)
+    return {variant: tops[variant] for variant in Variant.values if variant in tops}
+
+
+def recent_matches(*, count: int) -> list[Match]:
+    return list(
+        Match.objects.select_related("version_x__bot__owner__user", "version_y__bot__owner__user")
+        .defer(*_LABEL_DEFERRED, "stderr", "board_results", "rules")
+        .order_by("-id")[:count]
+    )
+
+
+@dataclass(frozen=True)
+class ArenaCounts:
+    players: int
+    bots: int
+    active_versions: int
+    matches_done: int
+
+
+def arena_counts() -> ArenaCounts:
+    return ArenaCounts(
+        players=Player.objects.count(),
+        bots=Bot.objects.count(),
+        active_versions=BotVersion.objects.filter(status=BotVersion.Status.ACTIVE).count(),
+        # Every match that ends done takes the next completion number, once (services.
+        # matches), so the highest number counts them through its unique index.
+        matches_done=Match.objects.aggregate(done=Max("completion_seq"))["done"] or 0,
+    )
+
+
+@dataclass(frozen=True)
+class PlayerBots:
+    player: Player
+    bots: list[Bot]
+    token: str | None
+    """The player's API token: read only when the reader is the player herself."""
+
+
+def player_bots(*, username: str, viewer_id: int | None) -> PlayerBots:
+    """A player, her bots (with their version counts) and, for herself only, her API token.
+
+    Raises ``Player.DoesNotExist``."""
+    player = Player.objects.select_related("user").get(user__username=username)
+    token = None
+    if viewer_id is not None and viewer_id == player.user_id:
+        token = Token.objects.filter(user_id=player.user_id).values_list("key", flat=True).first()
+    bots = list(
+        bot_list()
+        .filter(owner=player)
+        .annotate(
+            active_versions=Count("versions", filter=Q(versions__status=BotVersion.Status.ACTIVE))
+        )
+    )
+    return PlayerBots(player=player, bots=bots, token=token)

@@ -7,9 +7,11 @@ from enum import Enum
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from arena.models import Bot, BotVersion, Match
+from arena import selectors as arena_selectors
+from arena.models import Bot, BotVersion, Match, Rating
 from leagues import scheduling
 from leagues.models import Division, Entry, Fixture, League, Round, Season
+from leagues.tournaments.models import Event
 
 
 class Result(Enum):
@@ -231,3 +233,204 @@ def _forfeits(result: Result, x: int, y: int) -> list[scheduling.Forfeit]:
     if result == Result.BOTH_FORFEITED:
         return [scheduling.Forfeit(winner=None, loser=x), scheduling.Forfeit(winner=None, loser=y)]
     return []
+
+
+# --- Reads for the web pages: one call per page, returning everything that page shows. ---
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    league: League
+    seasons: list[Season]
+
+
+def league_page(*, league_id: int) -> LeaguePage:
+    """A league with its seasons. Raises ``League.DoesNotExist``."""
+    league = league_list().get(pk=league_id)
+    return LeaguePage(league=league, seasons=list(season_list(league=league)))
+
+
+@dataclass(frozen=True)
+class MarkedLine:
+    """A standings line with its division's promotion or relegation mark."""
+
+    line: StandingLine
+    mark: str
+    """"promoted", "relegated" or ""."""
+
+
+@dataclass(frozen=True)
+class MarkedTable:
+    division: Division | None
+    lines: list[MarkedLine]
+
+
+RESULT_LABELS = {
+    Result.PENDING: "to be played",
+    Result.X_WON: "X won",
+    Result.DRAWN: "drawn",
+    Result.Y_WON: "Y won",
+    Result.BYE: "bye",
+    Result.X_FORFEITED: "X forfeited",
+    Result.Y_FORFEITED: "Y forfeited",
+    Result.BOTH_FORFEITED: "both forfeited",
+    Result.VOID: "void (the match failed)",
+}
+
+
+@dataclass(frozen=True)
+class FixtureOnPage:
+    fixture: Fixture
+    result: Result
+    points_x: int
+    points_y: int
+
+    @property
+    def label(self) -> str:
+        return RESULT_LABELS[self.result]
+
+
+@dataclass(frozen=True)
+class RoundOnPage:
+    round: Round
+    fixtures: list[FixtureOnPage]
+
+
+@dataclass(frozen=True)
+class SeasonPage:
+    season: Season
+    league: League
+    rounds: list[RoundOnPage]
+    standings: list[MarkedTable]
+    divisions: list[Division]
+    viewer_bots: list[Bot]
+    """The reader's bots of the league's variant, which she may enter."""
+
+
+def season_page(*, league_id: int, number: int, viewer_id: int | None) -> SeasonPage:
+    """A season's rounds with their fixtures, its standings (every entry has a line) marked
+    for promotion and relegation, and the bots the reader ``viewer_id`` could enter.
+
+    Raises ``Season.DoesNotExist``."""
+    season = (
+        Season.objects.select_related("league__organiser__user")
+        .prefetch_related("divisions")
+        .get(league_id=league_id, number=number)
+    )
+    tables = [
+        MarkedTable(
+            division=table.division,
+            lines=[
+                MarkedLine(line, _mark(table.division, line.rank, len(table.rows)))
+                for line in table.rows
+            ],
+        )
+        for table in season_standings(season=season)
+    ]
+    return SeasonPage(
+        season=season,
+        league=season.league,
+        rounds=[
+            RoundOnPage(
+                round_,
+                [_fixture_on_page(fixture, season.league) for fixture in round_.fixtures.all()],
+            )
+            for round_ in round_list_with_fixtures(season=season)
+        ],
+        standings=tables,
+        divisions=list(season.divisions.all()),
+        viewer_bots=[]
+        if viewer_id is None
+        else list(
+            Bot.objects.filter(owner__user_id=viewer_id, variant=season.league.variant).order_by(
+                "name"
+            )
+        ),
+    )
+
+
+def _fixture_on_page(fixture: Fixture, league: League) -> FixtureOnPage:
+    result = fixture_result(fixture)
+    if result == Result.BYE:
+        return FixtureOnPage(fixture, result, bye_points(league), 0)
+    return FixtureOnPage(fixture, result, *result_points(result))
+
+
+def _mark(division: Division | None, rank: int, size: int) -> str:
+    """The best ``promoted`` move up, the worst ``relegated`` down (models.Division)."""
+    if division is None:
+        return ""
+    if rank <= division.promoted:
+        return "promoted"
+    if rank > size - division.relegated:
+        return "relegated"
+    return ""
+
+
+def running_leagues() -> QuerySet[League]:
+    """Leagues with a season being played, for the home page."""
+    return league_list().filter(seasons__status=Season.Status.RUNNING).distinct().order_by("-id")
+
+
+@dataclass(frozen=True)
+class HomePage:
+    counts: arena_selectors.ArenaCounts
+    leaderboards: dict[str, list[Rating]]
+    recent_matches: list[Match]
+    running_leagues: list[League]
+
+
+def home_page() -> HomePage:
+    return HomePage(
+        counts=arena_selectors.arena_counts(),
+        leaderboards=arena_selectors.leaderboard_tops(per_variant=5),
+        recent_matches=arena_selectors.recent_matches(count=10),
+        running_leagues=list(running_leagues()[:10]),
+    )
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    profile: arena_selectors.PlayerBots
+    entries: list[Entry]
+    """Her bots' league entries, newest season first."""
+    events: list[Event]
+    """Duplicate events she played in or directed, newest first."""
+
+
+def player_page(*, username: str, viewer_id: int | None) -> PlayerPage:
+    """Raises ``Player.DoesNotExist``."""
+    profile = arena_selectors.player_bots(username=username, viewer_id=viewer_id)
+    player = profile.player
+    entries = list(
+        Entry.objects.filter(bot__owner=player)
+        .select_related("season__league", "bot", "version", "division")
+        .defer("version__source", "version__build_log", "version__status_reason")
+        .order_by("-season__created", "-id")[:50]
+    )
+    events = list(
+        Event.objects.filter(Q(sections__entries__players=player) | Q(director=player))
+        .distinct()
+        .order_by("-id")[:50]
+    )
+    return PlayerPage(profile=profile, entries=entries, events=events)
+
+
+def league_get(*, league_id: int) -> League | None:
+    return League.objects.select_related("organiser__user").filter(pk=league_id).first()
+
+
+def season_get(*, league_id: int, number: int) -> Season | None:
+    return (
+        Season.objects.select_related("league__organiser__user")
+        .filter(league_id=league_id, number=number)
+        .first()
+    )
+
+
+def bot_version_numbered(*, bot: Bot, number: int) -> BotVersion | None:
+    return bot.versions.defer("source").filter(number=number).first()
+
+
+def division_named(*, season: Season, name: str) -> Division | None:
+    return season.divisions.filter(name=name).first()

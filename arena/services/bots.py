@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Player
@@ -38,6 +39,15 @@ def player_register(*, username: str, password: str, display_name: str = "") -> 
     user.set_password(password)
     user.save()
     return Player.objects.create(user=user, display_name=display_name or username)
+
+
+def player_token_create(*, player: Player) -> str:
+    """Give the player a new API token; the previous one, if any, stops working."""
+    with transaction.atomic():
+        # Two requests at once (a double click) serialise here: the user has one token only.
+        Player.objects.select_for_update().filter(pk=player.pk).get()
+        Token.objects.filter(user_id=player.user_id).delete()
+        return str(Token.objects.create(user_id=player.user_id).key)
 
 
 def bot_create(*, owner: Player, name: str, variant: str, description: str = "") -> Bot:

@@ -1,0 +1,122 @@
+"""A bot's page (versions, ratings, matches, faults; build logs for its owner), creating a
+bot and uploading a version: the same serializers and services as the API."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+from rest_framework.views import APIView
+
+from arena import selectors, services
+from arena.errors import InvalidInput
+from arena.models import Bot
+from arena.pages import charts
+from arena.pages.common import bad_request, player_for
+from arena.serializers import BotCreateSerializer
+from arena.throttles import UploadThrottle
+from arena.uploads import MAX_ARCHIVE_BYTES
+from arena.variants import Variant
+
+
+def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
+    return _render_bot(request, bot_id)
+
+
+def _render_bot(
+    request: HttpRequest, bot_id: int, *, upload_error: str = "", status: int = 200
+) -> HttpResponse:
+    viewer = request.user.pk if request.user.is_authenticated else None
+    try:
+        page = selectors.bot_page(bot_id=bot_id, viewer_id=viewer)
+    except Bot.DoesNotExist:
+        raise Http404(f"there is no bot {bot_id}") from None
+    versions = [
+        (
+            shown,
+            charts.rating_line(
+                [shown.history[0].before, *(change.after for change in shown.history)]
+                if shown.history
+                else []
+            ),
+        )
+        for shown in reversed(page.versions)
+    ]
+    context: dict[str, Any] = {
+        "page": page,
+        "bot": page.bot,
+        "versions": versions,
+        "chart_width": charts.CHART_WIDTH,
+        "chart_height": charts.CHART_HEIGHT,
+        "upload_error": upload_error,
+        "max_upload": MAX_ARCHIVE_BYTES,
+    }
+    return render(request, "arena/bot.html", context, status=status)
+
+
+@require_POST
+@login_required
+def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
+    player = player_for(request)
+    bot = selectors.bot_get(bot_id=bot_id)
+    if bot is None:
+        raise Http404(f"there is no bot {bot_id}")
+    if player is None or bot.owner_id != player.pk:
+        return bad_request(request, "only the bot's owner can add versions", status=403)
+    # The page and the API draw on one quota per player: the same throttle, the same key.
+    throttle = UploadThrottle()
+    if not throttle.allow_request(cast(Any, request), cast(APIView, None)):
+        wait = throttle.wait()
+        return _render_bot(
+            request,
+            bot_id,
+            upload_error=f"too many uploads: try again in {int(wait or 1)} seconds",
+            status=429,
+        )
+    upload = request.FILES.get("file")
+    if upload is None:
+        return _render_bot(
+            request, bot_id, upload_error="choose a file to upload (a .py or .zip)", status=400
+        )
+    # As the API: one byte past the largest allowed size is enough to refuse anything bigger.
+    data = upload.read(MAX_ARCHIVE_BYTES + 1)
+    try:
+        version = services.bot_version_submit(bot=bot, data=data, filename=upload.name or "")
+    except InvalidInput as error:
+        return _render_bot(request, bot_id, upload_error=str(error), status=400)
+    messages.success(request, f"Version {version.number} was received; it is being validated.")
+    return redirect("bot", bot_id=bot.pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def bot_new(request: HttpRequest) -> HttpResponse:
+    player = player_for(request)
+    if player is None:
+        return bad_request(request, "this account has no player profile", status=403)
+    errors: dict[str, list[str]] = {}
+    if request.method == "POST":
+        incoming = BotCreateSerializer(data=request.POST)
+        if incoming.is_valid():
+            try:
+                bot = services.bot_create(owner=player, **incoming.validated_data)
+            except InvalidInput as error:
+                errors = {error.field or "detail": [str(error)]}
+            except ValidationError as error:
+                errors = {key: list(value) for key, value in error.message_dict.items()}
+            else:
+                messages.success(request, f"{bot.name} was created: upload its first version.")
+                return redirect("bot", bot_id=bot.pk)
+        else:
+            errors = {key: [str(item) for item in value] for key, value in incoming.errors.items()}
+    return render(
+        request,
+        "arena/bot_new.html",
+        {"variants": Variant.choices, "errors": errors, "values": request.POST},
+        status=400 if errors else 200,
+    )

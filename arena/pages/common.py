@@ -1,0 +1,53 @@
+"""What every page view shares: reading the query string and refusing bad input."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from arena import selectors
+from arena.models import Player
+
+
+class BadQuery(ValueError):
+    """A page was asked for with a query parameter it cannot use; the message says why."""
+
+
+def bad_request(request: HttpRequest, message: str, *, status: int = 400) -> HttpResponse:
+    return render(request, "arena/bad_request.html", {"message": message}, status=status)
+
+
+def page_number(request: HttpRequest) -> int:
+    raw = request.GET.get("page", "1")
+    if not raw.isdigit() or int(raw) < 1:
+        raise BadQuery(f"page must be a whole number from 1 on, not {raw!r}")
+    return int(raw)
+
+
+def choice(request: HttpRequest, name: str, allowed: Iterable[str]) -> str | None:
+    """The parameter ``name`` if given (empty counts as absent), which must be in ``allowed``."""
+    raw: str = request.GET.get(name, "")
+    if not raw:
+        return None
+    options = list(allowed)
+    if raw not in options:
+        raise BadQuery(f"{name} must be one of {', '.join(options)}, not {raw!r}")
+    return raw
+
+
+def whole_number(request: HttpRequest, name: str) -> int | None:
+    raw = request.GET.get(name, "")
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise BadQuery(f"{name} must be a whole number, not {raw!r}")
+    return int(raw)
+
+
+def player_for(request: HttpRequest) -> Player | None:
+    """The signed-in user's player profile, or None (anonymous, or an account without one)."""
+    if not request.user.is_authenticated:
+        return None
+    return selectors.player_for_user(user_id=request.user.pk)

@@ -1,0 +1,19 @@
+"""Routes of the arena's pages."""
+
+from django.templatetags.static import static
+from django.urls import URLPattern, path
+from django.views.generic import RedirectView
+
+from arena.pages import bots, leaderboards, matches, protocol
+
+urlpatterns: list[URLPattern] = [
+    path("leaderboards/<str:variant>/", leaderboards.leaderboard, name="leaderboard"),
+    path("bots/new/", bots.bot_new, name="bot-new"),
+    path("bots/<int:bot_id>/", bots.bot_detail, name="bot"),
+    path("bots/<int:bot_id>/versions/", bots.bot_version_upload, name="bot-version-upload"),
+    path("matches/", matches.match_list, name="matches"),
+    path("matches/<int:match_id>/", matches.match_detail, name="match"),
+    path("protocol/", protocol.protocol, name="protocol"),
+    # Browsers ask for /favicon.ico on pages that name no icon (the browsable API's).
+    path("favicon.ico", RedirectView.as_view(url=static("arena/favicon.svg"), permanent=True)),
+]

@@ -1,0 +1,315 @@
+"""League pages: the list, a league, a season (rounds, fixtures, standings, divisions), and
+the organisers' and entrants' forms, which call the same serializers and services as the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arena import selectors as arena_selectors
+from arena.errors import InvalidInput
+from arena.pages.common import bad_request, player_for
+from arena.variants import Variant
+from leagues import selectors, services
+from leagues.api import TIEBREAKS
+from leagues.models import League, Season
+from leagues.serializers import (
+    LeagueCreateSerializer,
+    LeagueEntryCreateSerializer,
+    LeagueRoundScheduleSerializer,
+    LeagueSeasonCreateSerializer,
+)
+
+TIEBREAK_LABELS = {
+    "points": "points (win 2, draw 1, loss 0)",
+    "board_difference": "board-score difference",
+    "sonneborn_berger": "Sonneborn-Berger",
+    "buchholz": "Buchholz",
+    "rung": "ladder rung",
+}
+
+Errors = dict[str, list[str]]
+LEAGUE_FIELDS = (
+    "name",
+    "description",
+    "variant",
+    "format",
+    "boards_per_match",
+    "decision_ms",
+    "bank_ms",
+    "ladder_reach",
+)
+
+
+class DivisionLinesError(ValueError):
+    """A line of the divisions field does not read as ``name, promoted, relegated``."""
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "leagues/league_list.html", {"leagues": selectors.league_list()})
+
+
+def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
+    return _render_league(request, league_id)
+
+
+def _render_league(
+    request: HttpRequest, league_id: int, *, errors: Errors | None = None, status: int = 200
+) -> HttpResponse:
+    try:
+        page = selectors.league_page(league_id=league_id)
+    except League.DoesNotExist:
+        raise Http404(f"there is no league {league_id}") from None
+    league = page.league
+    return render(
+        request,
+        "leagues/league.html",
+        {
+            "page": page,
+            "league": league,
+            "is_organiser": request.user.is_authenticated
+            and league.organiser.user_id == request.user.pk,
+            "tiebreaks": [
+                TIEBREAK_LABELS[name] for name in TIEBREAKS[League.Format(league.format)]
+            ],
+            "errors": errors or {},
+            "values": request.POST,
+        },
+        status=status,
+    )
+
+
+def season_detail(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+    return _render_season(request, league_id, number)
+
+
+def _render_season(
+    request: HttpRequest,
+    league_id: int,
+    number: int,
+    *,
+    errors: Errors | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    viewer = request.user.pk if request.user.is_authenticated else None
+    try:
+        page = selectors.season_page(league_id=league_id, number=number, viewer_id=viewer)
+    except Season.DoesNotExist:
+        raise Http404(f"league {league_id} has no season {number}") from None
+    league = page.league
+    last = page.rounds[-1].round.number if page.rounds else 0
+    return render(
+        request,
+        "leagues/season.html",
+        {
+            "page": page,
+            "season": page.season,
+            "league": league,
+            "is_organiser": viewer is not None and league.organiser.user_id == viewer,
+            "tiebreaks": [
+                TIEBREAK_LABELS[name] for name in TIEBREAKS[League.Format(league.format)]
+            ],
+            "next_round": last + 1,
+            "rounds_left": page.season.round_count is None or last < page.season.round_count,
+            "divisions": page.divisions,
+            "errors": errors or {},
+            "values": request.POST,
+        },
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def league_new(request: HttpRequest) -> HttpResponse:
+    player = player_for(request)
+    if player is None:
+        return bad_request(request, "this account has no player profile", status=403)
+    errors: Errors = {}
+    if request.method == "POST":
+        data: dict[str, Any] = {
+            key: request.POST[key] for key in LEAGUE_FIELDS if request.POST.get(key)
+        }
+        data["allow_follow_latest"] = "allow_follow_latest" in request.POST
+        incoming = LeagueCreateSerializer(data=data)
+        if incoming.is_valid():
+            try:
+                league = services.league_create(organiser=player, **incoming.validated_data)
+            except InvalidInput as error:
+                errors = {error.field or "detail": [str(error)]}
+            else:
+                messages.success(request, f"The league {league.name} was created.")
+                return redirect("league-page", league_id=league.pk)
+        else:
+            errors = _serializer_errors(incoming.errors)
+    return render(
+        request,
+        "leagues/league_new.html",
+        {
+            "variants": Variant.choices,
+            "formats": League.Format.choices,
+            "errors": errors,
+            "values": request.POST,
+        },
+        status=400 if errors else 200,
+    )
+
+
+@require_POST
+@login_required
+def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
+    league = selectors.league_get(league_id=league_id)
+    if league is None:
+        raise Http404(f"there is no league {league_id}")
+    player = player_for(request)
+    if player is None or league.organiser_id != player.pk:
+        return bad_request(request, "only the league's organiser can open a season", status=403)
+    try:
+        divisions = division_lines(request.POST.get("divisions", ""))
+    except DivisionLinesError as error:
+        return _render_league(request, league_id, errors={"divisions": [str(error)]}, status=400)
+    data: dict[str, Any] = {
+        "name": request.POST.get("name", ""),
+        "carry_over": "carry_over" in request.POST,
+    }
+    if request.POST.get("planned_rounds"):
+        data["planned_rounds"] = request.POST["planned_rounds"]
+    if divisions:
+        data["divisions"] = divisions
+    incoming = LeagueSeasonCreateSerializer(data=data)
+    if not incoming.is_valid():
+        return _render_league(
+            request, league_id, errors=_serializer_errors(incoming.errors), status=400
+        )
+    try:
+        season = services.season_create(league=league, **incoming.validated_data)
+    except InvalidInput as error:
+        return _render_league(
+            request, league_id, errors={error.field or "detail": [str(error)]}, status=400
+        )
+    messages.success(request, f"Season {season.number} is open for entries.")
+    return redirect("season-page", league_id=league_id, number=season.number)
+
+
+@require_POST
+@login_required
+def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+    season = selectors.season_get(league_id=league_id, number=number)
+    if season is None:
+        raise Http404(f"league {league_id} has no season {number}")
+    player = player_for(request)
+    if player is None:
+        return bad_request(request, "this account has no player profile", status=403)
+    data: dict[str, Any] = {
+        key: request.POST[key] for key in ("bot", "version", "division") if request.POST.get(key)
+    }
+    data["follows_latest"] = "follows_latest" in request.POST
+    incoming = LeagueEntryCreateSerializer(data=data)
+    if not incoming.is_valid():
+        return _render_season(
+            request, league_id, number, errors=_serializer_errors(incoming.errors), status=400
+        )
+    valid = incoming.validated_data
+    # The same look-ups as the API's entry view, then the same service.
+    bot = arena_selectors.bot_get(bot_id=valid["bot"])
+    if bot is None or bot.owner_id != player.pk:
+        return bad_request(request, "only a bot's owner can enter it", status=403)
+    version = None
+    if "version" in valid:
+        version = selectors.bot_version_numbered(bot=bot, number=valid["version"])
+        if version is None:
+            return _render_season(
+                request,
+                league_id,
+                number,
+                errors={"version": [f"{bot} has no version {valid['version']}"]},
+                status=400,
+            )
+    division = None
+    if "division" in valid:
+        division = selectors.division_named(season=season, name=valid["division"])
+        if division is None:
+            return _render_season(
+                request,
+                league_id,
+                number,
+                errors={"division": [f"there is no division {valid['division']!r}"]},
+                status=400,
+            )
+    try:
+        services.entry_create(
+            season=season,
+            bot=bot,
+            version=version,
+            follows_latest=valid["follows_latest"],
+            division=division,
+        )
+    except InvalidInput as error:
+        return _render_season(
+            request, league_id, number, errors={error.field or "detail": [str(error)]}, status=400
+        )
+    messages.success(request, f"{bot.name} is entered in season {season.number}.")
+    return redirect("season-page", league_id=league_id, number=number)
+
+
+@require_POST
+@login_required
+def round_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+    season = selectors.season_get(league_id=league_id, number=number)
+    if season is None:
+        raise Http404(f"league {league_id} has no season {number}")
+    player = player_for(request)
+    if player is None or season.league.organiser_id != player.pk:
+        return bad_request(request, "only the league's organiser can schedule rounds", status=403)
+    incoming = LeagueRoundScheduleSerializer(data={"number": request.POST.get("number", "")})
+    if not incoming.is_valid():
+        return _render_season(
+            request, league_id, number, errors=_serializer_errors(incoming.errors), status=400
+        )
+    try:
+        round_, created = services.round_schedule(
+            season=season, number=incoming.validated_data["number"]
+        )
+    except InvalidInput as error:
+        return _render_season(
+            request, league_id, number, errors={error.field or "detail": [str(error)]}, status=400
+        )
+    if created:
+        messages.success(request, f"Round {round_.number} is scheduled; its matches are queued.")
+    else:
+        messages.info(request, f"Round {round_.number} was already scheduled.")
+    return redirect("season-page", league_id=league_id, number=number)
+
+
+def division_lines(text: str) -> list[dict[str, Any]]:
+    """Divisions typed one a line, top first, as ``name, promoted, relegated``.
+
+    >>> [tuple(d.values()) for d in division_lines("Premier, 0, 2\\n\\nSecond, 2")]
+    [('Premier', 0, 2), ('Second', 2, 0)]
+    """
+    divisions = []
+    for index, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        name, *counts = (part.strip() for part in line.split(","))
+        if not name or len(counts) > 2 or not all(count.isdigit() for count in counts):
+            raise DivisionLinesError(
+                f"line {index}: write a division as 'name, promoted, relegated' "
+                f"(whole numbers), not {line.strip()!r}"
+            )
+        promoted, relegated = ([int(count) for count in counts] + [0, 0])[:2]
+        divisions.append({"name": name, "promoted": promoted, "relegated": relegated})
+    return divisions
+
+
+def _serializer_errors(errors: Any) -> Errors:
+    flattened: Errors = {}
+    for key, value in dict(errors).items():
+        name = "detail" if key == "non_field_errors" else key
+        flattened[name] = [str(item) for item in (value if isinstance(value, list) else [value])]
+    return flattened
