@@ -170,7 +170,14 @@ class MatchCreateSerializer(serializers.Serializer):
 
 
 class RatingSerializer(serializers.ModelSerializer):
+    """A leaderboard row: the board-level rating with its 95% interval."""
+
     version = serializers.SerializerMethodField()
+    low = serializers.FloatField(source="elo_low", help_text="the 95% interval's lower end")
+    high = serializers.FloatField(source="elo_high", help_text="the 95% interval's upper end")
+    disabled = serializers.SerializerMethodField(
+        help_text="the version was disabled (faults): it plays no more matches"
+    )
 
     class Meta:
         model = Rating
@@ -178,32 +185,62 @@ class RatingSerializer(serializers.ModelSerializer):
             "variant",
             "version",
             "elo",
-            "provisional",
+            "low",
+            "high",
             "matches",
             "boards",
-            "bt_rating",
-            "bt_low",
-            "bt_high",
+            "boards_to_separate",
+            "disabled",
             "last_match",
         ]
 
     def get_version(self, rating: Rating) -> dict[str, Any]:
         return _version_label(rating.version)
 
+    def get_disabled(self, rating: Rating) -> bool:
+        return rating.version.status == BotVersion.Status.DISABLED
+
 
 class RatingChangeSerializer(serializers.ModelSerializer):
+    """One match's boards in a version's rating, and the rating before and after it."""
+
     variant = serializers.CharField(source="rating.variant")
     match = serializers.IntegerField(source="match_id")
 
     class Meta:
         model = RatingChange
-        fields = ["variant", "match", "before", "after", "score", "expected", "k_factor", "created"]
+        fields = [
+            "variant",
+            "match",
+            "before",
+            "after",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "expected",
+            "created",
+        ]
+
+
+class LeaderboardQuerySerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+    disabled = serializers.BooleanField(
+        default=False, help_text="also list the versions disabled for faults (marked)"
+    )
 
 
 class SprtQuerySerializer(serializers.Serializer):
     a = serializers.IntegerField(help_text="the new version")
     b = serializers.IntegerField(help_text="the version it is compared with")
-    elo0 = serializers.FloatField(default=0.0)
-    elo1 = serializers.FloatField(default=10.0)
+    elo0 = serializers.FloatField(default=0.0, min_value=-1000, max_value=1000)
+    elo1 = serializers.FloatField(default=10.0, min_value=-1000, max_value=1000)
     alpha = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
     beta = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["elo1"] <= attrs["elo0"]:
+            raise serializers.ValidationError({"elo1": "elo1 must be greater than elo0"})
+        if attrs["a"] == attrs["b"]:
+            raise serializers.ValidationError({"b": "a version is not tested against itself"})
+        return attrs
