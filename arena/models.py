@@ -208,7 +208,8 @@ class Rating(models.Model):
         null=True,
         blank=True,
         help_text="more boards against the next version below that would make the gap "
-        "significant at 95% (0: it is; empty: no version below in the same pool)",
+        "significant at 95% (0: it is; 1000000: a million or more; empty: no version below "
+        "in the same pool)",
     )
     last_match = models.DateTimeField(null=True, blank=True)
 

@@ -45,6 +45,8 @@ INITIAL_ELO = 1500.0
 """Where a pool's mean rating is shown: ratings are fitted centred on 0."""
 PRIOR_DRAWS = 1.0
 """Virtual drawn boards added to every pair of versions that met (BayesElo's prior)."""
+SEPARATION_CAP = 1_000_000
+"""The most boards ``Fit.boards_to_separate`` reports: "a million or more"."""
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
 ELO_PER_NATURAL = 400.0 / math.log(10.0)
@@ -138,20 +140,23 @@ class Fit(Generic[Player]):
 
     def boards_to_separate(self, a: Player, b: Player) -> int | None:
         """How many more boards between a and b would make their difference significant
-        at 95%, if it stays what it is now (0: it already is; None: no difference to find).
+        at 95%, if it stays what it is now: 0 if it already is, at most ``SEPARATION_CAP``
+        (a gap that small is not worth testing), None if they are in different pools.
         """
         se = self.difference_se(a, b)
-        gap = self.ratings[a].rating - self.ratings[b].rating
-        if se is None or gap == 0.0:
+        if se is None:
             return None
+        gap = self.ratings[a].rating - self.ratings[b].rating
         if abs(gap) >= Z95 * se:
             return 0
+        if gap == 0.0:
+            return SEPARATION_CAP
         # Information adds up: each direct board tells p (1 - p) about the difference
         # (natural units), and significance needs (Z95 / gap) ** 2 of it in all.
         natural_gap = gap / ELO_PER_NATURAL
         needed = (Z95 / natural_gap) ** 2 - (ELO_PER_NATURAL / se) ** 2
         p = expected_score(gap)
-        return math.ceil(needed / (p * (1.0 - p)))
+        return min(math.ceil(needed / (p * (1.0 - p))), SEPARATION_CAP)
 
 
 def fit_ratings(

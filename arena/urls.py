@@ -4,7 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_matches, pages
+from arena import api, api_matches, pages, pages_ratings
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -13,6 +13,8 @@ router.register("matches", api_matches.MatchViewSet, basename="match")
 
 urlpatterns = [
     path("", pages.index, name="index"),
+    # Rating pages.
+    path("ratings/sprt/", pages_ratings.sprt, name="sprt-page"),
     path("admin/", admin.site.urls),
     # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
     path("accounts/", include("django.contrib.auth.urls")),

@@ -51,7 +51,8 @@ class Migration(migrations.Migration):
                 blank=True,
                 null=True,
                 help_text="more boards against the next version below that would make the gap "
-                "significant at 95% (0: it is; empty: no version below in the same pool)",
+                "significant at 95% (0: it is; 1000000: a million or more; empty: no version "
+                "below in the same pool)",
             ),
         ),
         migrations.AddField(
