@@ -147,9 +147,18 @@ class MatchSerializer(serializers.ModelSerializer):
 class MatchDetailSerializer(MatchSerializer):
     boards = serializers.SerializerMethodField()
     rules = serializers.JSONField(read_only=True)
+    rating_changes = serializers.SerializerMethodField(
+        help_text="what the match did to each side's rating (empty until it is rated)"
+    )
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "rules", "boards"]
+        fields = [*MatchSerializer.Meta.fields, "rules", "boards", "rating_changes"]
+
+    def get_rating_changes(self, match: Match) -> list[dict[str, Any]]:
+        return [
+            {"version": change.rating.version_id, **MatchRatingChangeSerializer(change).data}
+            for change in match.rating_changes.select_related("rating").order_by("id")
+        ]
 
     def get_boards(self, match: Match) -> list[dict[str, Any]]:
         tables: dict[int, dict[str, Any]] = {}
@@ -221,6 +230,12 @@ class RatingChangeSerializer(serializers.ModelSerializer):
             "expected",
             "created",
         ]
+
+
+class MatchRatingChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingChange
+        fields = ["before", "after", "wins", "draws", "losses", "score", "expected"]
 
 
 class LeaderboardQuerySerializer(serializers.Serializer):

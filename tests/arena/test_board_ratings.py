@@ -89,6 +89,12 @@ def test_each_rated_match_refits_the_variant_from_all_its_boards(
     assert counts == {a.pk: (3, 7), b.pk: (3, 8), c.pk: (2, 5)}
     change = RatingChange.objects.get(match__board_results=[-40, 10], rating__version=a)
     assert (change.wins, change.draws, change.losses, change.score) == (1, 0, 1, 0.5)
+    # The match page's data: the rating changes it caused, one per side.
+    detail = APIClient().get(f"/api/matches/{change.match_id}/").json()
+    by_version = {row["version"]: row for row in detail["rating_changes"]}
+    assert set(by_version) == {a.pk, c.pk}
+    assert by_version[a.pk]["after"] == change.after
+    assert (by_version[c.pk]["wins"], by_version[c.pk]["losses"]) == (1, 1)
 
 
 def test_an_unrated_match_changes_no_rating(trio: tuple[BotVersion, ...]) -> None:
