@@ -7,8 +7,11 @@ both from the same value function. Whatever that function, the correction has me
 given the position, so a board result less its corrections is still an unbiased estimate;
 the better the function, the more of the luck it removes.
 
-The value of a position here is the score difference (seats 0/2 less seats 1/3) that the
-greedy reference bot reaches playing every seat from it to the end of the hand. The mean
+The value of a position here is the score difference (seats 0/2 less seats 1/3) reached
+when the hand is played out from it: by the greedy reference bot at the other seats, and
+uniformly at random at the seats whose luck is measured, as they would go on playing
+(valuing their later decisions as greedy ones would credit them with skill they do not
+have); each action of a decision is valued with the same random draws. The mean
 over the legal actions is exact when there are few of them, and estimated from a few actions
 drawn uniformly, independently of the one taken, when there are many (bids, passed cards),
 which keeps the correction's mean at zero while bounding the work.
@@ -58,13 +61,19 @@ class GreedyRollout:
             )
             self.bots.append(bot)
 
-    def value(self, state: Refereed) -> float:
-        """Seats 0/2's score less seats 1/3's when the greedy bot plays ``state`` out."""
+    def value(self, state: Refereed, uniform_seats: Collection[int] = (), seed: int = 0) -> float:
+        """Seats 0/2's score less seats 1/3's when ``state`` is played out: the greedy bot
+        at every seat but ``uniform_seats``, which choose uniformly at random (from
+        ``seed``), as the random bot does."""
         position = state.copy()  # type: ignore[attr-defined]
+        chance = random.Random(seed)
         while not position.is_terminal():
             seat = position.current_player
             legal = [str(action) for action in position.legal_actions]
-            choice = self.bots[seat].act(position.observation(seat), legal)
+            if seat in uniform_seats:
+                choice = legal[chance.randrange(len(legal))]
+            else:
+                choice = self.bots[seat].act(position.observation(seat), legal)
             position.apply(self.game.parse_action(choice))
         scores = position.result().team_scores
         return float(scores[0] - scores[1])
@@ -83,11 +92,13 @@ def known_luck(
     samples: int,
     exhaustive: int,
     rng: random.Random,
+    playouts: int = 1,
 ) -> float:
     """The luck of seats 0/2 at one table: over the decisions of ``uniform_seats`` (seats
     whose bot picks uniformly among the legal actions), the value of the action taken less
     the mean value of the legal actions: all of them when there are at most
-    ``exhaustive``, else ``samples`` drawn uniformly at random."""
+    ``exhaustive``, else ``samples`` drawn uniformly at random. A value is the mean of
+    ``playouts`` playouts in which the uniform seats go on choosing at random."""
     if record.fault is not None:
         raise ValueError("a table ended by a fault has no luck to measure")
     game = rollout.game
@@ -97,19 +108,24 @@ def known_luck(
         if move.seat in uniform_seats:
             legal = list(state.legal_actions)
             if len(legal) > 1:
-                luck += _value_after(rollout, state, game.parse_action(move.action))
+                # The same chance for every action valued here (common random numbers), so
+                # the rollouts' own noise mostly cancels in the difference.
+                seeds = [rng.getrandbits(32) for _ in range(playouts)]
+
+                def value(action: Any, seeds: list[int] = seeds) -> float:
+                    after = state.copy()  # type: ignore[attr-defined]
+                    after.apply(action)
+                    return sum(rollout.value(after, uniform_seats, seed) for seed in seeds) / len(
+                        seeds
+                    )
+
+                luck += value(game.parse_action(move.action))
                 # Few actions: the exact mean. Many (bids, passes): a uniform sample, whose
                 # own noise is the price of bounded work.
                 if len(legal) <= exhaustive:
                     drawn = legal
                 else:
                     drawn = [legal[rng.randrange(len(legal))] for _ in range(samples)]
-                luck -= sum(_value_after(rollout, state, a) for a in drawn) / len(drawn)
+                luck -= sum(value(action) for action in drawn) / len(drawn)
         state.apply(game.parse_action(move.action))
     return luck
-
-
-def _value_after(rollout: GreedyRollout, state: Refereed, action: Any) -> float:
-    after = state.copy()  # type: ignore[attr-defined]
-    after.apply(action)
-    return rollout.value(after)

@@ -1,7 +1,7 @@
 """Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
     .venv/bin/python tests/bench/bench_power.py --variants auction4 single4 double4 \
-        --boards 60 --random-boards 60 --reference 100 --samples 2
+        --boards 60 --random-boards 50 --reference 25 --samples 4 --playouts 2
 
 For each variant it plays strong against greedy, and greedy against random, on the same
 deals at the two duplicate tables, and prints for each design the standard error of the
@@ -135,6 +135,7 @@ def designs(
     reference: Reference,
     random_seats: dict[str, tuple[int, ...]] | None,
     samples: int,
+    playouts: int,
     rng: random.Random,
 ) -> list[Design]:
     seatings = game.seatings
@@ -161,6 +162,7 @@ def designs(
                 samples=samples,
                 exhaustive=EXHAUSTIVE,
                 rng=rng,
+                playouts=playouts,
             )
             luck_b = known_luck(
                 tables["B"],
@@ -169,6 +171,7 @@ def designs(
                 samples=samples,
                 exhaustive=EXHAUSTIVE,
                 rng=rng,
+                playouts=playouts,
             )
             row.append((luck_a - luck_b) / 2)
         covariates.append(row)
@@ -235,6 +238,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--samples", type=int, default=4, help="actions drawn per random decision with many"
     )
+    parser.add_argument(
+        "--playouts", type=int, default=2, help="playouts per valued action (common draws)"
+    )
     parser.add_argument("--seed", type=int, default=20261201)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -257,7 +263,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 continue
             started = time.perf_counter()
             played = play(game, rules, x, y, boards, seed=args.seed)
-            result = designs(game, rules, played, rollout, reference, seats, args.samples, rng)
+            result = designs(
+                game, rules, played, rollout, reference, seats, args.samples, args.playouts, rng
+            )
             summary = report(variant, f"{x} vs {y}", result, time.perf_counter() - started)
             for row in summary["designs"]:  # type: ignore[attr-defined]
                 low, high = row["se_95"]
