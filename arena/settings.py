@@ -143,7 +143,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_BEAT_SCHEDULE = {
     "matchmaking": {"task": "arena.matchmaking", "schedule": 300.0},
     "requeue-stale-matches": {"task": "arena.match_requeue_stale", "schedule": 60.0},
-    "fit-bradley-terry": {"task": "arena.ratings_fit", "schedule": 900.0},
+    "refit-ratings": {"task": "arena.ratings_fit", "schedule": 900.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
