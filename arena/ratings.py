@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import mul
 from typing import Generic, TypeVar
 
 INITIAL_ELO = 1500.0
@@ -312,48 +313,60 @@ def _log1p_exp(x: float) -> float:
 
 
 def _cholesky(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
+    """The lower factor L of L L^T; rows are dotted with ``sum(map(mul, ...))``, which runs
+    the inner loop in C and keeps the order of the additions fixed."""
     size = len(matrix)
-    lower = [[0.0] * size for _ in range(size)]
+    lower: list[list[float]] = []
     for i in range(size):
+        row: list[float] = []
         for j in range(i + 1):
-            total = matrix[i][j] - sum(lower[i][k] * lower[j][k] for k in range(j))
+            other = row if j == i else lower[j]
+            total = matrix[i][j] - sum(map(mul, row[:j], other[:j]))
             if i == j:
                 if total <= 0.0:
                     raise RatingError("the board tallies have no finite maximum likelihood")
-                lower[i][i] = math.sqrt(total)
+                row.append(math.sqrt(total))
             else:
-                lower[i][j] = total / lower[j][j]
+                row.append(total / other[j])
+        lower.append(row)
     return lower
 
 
 def _cholesky_solve(matrix: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
     lower = _cholesky(matrix)
-    return _back_substitute(lower, _forward_substitute(lower, vector))
+    return _back_substitute(_transpose(lower), _forward_substitute(lower, vector))
+
+
+def _transpose(lower: Sequence[Sequence[float]]) -> list[list[float]]:
+    """L^T's rows, each from its diagonal onwards."""
+    size = len(lower)
+    return [[lower[k][i] for k in range(i, size)] for i in range(size)]
 
 
 def _forward_substitute(lower: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
     result: list[float] = []
     for i, row in enumerate(lower):
-        result.append((vector[i] - sum(row[k] * result[k] for k in range(i))) / row[i])
+        result.append((vector[i] - sum(map(mul, row[:i], result))) / row[i])
     return result
 
 
-def _back_substitute(lower: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
-    size = len(lower)
+def _back_substitute(upper: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
+    size = len(upper)
     result = [0.0] * size
     for i in reversed(range(size)):
-        total = vector[i] - sum(lower[k][i] * result[k] for k in range(i + 1, size))
-        result[i] = total / lower[i][i]
+        row = upper[i]
+        result[i] = (vector[i] - sum(map(mul, row[1:], result[i + 1 :]))) / row[0]
     return result
 
 
 def _cholesky_inverse(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
     lower = _cholesky(matrix)
+    upper = _transpose(lower)
     size = len(matrix)
     columns = []
     for j in range(size):
         unit = [1.0 if i == j else 0.0 for i in range(size)]
-        columns.append(_back_substitute(lower, _forward_substitute(lower, unit)))
+        columns.append(_back_substitute(upper, _forward_substitute(lower, unit)))
     return [[columns[j][i] for j in range(size)] for i in range(size)]
 
 
