@@ -246,8 +246,10 @@ class LeaderboardQuerySerializer(serializers.Serializer):
 
 
 class SprtQuerySerializer(serializers.Serializer):
-    a = serializers.IntegerField(help_text="the new version")
-    b = serializers.IntegerField(help_text="the version it is compared with")
+    a = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="the new version")
+    b = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, help_text="the version it is compared with"
+    )
     elo0 = serializers.FloatField(default=0.0, min_value=-1000, max_value=1000)
     elo1 = serializers.FloatField(default=10.0, min_value=-1000, max_value=1000)
     alpha = serializers.FloatField(default=0.05, min_value=1e-6, max_value=0.5)

@@ -189,6 +189,7 @@ def test_the_sprt_endpoint_concludes_on_a_clean_sweep_and_draws_its_path(
         ({"a": 1, "b": 2, "elo0": 10, "elo1": 10}, "elo1 must be greater than elo0"),
         ({"a": 1, "b": 2, "alpha": 0.9}, "alpha"),
         ({"a": "one", "b": 2}, "valid integer"),
+        ({"a": 1, "b": 2**70}, "less than or equal to"),
     ],
 )
 def test_the_sprt_endpoint_refuses_bad_queries_with_a_message(
