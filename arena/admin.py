@@ -124,7 +124,7 @@ class ReplayAdmin(admin.ModelAdmin):
 
 class RatingChangeInline(admin.TabularInline):
     model = RatingChange
-    fields = ["match", "before", "after", "score", "expected", "k_factor"]
+    fields = ["match", "before", "after", "wins", "draws", "losses", "score", "expected"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -136,12 +136,13 @@ class RatingAdmin(admin.ModelAdmin):
         "version",
         "variant",
         "elo",
+        "elo_low",
+        "elo_high",
         "matches",
-        "provisional",
-        "bt_rating",
+        "boards",
         "last_match",
     ]
-    list_filter = ["variant", "provisional"]
+    list_filter = ["variant"]
     inlines = [RatingChangeInline]
 
 

@@ -33,10 +33,10 @@ from arena.caching import (
 )
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match
-from arena.ratings import sprt
 from arena.replay_view import replay_deal
 from arena.serializers import (
     MATCH_SIDES,
+    LeaderboardQuerySerializer,
     MatchCreateSerializer,
     MatchDetailSerializer,
     MatchSerializer,
@@ -250,7 +250,9 @@ def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
 
 
 class LeaderboardView(ListAPIView):
-    """Ratings by variant: Elo, Bradley-Terry with its 95% interval, matches, last match."""
+    """Ratings by variant, best first: the board-level rating with its 95% interval, boards,
+    matches, how many more boards would separate each version from the next one below, and
+    whether the version is disabled (left out unless ``disabled=true``)."""
 
     serializer_class = RatingSerializer
 
@@ -258,11 +260,12 @@ class LeaderboardView(ListAPIView):
         # The browsable API's filter form asks for it; the JSON path pages it in _page.
         return selectors.leaderboard(variant=self.request.query_params.get("variant"))
 
-    @extend_schema(parameters=[OpenApiParameter("variant", str, enum=list(Variant.values))])
+    @extend_schema(parameters=[LeaderboardQuerySerializer])
     def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
-        variant = request.query_params.get("variant")
-        if variant is not None and variant not in Variant.values:
-            raise ValidationError({"variant": f"unknown variant {variant!r}"})
+        query = LeaderboardQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        variant = query.validated_data.get("variant")
+        disabled = query.validated_data["disabled"]
         page = request.query_params.get("page", "1")
         # One key per page however it is spelt ("01" is page 1); a page that does not exist
         # is refused while building, so it is never stored; nor is anything but a number.
@@ -270,22 +273,24 @@ class LeaderboardView(ListAPIView):
             leaderboard_key(
                 host=request.get_host(),
                 variant=variant,
+                disabled=disabled,
                 page=str(int(page)) if page.isdecimal() else page,
                 page_size=self.paginator.get_page_size(request),  # type: ignore[union-attr]
             )
             if page.isdecimal() or page == "last"
             else None
         )
-        body = cached(key, lambda: _render(self._page(variant)), LEADERBOARD_TTL)
+        body = cached(key, lambda: _render(self._page(variant, disabled)), LEADERBOARD_TTL)
         return _json_response(request, body)
 
-    def _page(self, variant: str | None) -> Any:
-        page = self.paginate_queryset(selectors.leaderboard(variant=variant))
+    def _page(self, variant: str | None, disabled: bool) -> Any:
+        ratings = selectors.leaderboard(variant=variant, disabled=disabled)
+        page = self.paginate_queryset(ratings)
         return self.get_paginated_response(self.get_serializer(page, many=True).data).data
 
 
 class RatingHistoryView(ListAPIView):
-    """How a bot version's rating moved, match by match."""
+    """How a bot version's rating moved, match by match, with each match's boards."""
 
     serializer_class = RatingChangeSerializer
 
@@ -296,48 +301,60 @@ class RatingHistoryView(ListAPIView):
         return selectors.rating_history(version=version)
 
 
+def sprt_query(params: Any) -> dict[str, Any]:
+    """The validated SPRT query with its two versions (a 400 naming what is wrong)."""
+    query = SprtQuerySerializer(data=params)
+    query.is_valid(raise_exception=True)
+    data = dict(query.validated_data)
+    versions = BotVersion.objects.select_related("bot").in_bulk([data["a"], data["b"]])
+    for key in ("a", "b"):
+        if data[key] not in versions:
+            raise ValidationError({key: f"there is no bot version {data[key]}"})
+        data[key] = versions[data[key]]
+    if data["a"].bot.variant != data["b"].bot.variant:
+        raise ValidationError(
+            {
+                "b": f"version {data['b'].pk} plays {data['b'].bot.variant}, "
+                f"not {data['a'].bot.variant}"
+            }
+        )
+    return data
+
+
 class SprtView(APIView):
-    """An SPRT between two versions over their duplicate boards against each other."""
+    """The SPRT of version A against version B over their duplicate boards, as chess-engine
+    testing runs it (exact logistic GSPRT, Elo per board): the LLR path board by board,
+    Wald's bounds, and the verdict at the first crossing."""
 
     @extend_schema(parameters=[SprtQuerySerializer], responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
-        query = SprtQuerySerializer(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        data = query.validated_data
-        if data["elo1"] <= data["elo0"]:
-            raise ValidationError({"elo1": "elo1 must be greater than elo0"})
-        versions = BotVersion.objects.select_related("bot").in_bulk([data["a"], data["b"]])
-        for key in ("a", "b"):
-            if data[key] not in versions:
-                raise ValidationError({key: f"there is no bot version {data[key]}"})
-        variant = versions[data["a"]].bot.variant
-        wins, draws, losses = selectors.head_to_head(
-            version_a=data["a"], version_b=data["b"], variant=variant
-        )
-        outcome = sprt(
-            wins,
-            draws,
-            losses,
+        data = sprt_query(request.query_params)
+        report = selectors.sprt_between(
+            a=data["a"],
+            b=data["b"],
             elo0=data["elo0"],
             elo1=data["elo1"],
             alpha=data["alpha"],
             beta=data["beta"],
         )
+        final = report.path.final
         return Response(
             {
-                "a": data["a"],
-                "b": data["b"],
-                "variant": variant,
+                "a": report.a.pk,
+                "b": report.b.pk,
+                "variant": report.variant,
                 "elo0": data["elo0"],
                 "elo1": data["elo1"],
                 "alpha": data["alpha"],
                 "beta": data["beta"],
-                "wins": wins,
-                "draws": draws,
-                "losses": losses,
-                "llr": outcome.llr,
-                "lower_bound": outcome.lower_bound,
-                "upper_bound": outcome.upper_bound,
-                "verdict": outcome.verdict,
+                "wins": final.wins,
+                "draws": final.draws,
+                "losses": final.losses,
+                "llr": final.llr,
+                "lower_bound": final.lower_bound,
+                "upper_bound": final.upper_bound,
+                "verdict": report.path.verdict,
+                "stopped_at": report.path.stopped_at,
+                "path": [{"boards": boards, "llr": llr} for boards, llr in report.path.points],
             }
         )

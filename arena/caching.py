@@ -160,7 +160,7 @@ def cached(key: str | None, build: Callable[[], T], timeout: int) -> T:
 
 
 def leaderboard_key(
-    *, host: str, variant: str | None, page: str, page_size: int | None
+    *, host: str, variant: str | None, disabled: bool, page: str, page_size: int | None
 ) -> str | None:
     """The key of one leaderboard page; None when the generation cannot be read (then the
     page is built from the database and not cached)."""
@@ -172,7 +172,7 @@ def leaderboard_key(
             log.warning("response cache unavailable, reading the generation: %s", error)
             return None
         local.set(_GENERATION_KEY, generation, GENERATION_REFRESH)
-    return f"v{FORMAT}:leaderboard:{generation}:{host}:{variant}:{page}:{page_size}"
+    return f"v{FORMAT}:leaderboard:{generation}:{host}:{variant}:{int(disabled)}:{page}:{page_size}"
 
 
 def replay_key(*, match_id: int, board: int | None, table: str | None, verify: bool) -> str:

@@ -76,5 +76,3 @@ def seed(say: Callable[[str], None] = print) -> None:
                     if match.score_x is not None
                     else f"match {match.pk} {variant}: {match.status}"
                 )
-        fitted = services.ratings_fit_bradley_terry(variant=variant, samples=100)
-        say(f"{variant}: Bradley-Terry fitted for {fitted} versions")

@@ -213,24 +213,38 @@ class Replay(models.Model):
     document = models.JSONField()
 
 
+PROVISIONAL_BOARDS = 100
+"""A rating is marked provisional below this many rated boards (its interval is still wide)."""
+
+
 class Rating(models.Model):
-    """A bot version's rating in one variant."""
+    """A bot version's rating in one variant: the board-level fit (arena.ratings), shown
+    with its pool's mean at INITIAL_ELO, and its 95% interval."""
 
     version = models.ForeignKey(BotVersion, on_delete=models.CASCADE, related_name="ratings")
     variant = models.CharField(max_length=16, choices=Variant.choices)
     elo = models.FloatField()
+    elo_low = models.FloatField(help_text="the 95% interval's lower end")
+    elo_high = models.FloatField(help_text="the 95% interval's upper end")
     matches = models.PositiveIntegerField(default=0)
     boards = models.PositiveIntegerField(default=0)
-    provisional = models.BooleanField(default=True)
-    bt_rating = models.FloatField(null=True, blank=True)
-    bt_low = models.FloatField(null=True, blank=True)
-    bt_high = models.FloatField(null=True, blank=True)
+    boards_to_separate = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="more boards against the next version below that would make the gap "
+        "significant at 95% (0: it is; 1000000: a million or more; empty: no version below "
+        "in the same pool)",
+    )
     last_match = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-elo"]
         constraints = [
             models.UniqueConstraint(fields=["version", "variant"], name="rating_unique"),
+            models.CheckConstraint(
+                condition=models.Q(elo_low__lte=models.F("elo"), elo__lte=models.F("elo_high")),
+                name="rating_inside_its_interval",
+            ),
         ]
         indexes = [models.Index(fields=["variant", "-elo"])]
 
@@ -240,12 +254,17 @@ class Rating(models.Model):
         return self.elo
 
     @property
-    def low(self) -> float | None:
-        return self.bt_low
+    def provisional(self) -> bool:
+        """Too few rated boards for the rating to settle: pages mark it."""
+        return self.boards < PROVISIONAL_BOARDS
 
     @property
-    def high(self) -> float | None:
-        return self.bt_high
+    def low(self) -> float:
+        return self.elo_low
+
+    @property
+    def high(self) -> float:
+        return self.elo_high
 
 
 class RatingChange(models.Model):
@@ -255,9 +274,11 @@ class RatingChange(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
     before = models.FloatField()
     after = models.FloatField()
-    score = models.FloatField(help_text="the match score S (share of board points)")
-    expected = models.FloatField()
-    k_factor = models.FloatField()
+    wins = models.PositiveIntegerField(help_text="boards this version won in the match")
+    draws = models.PositiveIntegerField()
+    losses = models.PositiveIntegerField()
+    score = models.FloatField(help_text="points per board in the match, a draw counting 1/2")
+    expected = models.FloatField(help_text="the score per board expected from the ratings before")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

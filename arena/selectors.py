@@ -13,6 +13,7 @@ from rest_framework.authtoken.models import Token
 from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
+from arena.ratings import SprtPath, sprt_path
 from arena.variants import Variant
 from bots.games import game_for
 
@@ -59,10 +60,13 @@ def match_games(
     return games
 
 
-def leaderboard(*, variant: str | None) -> QuerySet[Rating]:
+def leaderboard(*, variant: str | None, disabled: bool = True) -> QuerySet[Rating]:
+    """Ratings, best first; ``disabled=False`` leaves out the versions disabled for faults."""
     ratings = Rating.objects.select_related("version__bot__owner__user").order_by("-elo", "id")
     if variant:
         ratings = ratings.filter(variant=variant)
+    if not disabled:
+        ratings = ratings.exclude(version__status=BotVersion.Status.DISABLED)
     return ratings
 
 
@@ -74,21 +78,45 @@ def rating_history(*, version: BotVersion) -> QuerySet[RatingChange]:
     )
 
 
-def head_to_head(*, version_a: int, version_b: int, variant: str) -> tuple[int, int, int]:
-    """Wins, draws and losses of A over their duplicate boards against B (each board once)."""
-    wins = draws = losses = 0
-    matches = Match.objects.filter(status=Match.Status.DONE, variant=variant).filter(
-        Q(version_x_id=version_a, version_y_id=version_b)
-        | Q(version_x_id=version_b, version_y_id=version_a)
+def head_to_head(*, version_a: int, version_b: int, variant: str) -> list[int]:
+    """A's board results against B, seen from A, in the order they were played: every
+    finished match between the two, whether rated or not, each board once."""
+    matches = (
+        Match.objects.filter(status=Match.Status.DONE, variant=variant)
+        .filter(
+            Q(version_x_id=version_a, version_y_id=version_b)
+            | Q(version_x_id=version_b, version_y_id=version_a)
+        )
+        .order_by("completion_seq", "id")
     )
-    for version_x, results in matches.values_list("version_x_id", "board_results"):
+    results: list[int] = []
+    for version_x, boards in matches.values_list("version_x_id", "board_results"):
         sign = 1 if version_x == version_a else -1
-        for result in results:
-            value = sign * result
-            wins += value > 0
-            draws += value == 0
-            losses += value < 0
-    return wins, draws, losses
+        results.extend(sign * result for result in boards)
+    return results
+
+
+def match_rating_changes(*, match: Match) -> QuerySet[RatingChange]:
+    """The rating changes a match caused (one per side once it is rated)."""
+    return RatingChange.objects.filter(match=match).select_related("rating__version__bot")
+
+
+@dataclass(frozen=True)
+class SprtReport:
+    a: BotVersion
+    b: BotVersion
+    variant: str
+    path: SprtPath
+
+
+def sprt_between(
+    *, a: BotVersion, b: BotVersion, elo0: float, elo1: float, alpha: float, beta: float
+) -> SprtReport:
+    """The SPRT of A against B over their boards so far, with its LLR path."""
+    variant = a.bot.variant
+    boards = head_to_head(version_a=a.pk, version_b=b.pk, variant=variant)
+    path = sprt_path(boards, elo0=elo0, elo1=elo1, alpha=alpha, beta=beta)
+    return SprtReport(a, b, variant, path)
 
 
 def match_verification(*, match: Match) -> dict[str, Any]:

@@ -207,9 +207,18 @@ class MatchSerializer(serializers.ModelSerializer):
 class MatchDetailSerializer(MatchSerializer):
     boards = serializers.SerializerMethodField()
     rules = serializers.JSONField(read_only=True)
+    rating_changes = serializers.SerializerMethodField(
+        help_text="what the match did to each side's rating (empty until it is rated)"
+    )
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "rules", "boards"]
+        fields = [*MatchSerializer.Meta.fields, "rules", "boards", "rating_changes"]
+
+    def get_rating_changes(self, match: Match) -> list[dict[str, Any]]:
+        return [
+            {"version": change.rating.version_id, **MatchRatingChangeSerializer(change).data}
+            for change in match.rating_changes.select_related("rating").order_by("id")
+        ]
 
     def get_boards(self, match: Match) -> list[dict[str, Any]]:
         tables: dict[int, dict[str, Any]] = {}
@@ -265,7 +274,14 @@ MATCH_SIDES = (("version", "bot", "number"), ("opponent", "opponent_bot", "oppon
 
 
 class RatingSerializer(serializers.ModelSerializer):
+    """A leaderboard row: the board-level rating with its 95% interval."""
+
     version = serializers.SerializerMethodField()
+    low = serializers.FloatField(source="elo_low", help_text="the 95% interval's lower end")
+    high = serializers.FloatField(source="elo_high", help_text="the 95% interval's upper end")
+    disabled = serializers.SerializerMethodField(
+        help_text="the version was disabled (faults): it plays no more matches"
+    )
 
     class Meta:
         model = Rating
@@ -273,26 +289,55 @@ class RatingSerializer(serializers.ModelSerializer):
             "variant",
             "version",
             "elo",
-            "provisional",
+            "low",
+            "high",
             "matches",
             "boards",
-            "bt_rating",
-            "bt_low",
-            "bt_high",
+            "boards_to_separate",
+            "disabled",
             "last_match",
         ]
 
     def get_version(self, rating: Rating) -> dict[str, Any]:
         return _version_label(rating.version)
 
+    def get_disabled(self, rating: Rating) -> bool:
+        return rating.version.status == BotVersion.Status.DISABLED
+
 
 class RatingChangeSerializer(serializers.ModelSerializer):
+    """One match's boards in a version's rating, and the rating before and after it."""
+
     variant = serializers.CharField(source="rating.variant")
     match = serializers.IntegerField(source="match_id")
 
     class Meta:
         model = RatingChange
-        fields = ["variant", "match", "before", "after", "score", "expected", "k_factor", "created"]
+        fields = [
+            "variant",
+            "match",
+            "before",
+            "after",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "expected",
+            "created",
+        ]
+
+
+class MatchRatingChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingChange
+        fields = ["before", "after", "wins", "draws", "losses", "score", "expected"]
+
+
+class LeaderboardQuerySerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+    disabled = serializers.BooleanField(
+        default=False, help_text="also list the versions disabled for faults (marked)"
+    )
 
 
 class SprtQuerySerializer(serializers.Serializer):
@@ -302,3 +347,10 @@ class SprtQuerySerializer(serializers.Serializer):
     elo1 = FiniteFloatField(default=10.0, min_value=-SPRT_ELO_LIMIT, max_value=SPRT_ELO_LIMIT)
     alpha = FiniteFloatField(default=0.05, min_value=1e-6, max_value=0.5)
     beta = FiniteFloatField(default=0.05, min_value=1e-6, max_value=0.5)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs["elo1"] <= attrs["elo0"]:
+            raise serializers.ValidationError({"elo1": "elo1 must be greater than elo0"})
+        if attrs["a"] == attrs["b"]:
+            raise serializers.ValidationError({"b": "a version is not tested against itself"})
+        return attrs

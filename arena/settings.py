@@ -154,7 +154,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "arena.match_requeue_stale",
         "schedule": float(MATCH_REQUEUE_EVERY_S),
     },
-    "fit-bradley-terry": {"task": "arena.ratings_fit", "schedule": 900.0},
+    "refit-ratings": {"task": "arena.ratings_fit", "schedule": 900.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"

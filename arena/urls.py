@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_matches, pages_replay, signin
+from arena import api, api_matches, pages_ratings, pages_replay, signin
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -14,6 +14,8 @@ urlpatterns = [
     # The web pages: the arena's, and those above it (home, players, leagues).
     path("", include("arena.pages.urls")),
     path("", include("leagues.pages.urls")),
+    # Rating pages.
+    path("ratings/sprt/", pages_ratings.sprt, name="sprt-page"),
     path("admin/", admin.site.urls),
     # Sign-in under the quota of failures (arena/signin.py), ahead of Django's own login/.
     path("accounts/login/", signin.SignInView.as_view(), name="login"),

@@ -3,7 +3,7 @@ bot and uploading a version: the same serializers and services as the API."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,15 +11,15 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
-from rest_framework.views import APIView
+from rest_framework.exceptions import Throttled
 
 from arena import selectors, services
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, ServiceUnavailable
 from arena.models import Bot
 from arena.pages import charts
 from arena.pages.common import bad_request, player_for
 from arena.serializers import BotCreateSerializer
-from arena.throttles import UploadThrottle
+from arena.throttles import UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 from arena.variants import Variant
 
@@ -68,16 +68,19 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
         raise Http404(f"there is no bot {bot_id}")
     if player is None or bot.owner_id != player.pk:
         return bad_request(request, "only the bot's owner can add versions", status=403)
-    # The page and the API draw on one quota per player: the same throttle, the same key.
-    throttle = UploadThrottle()
-    if not throttle.allow_request(cast(Any, request), cast(APIView, None)):
-        wait = throttle.wait()
+    # The page and the API draw on one quota (per player and per address); only stored
+    # uploads are charged, so a refused one costs nothing.
+    try:
+        UPLOADS.check(request)
+    except Throttled as refusal:
         return _render_bot(
             request,
             bot_id,
-            upload_error=f"too many uploads: try again in {int(wait or 1)} seconds",
+            upload_error=f"too many uploads: try again in {int(refusal.wait or 1)} seconds",
             status=429,
         )
+    except ServiceUnavailable as refusal:
+        return _render_bot(request, bot_id, upload_error=str(refusal.detail), status=503)
     upload = request.FILES.get("file")
     if upload is None:
         return _render_bot(
@@ -89,6 +92,7 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
         version = services.bot_version_submit(bot=bot, data=data, filename=upload.name or "")
     except InvalidInput as error:
         return _render_bot(request, bot_id, upload_error=str(error), status=400)
+    UPLOADS.charge(request)
     messages.success(request, f"Version {version.number} was received; it is being validated.")
     return redirect("bot", bot_id=bot.pk)
 

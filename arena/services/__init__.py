@@ -13,7 +13,7 @@ from arena.services.matches import (
     match_requeue_stale,
     match_run,
 )
-from arena.services.ratings import ratings_fit_bradley_terry, ratings_recompute
+from arena.services.ratings import ratings_recompute, ratings_refit
 
 __all__ = [
     "bot_create",
@@ -25,6 +25,6 @@ __all__ = [
     "match_requeue_stale",
     "match_run",
     "player_register",
-    "ratings_fit_bradley_terry",
     "ratings_recompute",
+    "ratings_refit",
 ]

@@ -8,6 +8,7 @@ from arena.models import Player
 from arena.variants import Variant
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.movements import MovementKind
+from leagues.tournaments.ratings import INITIAL_MU, INITIAL_SIGMA, Skill
 
 
 class Event(models.Model):
@@ -207,12 +208,31 @@ class Correction(models.Model):
 
 
 class HumanRating(models.Model):
-    """A human player's Elo for one variant, from duplicate events."""
+    """A human player's skill for one variant, from duplicate events (openskill's team
+    model, ``leagues.tournaments.ratings``), with ``rating`` its value on the Elo scale."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="human_ratings")
     variant = models.CharField(max_length=16, choices=Variant.choices)
     rating = models.FloatField(default=1500.0)
+    mu = models.FloatField(default=INITIAL_MU)
+    sigma = models.FloatField(default=INITIAL_SIGMA)
     events = models.PositiveIntegerField(default=0)
+
+    @property
+    def skill(self) -> Skill:
+        return Skill(self.mu, self.sigma)
+
+    @property
+    def value(self) -> float:
+        return self.rating
+
+    @property
+    def low(self) -> float:
+        return self.skill.low
+
+    @property
+    def high(self) -> float:
+        return self.skill.high
 
     class Meta:
         ordering = ["-rating", "id"]

@@ -24,8 +24,6 @@ __all__ = [
     "BoardScores",
     "RatedMeeting",
     "board_matchpoints",
-    "elo_expected",
-    "event_rating_changes",
     "half_scale",
     "matchpoints",
     "neuberg",
@@ -97,11 +95,6 @@ def board_matchpoints(
     return scored
 
 
-def elo_expected(rating: float, opponent: float) -> float:
-    """E = 1 / (1 + 10^((R_opponent - R) / 400))."""
-    return 1.0 / (1.0 + float(10.0 ** ((opponent - rating) / 400.0)))
-
-
 @dataclass(frozen=True, slots=True)
 class RatedMeeting:
     """One round at one table: the players of each side and the first side's share.
@@ -112,30 +105,3 @@ class RatedMeeting:
 
     sides: tuple[tuple[Hashable, ...], tuple[Hashable, ...]]
     share: float
-
-
-def event_rating_changes(
-    meetings: Sequence[RatedMeeting],
-    ratings: Mapping[Hashable, float],
-    k_factors: Mapping[Hashable, float],
-) -> dict[Hashable, float]:
-    """Each player's rating change for an event, from the ratings before it.
-
-    A side is rated as the mean of its players, with the mean of their K factors; its
-    change for a round is K (S - E), and each player of the side gets that change. A
-    player's event change is the mean over the rounds they played, so K is the most one
-    event can move a rating, however many rounds it has (a pair's partners, who play
-    every round together, get the same change).
-    """
-    totals: dict[Hashable, float] = {}
-    counts: dict[Hashable, int] = {}
-    for meeting in meetings:
-        side_ratings = [sum(ratings[p] for p in side) / len(side) for side in meeting.sides]
-        for index, side in enumerate(meeting.sides):
-            share = meeting.share if index == 0 else 1.0 - meeting.share
-            expected = elo_expected(side_ratings[index], side_ratings[1 - index])
-            k = sum(k_factors[p] for p in side) / len(side)
-            for player in side:
-                totals[player] = totals.get(player, 0.0) + k * (share - expected)
-                counts[player] = counts.get(player, 0) + 1
-    return {player: totals[player] / counts[player] for player in totals}

@@ -167,10 +167,22 @@ class CorrectionSerializer(serializers.ModelSerializer):
 class HumanRatingSerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.display_name")
     player_id = serializers.IntegerField()
+    low = serializers.FloatField(read_only=True, help_text="the 95% interval's lower end")
+    high = serializers.FloatField(read_only=True, help_text="the 95% interval's upper end")
 
     class Meta:
         model = HumanRating
-        fields = ["player_id", "player", "variant", "rating", "events"]
+        fields = [
+            "player_id",
+            "player",
+            "variant",
+            "rating",
+            "low",
+            "high",
+            "mu",
+            "sigma",
+            "events",
+        ]
 
 
 class RoundCloseSerializer(serializers.Serializer):

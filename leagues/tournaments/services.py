@@ -55,15 +55,10 @@ from leagues.tournaments.movements import (
     movement_for,
 )
 from leagues.tournaments.par import board_par, par_bots
-from leagues.tournaments.scoring import RatedMeeting, event_rating_changes
+from leagues.tournaments.ratings import event_skills
+from leagues.tournaments.scoring import RatedMeeting
 
 PAIR_MOVEMENTS = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.TEAMS)
-
-# Elo K for humans, as for bots: larger while a player's rating is provisional (fewer than
-# ten rated events), because a few events say little yet.
-K_PROVISIONAL = 40.0
-K_ESTABLISHED = 20.0
-PROVISIONAL_EVENTS = 10
 
 # Which input field a broken score-entry rule points at, so that a form can mark it.
 RULE_FIELDS = {
@@ -700,6 +695,12 @@ def event_finish(*, event: Event, by: Player) -> Event:
         raise InvalidInput("only a running event can be finished")
     event.refresh_from_db()
     meetings = _rated_meetings(event)
+    human_ratings_apply(event=event, meetings=meetings)
+    return event
+
+
+def human_ratings_apply(*, event: Event, meetings: list[RatedMeeting]) -> None:
+    """Rate the event's players once, from their skills before it (caller's transaction)."""
     player_ids = sorted({p for m in meetings for side in m.sides for p in side})
     for player_id in player_ids:
         HumanRating.objects.get_or_create(player_id=player_id, variant=event.variant)
@@ -711,20 +712,12 @@ def event_finish(*, event: Event, by: Player) -> Event:
             player_id__in=player_ids, variant=event.variant
         )
     }
-    changes = event_rating_changes(
-        meetings,
-        {pid: r.rating for pid, r in ratings.items()},
-        {
-            pid: K_PROVISIONAL if r.events < PROVISIONAL_EVENTS else K_ESTABLISHED
-            for pid, r in ratings.items()
-        },
-    )
-    for player_id, change in changes.items():
+    skills = event_skills(meetings, {pid: r.skill for pid, r in ratings.items()})
+    for player_id, skill in skills.items():
         rating = ratings[player_id]
         HumanRatingChange.objects.create(
-            event=event, player_id=player_id, before=rating.rating, after=rating.rating + change
+            event=event, player_id=player_id, before=rating.rating, after=skill.rating
         )
-        rating.rating += change
+        rating.rating, rating.mu, rating.sigma = skill.rating, skill.mu, skill.sigma
         rating.events += 1
-        rating.save(update_fields=["rating", "events"])
-    return event
+        rating.save(update_fields=["rating", "mu", "sigma", "events"])

@@ -8,7 +8,6 @@ import pytest
 from rest_framework.test import APIClient
 
 from arena.models import BotVersion, Match
-from arena.services.ratings import ratings_fit_bradley_terry
 from arena.tasks import match_run_task
 from engine.replay import Replay as HandReplay
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version
@@ -128,24 +127,26 @@ def test_matches_are_filtered_by_bot_variant_and_status(
     assert client.get("/api/matches/", {"status": "lost"}).status_code == 400
 
 
-def test_the_leaderboard_shows_elo_intervals_and_history(
+def test_the_leaderboard_shows_every_rating_with_its_interval_and_history(
     alice_client: APIClient, versions: tuple[BotVersion, BotVersion]
 ) -> None:
     for _ in range(3):
         match_run_task.apply(args=[_challenge(alice_client, *versions)["id"]])
-    assert ratings_fit_bradley_terry(variant="auction4", samples=50) == 2
+    # No periodic fit is needed: each rated match refits its variant on completion.
     board = APIClient().get("/api/ratings/", {"variant": "auction4"}).json()["results"]
     assert len(board) == 2
     assert board[0]["elo"] >= board[1]["elo"]
     for row in board:
-        assert row["matches"] == 3 and row["provisional"] is True
-        assert row["bt_low"] <= row["bt_rating"] <= row["bt_high"]
-        assert row["last_match"] is not None
+        assert row["matches"] == 3 and row["boards"] == 6
+        assert row["low"] < row["elo"] < row["high"]
+        assert row["last_match"] is not None and row["disabled"] is False
+    assert board[0]["elo"] + board[1]["elo"] == pytest.approx(3000)  # the pool's mean, 1500
     x = versions[0]
     history = APIClient().get(f"/api/bots/{x.bot_id}/versions/{x.number}/ratings/").json()
     assert len(history["results"]) == 3
     steps = history["results"]
     assert all(a["after"] == b["before"] for a, b in itertools.pairwise(steps))
+    assert sum(s["wins"] + s["draws"] + s["losses"] for s in steps) == 6
     assert APIClient().get("/api/ratings/", {"variant": "bridge"}).status_code == 400
 
 
@@ -161,8 +162,10 @@ def test_sprt_compares_two_versions_over_their_boards(
     assert body["wins"] + body["draws"] + body["losses"] == 8
     assert body["verdict"] in {"H0", "H1", "continue"}
     assert body["lower_bound"] < 0 < body["upper_bound"]
+    assert [point["boards"] for point in body["path"]] == list(range(9))
     bad = APIClient().get("/api/ratings/sprt/", {"a": x.pk, "b": y.pk, "elo0": 5, "elo1": 1})
     assert bad.status_code == 400
+    assert "elo1 must be greater than elo0" in str(bad.json())
 
 
 def test_a_cached_leaderboard_page_is_refreshed_when_ratings_change(

@@ -155,13 +155,18 @@ def test_recomputing_ratings_reproduces_the_incremental_ones_exactly(
     x, y = versions
     for pair in [(x, y), (y, carol_version), (carol_version, x), (x, y)]:
         match_run_task.apply(args=[match_create(version_x=pair[0], version_y=pair[1], boards=2).pk])
-    stored = dict(Rating.objects.values_list("version_id", "elo"))
+    stored = set(Rating.objects.values_list("version_id", "elo", "elo_low", "elo_high"))
+    history = set(RatingChange.objects.values_list("match_id", "rating_id", "before", "after"))
     report = services.ratings_recompute(repair=False)
     assert report.matches == 4
     assert report.differences == []
-    Rating.objects.filter(version=x).update(elo=1234.5)
-    assert services.ratings_recompute(repair=True).differences
-    assert dict(Rating.objects.values_list("version_id", "elo")) == stored
+    Rating.objects.filter(version=x).update(elo=1234.5, elo_low=1200.0, elo_high=1300.0)
+    RatingChange.objects.filter(rating__version=y).update(after=1.0)
+    assert len(services.ratings_recompute(repair=True).differences) >= 2
+    assert set(Rating.objects.values_list("version_id", "elo", "elo_low", "elo_high")) == stored
+    repaired = set(RatingChange.objects.values_list("match_id", "rating__version_id", "after"))
+    assert {(m, a) for m, _, _, a in history} == {(m, a) for m, _, a in repaired}
+    assert services.ratings_recompute(repair=False).differences == []
 
 
 @pytest.fixture

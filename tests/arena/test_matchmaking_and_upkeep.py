@@ -32,7 +32,9 @@ def test_the_matchmaker_pairs_new_versions_of_different_bots_by_rating(
     ]
     # Ratings make c and a the closest pair, and b and d the other.
     for version, elo in zip(versions, [1500, 1800, 1510, 1790], strict=True):
-        Rating.objects.create(version=version, variant="auction4", elo=elo)
+        Rating.objects.create(
+            version=version, variant="auction4", elo=elo, elo_low=elo - 50, elo_high=elo + 50
+        )
     created = matchmaking_pair(variant="auction4")
     pairs = {frozenset((m.version_x_id, m.version_y_id)) for m in created}
     a, b, c, d = (v.pk for v in versions)

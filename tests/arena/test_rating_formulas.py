@@ -1,88 +1,207 @@
-"""Elo, Bradley-Terry and SPRT against worked examples (TOURNAMENTS.md, "Ratings")."""
+"""Board ratings and the SPRT against worked examples (TOURNAMENTS.md, "Ratings")."""
 
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from arena.ratings import (
-    K_ESTABLISHED,
-    K_PROVISIONAL,
-    PROVISIONAL_MATCHES,
-    Result,
-    bradley_terry,
-    bradley_terry_intervals,
-    elo_expected,
-    elo_update,
-    k_factor,
+    ELO_PER_NATURAL,
+    Z95,
+    RatingError,
+    SprtError,
+    Tally,
+    elo_from_score,
+    expected_score,
+    fit_ratings,
     sprt,
+    sprt_llr,
+    sprt_path,
+)
+
+SPRT_0_10 = {"elo0": 0.0, "elo1": 10.0, "alpha": 0.05, "beta": 0.05}
+
+
+def test_a_hundred_elo_is_a_64_percent_expected_score_per_board() -> None:
+    # The Elo table every chess player knows: +100 -> 0.64, +200 -> 0.76, +400 -> 0.91.
+    assert expected_score(100) == pytest.approx(0.640, abs=5e-4)
+    assert expected_score(200) == pytest.approx(0.760, abs=5e-4)
+    assert expected_score(400) == pytest.approx(0.909, abs=5e-4)
+    assert elo_from_score(expected_score(123.4)) == pytest.approx(123.4)
+
+
+def test_the_board_fit_gives_the_exact_answer_of_the_three_player_example() -> None:
+    # A scores 75% against B, B 75% against C, A 90% against C in equal numbers of boards:
+    # the maximum-likelihood ratings are +-400 log10(3) = +-190.85 around B. Draws count
+    # one half, so 15-0-5 and 10-10-0 are the same 75%.
+    spread = 400 * math.log10(3)
+    assert spread == pytest.approx(190.85, abs=0.01)
+    for a_b in (Tally(15, 0, 5), Tally(10, 10, 0)):
+        tallies = {("A", "B"): a_b, ("B", "C"): Tally(15, 0, 5), ("A", "C"): Tally(18, 0, 2)}
+        ratings = fit_ratings(tallies, prior_draws=0).ratings
+        assert ratings["A"].rating - ratings["B"].rating == pytest.approx(spread, abs=1e-6)
+        assert ratings["B"].rating - ratings["C"].rating == pytest.approx(spread, abs=1e-6)
+        assert ratings["B"].rating == pytest.approx(0.0, abs=1e-6)  # centred on the pool
+
+
+def test_the_prior_of_one_draw_per_pair_barely_moves_a_fit_over_many_boards() -> None:
+    # One virtual draw per pair against 600 real boards: the spread stays within 1 Elo of
+    # the exact 190.85 (it was shrunk to 124 when a whole match counted as one game).
+    tallies = {
+        ("A", "B"): Tally(450, 0, 150),
+        ("B", "C"): Tally(450, 0, 150),
+        ("A", "C"): Tally(540, 0, 60),
+    }
+    ratings = fit_ratings(tallies).ratings
+    assert ratings["A"].rating - ratings["B"].rating == pytest.approx(190.85, abs=1.0)
+
+
+def test_the_interval_is_the_observed_information_of_a_two_player_fit() -> None:
+    # Two players, n = 300 boards with 225-49-26 (the strong vs greedy tally): the gap is
+    # the Elo of the score, prior draw included: s = (225 + 24.5 + 0.5) / 301. The variance
+    # of the natural-scale gap is 1 / (n p (1 - p)) with n = 301; each player's rating is
+    # half the gap from the centre, so its standard error is half the gap's.
+    fit = fit_ratings({("strong", "greedy"): Tally(225, 49, 26)})
+    s = 250 / 301
+    gap = elo_from_score(s)
+    assert gap == pytest.approx(276.1, abs=0.1)  # 541 when S was a share of board points
+    strong, greedy = fit.ratings["strong"], fit.ratings["greedy"]
+    assert strong.rating - greedy.rating == pytest.approx(gap, abs=1e-6)
+    gap_se = ELO_PER_NATURAL / math.sqrt(301 * s * (1 - s))
+    assert fit.difference_se("strong", "greedy") == pytest.approx(gap_se, rel=1e-9)
+    assert strong.se == pytest.approx(gap_se / 2, rel=1e-9)
+    assert strong.low == pytest.approx(strong.rating - Z95 * gap_se / 2)
+    assert strong.high == pytest.approx(strong.rating + Z95 * gap_se / 2)
+
+
+def test_a_version_with_few_boards_has_a_wide_interval() -> None:
+    few = fit_ratings({("new", "old"): Tally(3, 1, 2)}).ratings["new"]
+    many = fit_ratings({("new", "old"): Tally(300, 100, 200)}).ratings["new"]
+    assert many.low < many.rating < many.high
+    assert few.high - few.low > 8 * (many.high - many.low)
+
+
+def test_a_clean_sweep_gets_a_finite_rating_and_an_honest_interval() -> None:
+    # Greedy against random in single4 goes 1500-0-0.
+    fit = fit_ratings({("greedy", "random"): Tally(1500, 0, 0)})
+    gap = fit.ratings["greedy"].rating - fit.ratings["random"].rating
+    assert gap == pytest.approx(400 * math.log10(1500.5 / 0.5))
+    assert fit.ratings["greedy"].high - fit.ratings["greedy"].low > 100
+    with pytest.raises(RatingError, match="finite maximum likelihood"):
+        fit_ratings({("greedy", "random"): Tally(1500, 0, 0)}, prior_draws=0)
+
+
+def test_pools_that_never_met_are_centred_apart_and_not_compared() -> None:
+    fit = fit_ratings({(1, 2): Tally(30, 0, 10), (3, 4): Tally(10, 0, 30)})
+    assert fit.ratings[1].rating == pytest.approx(-fit.ratings[2].rating)
+    assert fit.ratings[3].rating == pytest.approx(-fit.ratings[4].rating)
+    assert fit.pools[1] == fit.pools[2] != fit.pools[3] == fit.pools[4]
+    assert fit.difference_se(1, 3) is None
+    assert fit.boards_to_separate(1, 3) is None
+
+
+def test_boards_to_separate_are_enough_to_make_the_gap_significant() -> None:
+    # 12-3-9 is not significant; the figure says how many more boards at the same score
+    # make it so, and one board in eight fewer does not.
+    tally = Tally(12, 3, 9)
+    fit = fit_ratings({("a", "b"): tally})
+    more = fit.boards_to_separate("a", "b")
+    assert more is not None and more > 0
+
+    def significant(extra: int) -> bool:
+        scale = (tally.boards + extra) / tally.boards
+        grown = Tally(*(round(count * scale) for count in (12, 3, 9)))
+        bigger = fit_ratings({("a", "b"): grown})
+        gap = bigger.ratings["a"].rating - bigger.ratings["b"].rating
+        se = bigger.difference_se("a", "b")
+        assert se is not None
+        return abs(gap) >= Z95 * se
+
+    assert significant(more)
+    assert not significant(int(more * 0.875))
+    assert fit_ratings({("a", "b"): Tally(225, 49, 26)}).boards_to_separate("a", "b") == 0
+
+
+tallies_strategy = st.dictionaries(
+    st.tuples(st.integers(0, 5), st.integers(0, 5)).filter(lambda pair: pair[0] != pair[1]),
+    st.builds(Tally, st.integers(0, 40), st.integers(0, 10), st.integers(0, 40)),
+    min_size=1,
+    max_size=12,
 )
 
 
-def test_elo_expected_scores_match_the_textbook_table() -> None:
-    # The classic example (Elo's system as usually taught): a player rated 1613 meets
-    # 1609, 1477, 1388, 1586 and 1720; the expected scores are 0.51, 0.69, 0.79, 0.54, 0.35.
-    opponents = [1609, 1477, 1388, 1586, 1720]
-    expected = [elo_expected(1613, opponent) for opponent in opponents]
-    assert [round(e, 2) for e in expected] == [0.51, 0.69, 0.79, 0.54, 0.35]
-    # Scoring 2.5 with K = 32 gives 1613 + 32 (2.5 - 2.867) = 1601.
-    new = 1613 + 32 * (2.5 - sum(expected))
-    assert round(new) == 1601
+@settings(max_examples=60, deadline=None)
+@given(tallies_strategy, st.randoms(use_true_random=False))
+def test_the_fit_depends_on_the_boards_only_never_on_their_order(
+    tallies: dict[tuple[int, int], Tally], shuffler: random.Random
+) -> None:
+    # The recompute-from-scratch guarantee rests on this: the same boards, presented in
+    # any order and from either side, give bit-identical ratings.
+    fit = fit_ratings(tallies)
+    items = list(tallies.items())
+    shuffler.shuffle(items)
+    turned: dict[tuple[int, int], Tally] = {}
+    for (a, b), tally in items:
+        key, seen = ((b, a), tally.flipped()) if shuffler.random() < 0.5 else ((a, b), tally)
+        turned[key] = turned.get(key, Tally()) + seen
+    assert fit_ratings(dict(items)).ratings == fit.ratings
+    assert fit_ratings(turned).ratings == fit.ratings
+    for pool in set(fit.pools.values()):
+        members = [p for p, number in fit.pools.items() if number == pool]
+        assert sum(fit.ratings[p].rating for p in members) == pytest.approx(0.0, abs=1e-6)
+        assert all(fit.ratings[p].se > 0 for p in members)
 
 
-def test_an_elo_update_moves_both_sides_by_the_same_amount_at_equal_k() -> None:
-    after_a = elo_update(1500, 1500, 0.75, 20)
-    after_b = elo_update(1500, 1500, 0.25, 20)
-    assert after_a == pytest.approx(1505)
-    assert after_a + after_b == pytest.approx(3000)
-
-
-def test_k_is_higher_while_provisional() -> None:
-    assert k_factor(0) == K_PROVISIONAL
-    assert k_factor(PROVISIONAL_MATCHES - 1) == K_PROVISIONAL
-    assert k_factor(PROVISIONAL_MATCHES) == K_ESTABLISHED < K_PROVISIONAL
-
-
-def test_bradley_terry_gives_the_exact_answer_of_the_three_player_example() -> None:
-    # A scores 75% against B, B 75% against C, A 90% against C, equal numbers of games:
-    # the maximum-likelihood ratings are +-400 log10(3) around B.
-    results = [Result("A", "B", 0.75), Result("B", "C", 0.75), Result("A", "C", 0.9)] * 4
-    ratings = bradley_terry(results)
-    spread = 400 * math.log10(3)
-    assert spread == pytest.approx(190.85, abs=0.01)
-    assert ratings["A"] - ratings["B"] == pytest.approx(spread, abs=1e-6)
-    assert ratings["B"] - ratings["C"] == pytest.approx(spread, abs=1e-6)
-
-
-def test_bootstrap_intervals_contain_the_fit_and_shrink_with_more_matches() -> None:
-    few = [Result("A", "B", 0.7), Result("B", "A", 0.4), Result("A", "B", 0.6)]
-    many = few * 30
-    narrow = bradley_terry_intervals(many, samples=100, seed=1)
-    wide = bradley_terry_intervals(few, samples=100, seed=1)
-    for intervals in (narrow, wide):
-        for interval in intervals.values():
-            assert interval.low <= interval.rating <= interval.high
-    width = lambda i: i["A"].high - i["A"].low  # noqa: E731
-    assert width(narrow) < width(wide)
-
-
-def test_sprt_bounds_and_a_hand_computed_log_likelihood_ratio() -> None:
-    # alpha = beta = 0.05: bounds log(0.05/0.95) and log(0.95/0.05) = -+2.944.
-    # W=60 D=20 L=20: s = 0.7, var = (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16;
-    # s0 = 0.5 (elo0 0), s1 = 1/(1+10^(-10/400)) = 0.514387;
-    # LLR = 100 * 0.014387 * (1.4 - 0.5 - 0.514387) / (2 * 0.16) = 1.7337.
-    outcome = sprt(60, 20, 20, elo0=0, elo1=10, alpha=0.05, beta=0.05)
-    assert outcome.lower_bound == pytest.approx(-2.944, abs=1e-3)
-    assert outcome.upper_bound == pytest.approx(2.944, abs=1e-3)
-    assert outcome.llr == pytest.approx(1.7337, abs=1e-3)
+def test_the_sprt_llr_matches_the_exact_logistic_values_computed_by_hand() -> None:
+    # The published formula (Van den Bergh, "Comments on Normalized Elo", prop. 1.1): with
+    # q the observed (loss, draw, win) frequencies and a = (0, 1/2, 1), the ML distribution
+    # of expected score s is p_i = q_i / (1 + t (a_i - s)), t solving
+    # sum q_i (a_i - s) / (1 + t (a_i - s)) = 0; LLR = N sum q_i log(p1_i / p0_i).
+    # W=100 D=50 L=80, elo0 = 0 (s0 = 0.5), elo1 = 10 (s1 = 0.514387): t0 = -0.6956,
+    # t1 = -0.9252 and the LLR is 0.614.
+    assert sprt_llr(100, 50, 80, elo0=0, elo1=10) == pytest.approx(0.614, abs=1e-3)
+    # 10-1-0: the normal approximation said 3.43 (and stopped); the exact value is 0.31.
+    assert sprt_llr(10, 1, 0, elo0=0, elo1=10) == pytest.approx(0.312, abs=1e-3)
+    outcome = sprt(100, 50, 80, **SPRT_0_10)
+    assert outcome.lower_bound == pytest.approx(math.log(0.05 / 0.95))
+    assert outcome.upper_bound == pytest.approx(math.log(0.95 / 0.05))
     assert outcome.verdict == "continue"
-    assert sprt(600, 200, 200, elo0=0, elo1=10, alpha=0.05, beta=0.05).verdict == "H1"
-    assert sprt(200, 200, 600, elo0=0, elo1=10, alpha=0.05, beta=0.05).verdict == "H0"
+
+
+def test_a_clean_sweep_concludes_and_all_draws_lean_to_h0() -> None:
+    # Zero counts are taken as 0.001 (fastchess), so the variance never vanishes.
+    assert sprt(300, 0, 0, **SPRT_0_10).verdict == "H1"
+    assert sprt(0, 0, 300, **SPRT_0_10).verdict == "H0"
+    assert sprt(1500, 0, 0, **SPRT_0_10).verdict == "H1"
+    all_draws = sprt_llr(0, 40, 0, elo0=0, elo1=10)
+    assert all_draws < 0  # 40 draws: a score of exactly 0.5 favours elo0 = 0
+    assert all_draws == pytest.approx(-1.1605, abs=1e-3)
+    assert sprt_llr(0, 0, 0, elo0=0, elo1=10) == 0.0
+    assert sprt(600, 200, 200, **SPRT_0_10).verdict == "H1"
+    assert sprt(200, 200, 600, **SPRT_0_10).verdict == "H0"
+
+
+def test_the_sprt_path_stops_at_the_first_crossing_of_a_bound() -> None:
+    path = sprt_path([1] * 300, **SPRT_0_10)
+    stop = next(n for n in range(1, 301) if sprt_llr(n, 0, 0, elo0=0, elo1=10) >= 2.9444)
+    assert path.stopped_at == stop
+    assert path.verdict == "H1"
+    assert path.points[0] == (0, 0.0)
+    assert (stop, pytest.approx(sprt_llr(stop, 0, 0, elo0=0, elo1=10))) in path.points
+    assert path.points[-1][0] == 300 and path.final.wins == 300
+    long = sprt_path([1, 0, -1, 0] * 1000, **SPRT_0_10, max_points=100)
+    assert len(long.points) <= 102 and long.points[-1][0] == 4000
+    assert long.final.draws == 2000 and long.final.verdict == long.verdict == "H0"
 
 
 def test_sprt_refuses_meaningless_hypotheses() -> None:
-    with pytest.raises(ValueError, match="elo1 must be greater"):
+    with pytest.raises(SprtError, match="elo1 must be greater"):
         sprt(1, 1, 1, elo0=5, elo1=5, alpha=0.05, beta=0.05)
-    with pytest.raises(ValueError, match="alpha and beta"):
+    with pytest.raises(SprtError, match="alpha and beta"):
         sprt(1, 1, 1, elo0=0, elo1=5, alpha=0, beta=0.05)
+    with pytest.raises(SprtError, match="less than 1"):
+        sprt(1, 1, 1, elo0=0, elo1=5, alpha=0.6, beta=0.5)

@@ -53,9 +53,10 @@ def add_page_data() -> None:
         (
             "history",
             """
-            INSERT INTO arena_ratingchange (rating_id, match_id, before, after, score, expected,
-                                            k_factor, created)
-            SELECT r.id, m.id, 1500 + m.id % 50, 1500 + (m.id * 7) % 50, 0.5, 0.5, 20, now()
+            INSERT INTO arena_ratingchange (rating_id, match_id, before, after, wins, draws,
+                                            losses, score, expected, created)
+            SELECT r.id, m.id, 1500 + m.id % 50, 1500 + (m.id * 7) % 50, 5, 0, 5, 0.5, 0.5,
+                   now()
             FROM arena_rating r JOIN arena_match m
               ON m.version_x_id = r.version_id OR m.version_y_id = r.version_id""",
         ),

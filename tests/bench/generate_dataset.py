@@ -95,11 +95,10 @@ def main() -> None:
         (
             "ratings",
             """
-            INSERT INTO arena_rating (version_id, variant, elo, matches, boards, provisional,
-                bt_rating, bt_low, bt_high, last_match)
-            SELECT id, 'auction4', 1500 + (random() * 800 - 400), 20, 200, false,
-                   1500, 1450, 1550, now()
-            FROM arena_botversion""",
+            INSERT INTO arena_rating (version_id, variant, elo, elo_low, elo_high, matches,
+                boards, last_match)
+            SELECT id, 'auction4', r.elo, r.elo - 50, r.elo + 50, 20, 200, now()
+            FROM arena_botversion, LATERAL (SELECT 1500 + (random() * 800 - 400) AS elo) r""",
         ),
         (
             "matches",

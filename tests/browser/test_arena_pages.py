@@ -126,17 +126,18 @@ def build_arena() -> Arena:
     opponent = version(steady, 1, "active")
     ratings = {
         active.pk: Rating.objects.create(
-            version=active, variant="auction4", elo=1500, matches=12, boards=120,
-            provisional=False, bt_rating=1555, bt_low=1520, bt_high=1600,
+            version=active, variant="auction4", elo=1555, matches=12, boards=120,
+            elo_low=1520, elo_high=1600,
             last_match=timezone.now(),
         ),
         opponent.pk: Rating.objects.create(
-            version=opponent, variant="auction4", elo=1500, matches=3, boards=30,
-            provisional=True, bt_rating=1445, bt_low=1390, bt_high=1480,
+            version=opponent, variant="auction4", elo=1445, matches=3, boards=30,
+            elo_low=1390, elo_high=1480,
             last_match=timezone.now() - timedelta(days=1),
         ),
         disabled.pk: Rating.objects.create(
             version=disabled, variant="auction4", elo=1490, matches=2, boards=20,
+            elo_low=1300, elo_high=1680,
         ),
     }  # fmt: skip
     match = None
@@ -148,10 +149,8 @@ def build_arena() -> Arena:
             elo[side.pk] = before + sign * 10 * (1 if sum(results) > 0 else -1)
             RatingChange.objects.create(
                 rating=ratings[side.pk], match=match, before=before, after=elo[side.pk],
-                score=0.6, expected=0.5, k_factor=40,
+                wins=1, draws=0, losses=1, score=0.6, expected=0.5,
             )  # fmt: skip
-    for key, value in elo.items():
-        Rating.objects.filter(version_id=key).update(elo=value)
     assert match is not None
     return Arena(alice, bob, greedy, steady, active, disabled, opponent, match)
 

@@ -1,4 +1,4 @@
-"""Recompute every Elo rating from the rated matches, in completion order."""
+"""Refit every rating from the boards of the rated matches, in completion order."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from arena.services.ratings import ratings_recompute
 
 
 class Command(BaseCommand):
-    help = "Recompute all Elo ratings from scratch and report any difference from the stored ones."
+    help = (
+        "Refit all ratings and their history from scratch, report any difference from the "
+        "stored ones, and repair them (unless --check)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(

@@ -257,7 +257,9 @@ def test_a_three_hand_event_from_creation_to_final_standings(
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     ratings = director.get("/api/tournaments/ratings/?variant=cutthroat3").json()["results"]
     assert len(ratings) == 15
-    assert round(sum(r["rating"] for r in ratings)) == 15 * 1500
+    # openskill's updates are nearly, not exactly, zero-sum; every rating has its interval.
+    assert abs(sum(r["rating"] for r in ratings) / 15 - 1500) < 5
+    assert all(r["low"] < r["rating"] < r["high"] for r in ratings)
 
 
 def test_a_three_hand_board_has_the_greedy_bots_par(

@@ -1,0 +1,146 @@
+"""The mean board result of a match with control variates: less noise, no bias.
+
+A control variate is a number known for every board whose mean is known in advance (zero,
+once centred): the luck of a decision whose odds are known (``bots.aivat``), or the score of
+a fixed reference pairing on the same deal less that pairing's long-run mean. Subtracting
+``beta * covariate`` from each board result leaves the mean unchanged and removes the part
+of the noise the covariate explains.
+
+``beta`` is fitted by least squares, but never on the board it corrects: boards are split
+into folds and each fold is corrected with the coefficients fitted on the other folds
+(cross-fitting). A board and the coefficients applied to it are then independent, so
+``E[y - beta . z] = E[y] - E[beta] . E[z] = E[y]`` exactly, at any number of boards; fitting
+``beta`` on all boards at once would bias the mean by O(1/n).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+class EstimatorError(ValueError):
+    """The boards cannot support the estimate asked for (too few, or mismatched lengths)."""
+
+
+@dataclass(frozen=True)
+class MeanEstimate:
+    mean: float
+    se: float
+    coefficients: tuple[tuple[float, ...], ...]
+    """The fitted beta of each fold."""
+    adjusted: tuple[float, ...]
+    """Each board's result less its correction."""
+
+    @property
+    def ci95(self) -> float:
+        return 1.959963984540054 * self.se
+
+
+def plain_mean(values: Sequence[float]) -> MeanEstimate:
+    """The mean with its standard error, no correction."""
+    if len(values) < 2:
+        raise EstimatorError("a standard error needs at least two boards")
+    return MeanEstimate(
+        statistics.fmean(values),
+        statistics.stdev(values) / math.sqrt(len(values)),
+        (),
+        tuple(values),
+    )
+
+
+def control_variate_mean(
+    values: Sequence[float], centred: Sequence[Sequence[float]], *, folds: int = 5
+) -> MeanEstimate:
+    """The mean of ``values`` corrected by covariates of known mean zero (``centred[i]`` is
+    board i's), cross-fitted over ``folds`` folds (board i is in fold ``i % folds``)."""
+    count = len(values)
+    if count != len(centred):
+        raise EstimatorError(f"{count} board results but {len(centred)} sets of covariates")
+    width = len(centred[0]) if centred else 0
+    if any(len(row) != width for row in centred):
+        raise EstimatorError("every board needs the same number of covariates")
+    if folds < 2 or count < folds * (width + 2):
+        raise EstimatorError(f"{count} boards are too few for {folds} folds of {width} covariates")
+    coefficients = []
+    adjusted = [0.0] * count
+    for fold in range(folds):
+        train = [i for i in range(count) if i % folds != fold]
+        beta = _least_squares([values[i] for i in train], [centred[i] for i in train])
+        coefficients.append(tuple(beta))
+        for i in range(fold, count, folds):
+            adjusted[i] = values[i] - sum(b * z for b, z in zip(beta, centred[i], strict=True))
+    return MeanEstimate(
+        statistics.fmean(adjusted),
+        statistics.stdev(adjusted) / math.sqrt(count),
+        tuple(coefficients),
+        tuple(adjusted),
+    )
+
+
+def _least_squares(values: Sequence[float], rows: Sequence[Sequence[float]]) -> list[float]:
+    """The slopes of ``values`` on ``rows`` with an intercept (which is not returned)."""
+    width = len(rows[0])
+    if width == 0:
+        return []
+    mean_y = statistics.fmean(values)
+    means = [statistics.fmean(row[j] for row in rows) for j in range(width)]
+    # Normal equations on centred data: the intercept drops out.
+    gram = [
+        [sum((row[j] - means[j]) * (row[k] - means[k]) for row in rows) for k in range(width)]
+        for j in range(width)
+    ]
+    cross = [
+        sum((row[j] - means[j]) * (y - mean_y) for row, y in zip(rows, values, strict=True))
+        for j in range(width)
+    ]
+    # A covariate that never varies explains nothing: a tiny ridge keeps the system solvable.
+    for j in range(width):
+        gram[j][j] += 1e-12 * (1.0 + gram[j][j])
+    return _solve(gram, cross)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the systems here are a few by a few)."""
+    size = len(vector)
+    a = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
+    for column in range(size):
+        pivot = max(range(column, size), key=lambda r: abs(a[r][column]))
+        a[column], a[pivot] = a[pivot], a[column]
+        for r in range(column + 1, size):
+            factor = a[r][column] / a[column][column]
+            for c in range(column, size + 1):
+                a[r][c] -= factor * a[column][c]
+    result = [0.0] * size
+    for r in reversed(range(size)):
+        total = a[r][size] - sum(a[r][c] * result[c] for c in range(r + 1, size))
+        result[r] = total / a[r][r]
+    return result
+
+
+def bootstrap_se_interval(
+    values: Sequence[float],
+    centred: Sequence[Sequence[float]] | None = None,
+    *,
+    samples: int = 400,
+    seed: int = 0,
+    folds: int = 5,
+) -> tuple[float, float]:
+    """A 95% percentile-bootstrap interval for the standard error of the estimate, boards
+    resampled with their covariates (and the coefficients refitted on each resample)."""
+    rng = random.Random(seed)
+    count = len(values)
+    errors = []
+    for _ in range(samples):
+        picks = [rng.randrange(count) for _ in range(count)]
+        resampled = [values[i] for i in picks]
+        if centred is None:
+            errors.append(plain_mean(resampled).se)
+        else:
+            rows = [centred[i] for i in picks]
+            errors.append(control_variate_mean(resampled, rows, folds=folds).se)
+    errors.sort()
+    return errors[int(0.025 * (samples - 1))], errors[math.ceil(0.975 * (samples - 1))]

@@ -1,0 +1,283 @@
+"""Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
+
+    .venv/bin/python tests/bench/bench_power.py --variants auction4 single4 double4 \
+        --boards 60 --random-boards 50 --reference 25 --samples 4 --playouts 2
+
+For each variant it plays strong against greedy, and greedy against random, on the same
+deals at the two duplicate tables, and prints for each design the standard error of the
+per-table advantage of the first bot, with a 95% bootstrap interval for that standard
+error, the ratio to plain deals, and the boards needed to separate the two bots at 95%
+(``(1.96 sd / mean)^2``, the mean taken from the best design) with the tables each needs:
+
+- plain: one table per deal (the first bot at seats 0/2), as if there were no duplicate;
+- duplicate: the mean of the two tables (the arena's board result, halved);
+- duplicate + CV: the duplicate result less control variates of known mean, cross-fitted
+  (``arena.variance``): the greedy reference pairing's score on the same deal at a third
+  table, and its size, less their means measured on ``--reference`` other deals per dealer
+  (their uncertainty is added to the standard error); and, against the random bot, the
+  luck of its uniformly random decisions (``bots.aivat``), which has mean zero exactly.
+
+Not collected by pytest: it takes minutes (the strong bot searches for up to 50 ms a card).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from arena.variance import MeanEstimate, bootstrap_se_interval, control_variate_mean, plain_mean
+from bots import protocol
+from bots.aivat import GreedyRollout, known_luck, reference_value
+from bots.duplicate import board_dealer, board_seed, table_result
+from bots.games import Game, game_for
+from bots.local import LocalAgent
+from bots.match import combine_tables, play_table
+from bots.reference import REFERENCE_BOTS
+from bots.sdk import Bot, bot_from_module, load_module
+from bots.table import Agent, BoardRecord
+
+Z95 = 1.959963984540054
+EXHAUSTIVE = 16
+"""Random decisions with at most this many legal actions are valued for every action."""
+
+
+def maker(name: str) -> Callable[[], Bot]:
+    module = load_module(REFERENCE_BOTS[name])
+
+    def make() -> Bot:
+        bot = bot_from_module(module)
+        assert bot is not None
+        return bot
+
+    return make
+
+
+def play(
+    game: Game, rules: object, x: str, y: str, boards: int, seed: int
+) -> list[dict[str, BoardRecord]]:
+    makers = (maker(x), maker(y))
+    seatings = game.seatings
+
+    def start(table: str, seat: int) -> Agent:
+        agent = LocalAgent(makers[seatings[table][seat]]())
+        hello = protocol.hello_message(
+            game=str(getattr(rules, "game", game.variant)),
+            variant=game.variant,
+            rules=rules.to_json(),  # type: ignore[attr-defined]
+            seat=seat,
+            players=game.players,
+            boards=boards,
+            time=protocol.TimeControl(decision_ms=10_000, bank_ms=600_000, startup_ms=10_000),
+        )
+        protocol.read_ready(agent.start(hello))
+        return agent
+
+    numbers = range(1, boards + 1)
+    tables = {
+        name: play_table(
+            name, game=game, rules=rules, boards=numbers, match_seed=seed, start_agent=start
+        )
+        for name in seatings
+    }
+    return [board.tables for board in combine_tables(tables, game, rules)]
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The greedy pairing's long-run score on fresh deals, by dealer: the covariates' means."""
+
+    value: dict[int, float]
+    size: dict[int, float]
+    variance_of_means: tuple[float, float]
+
+
+def reference_means(rollout: GreedyRollout, deals_per_dealer: int, seed: int) -> Reference:
+    values: dict[int, list[float]] = {dealer: [] for dealer in range(4)}
+    number = 0
+    while min(len(v) for v in values.values()) < deals_per_dealer:
+        number += 1
+        dealer = board_dealer(number, 4)
+        value = reference_value(rollout, seed=board_seed(seed, number), dealer=dealer)
+        values[dealer].append(value)
+    value = {d: statistics.fmean(v) for d, v in values.items()}
+    size = {d: statistics.fmean(abs(x) for x in v) for d, v in values.items()}
+    # A match's boards cycle through the dealers: the variance of the mean it subtracts is
+    # the mean of the four dealers' variances of the mean, over four.
+    var_value = statistics.fmean(statistics.variance(v) / len(v) for v in values.values()) / 4
+    var_size = (
+        statistics.fmean(statistics.variance([abs(x) for x in v]) / len(v) for v in values.values())
+        / 4
+    )
+    return Reference(value, size, (var_value, var_size))
+
+
+@dataclass(frozen=True)
+class Design:
+    name: str
+    estimate: MeanEstimate
+    se: float
+    se_interval: tuple[float, float]
+    tables_per_deal: int
+
+
+def designs(
+    game: Game,
+    rules: object,
+    boards: list[dict[str, BoardRecord]],
+    rollout: GreedyRollout,
+    reference: Reference,
+    random_seats: dict[str, tuple[int, ...]] | None,
+    samples: int,
+    playouts: int,
+    rng: random.Random,
+) -> list[Design]:
+    seatings = game.seatings
+    plain: list[float] = []
+    duplicate: list[float] = []
+    covariates: list[list[float]] = []
+    for tables in boards:
+        results = {
+            name: float(table_result(record, seatings[name], game, rules))
+            for name, record in tables.items()
+        }
+        plain.append(results["A"])
+        duplicate.append((results["A"] + results["B"]) / 2)
+        first = tables["A"]
+        value = reference_value(rollout, seed=first.seed, dealer=first.dealer)
+        row = [value - reference.value[first.dealer], abs(value) - reference.size[first.dealer]]
+        if random_seats is not None:
+            # X sits at 0/2 at table A and at 1/3 at table B: 0/2's luck counts for X at A
+            # and against X at B.
+            luck_a = known_luck(
+                tables["A"],
+                rollout=rollout,
+                uniform_seats=random_seats["A"],
+                samples=samples,
+                exhaustive=EXHAUSTIVE,
+                rng=rng,
+                playouts=playouts,
+            )
+            luck_b = known_luck(
+                tables["B"],
+                rollout=rollout,
+                uniform_seats=random_seats["B"],
+                samples=samples,
+                exhaustive=EXHAUSTIVE,
+                rng=rng,
+                playouts=playouts,
+            )
+            row.append((luck_a - luck_b) / 2)
+        covariates.append(row)
+    cv = control_variate_mean(duplicate, covariates)
+    # The reference means are themselves measured: their error reaches the estimate through
+    # the coefficients applied to them (the luck term's mean is exactly zero).
+    betas = [statistics.fmean(column) for column in zip(*cv.coefficients, strict=True)]
+    extra = sum(b * b * v for b, v in zip(betas, reference.variance_of_means, strict=False))
+    return [
+        Design("plain", plain_mean(plain), plain_mean(plain).se, bootstrap_se_interval(plain), 1),
+        Design(
+            "duplicate",
+            plain_mean(duplicate),
+            plain_mean(duplicate).se,
+            bootstrap_se_interval(duplicate),
+            2,
+        ),
+        Design(
+            "duplicate + CV",
+            cv,
+            math.sqrt(cv.se**2 + extra),
+            bootstrap_se_interval(duplicate, covariates),
+            3,
+        ),
+    ]
+
+
+def report(
+    variant: str, pairing: str, result: Sequence[Design], seconds: float
+) -> dict[str, object]:
+    best = result[-1].estimate.mean
+    base = result[0].se
+    rows = []
+    for design in result:
+        count = len(design.estimate.adjusted)
+        sd = design.se * math.sqrt(count)
+        needed = math.ceil((Z95 * sd / best) ** 2) if best else None
+        rows.append(
+            {
+                "design": design.name,
+                "mean": round(design.estimate.mean, 2),
+                "se": round(design.se, 3),
+                "se_95": [round(design.se_interval[0], 3), round(design.se_interval[1], 3)],
+                "plain_over_this": round(base / design.se, 2),
+                "boards_to_separate": needed,
+                "tables_to_separate": None if needed is None else needed * design.tables_per_deal,
+            }
+        )
+    return {
+        "variant": variant,
+        "pairing": pairing,
+        "boards": len(result[0].estimate.adjusted),
+        "seconds": round(seconds, 1),
+        "designs": rows,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="+", default=["auction4"])
+    parser.add_argument("--boards", type=int, default=60, help="deals of strong vs greedy")
+    parser.add_argument("--random-boards", type=int, default=60, help="deals of greedy vs random")
+    parser.add_argument("--reference", type=int, default=100, help="reference deals per dealer")
+    parser.add_argument(
+        "--samples", type=int, default=4, help="actions drawn per random decision with many"
+    )
+    parser.add_argument(
+        "--playouts", type=int, default=2, help="playouts per valued action (common draws)"
+    )
+    parser.add_argument("--seed", type=int, default=20261201)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    print("variant   pairing          design          mean     SE  (95% boot.)   plain/SE  boards")
+    for variant in args.variants:
+        game = game_for(variant)
+        rules = game.rules_for({})
+        rollout = GreedyRollout(game, rules)
+        reference = reference_means(rollout, args.reference, seed=args.seed + 1)
+        # In the seating plan, Y (the random bot, index 1) sits where the lineup says 1.
+        random_seats = {
+            name: tuple(seat for seat, side in enumerate(lineup) if side == 1)
+            for name, lineup in game.seatings.items()
+        }
+        for x, y, boards, seats in (
+            ("strong", "greedy", args.boards, None),
+            ("greedy", "random", args.random_boards, random_seats),
+        ):
+            if boards <= 0:
+                continue
+            started = time.perf_counter()
+            played = play(game, rules, x, y, boards, seed=args.seed)
+            result = designs(
+                game, rules, played, rollout, reference, seats, args.samples, args.playouts, rng
+            )
+            summary = report(variant, f"{x} vs {y}", result, time.perf_counter() - started)
+            for row in summary["designs"]:  # type: ignore[attr-defined]
+                low, high = row["se_95"]
+                print(
+                    f"{variant:9} {x + ' vs ' + y:16} {row['design']:14} {row['mean']:7.1f} "
+                    f"{row['se']:6.2f} ({low:6.2f}-{high:6.2f}) {row['plain_over_this']:6.2f}x "
+                    f"{row['boards_to_separate']}",
+                    flush=True,
+                )
+            print(json.dumps(summary), file=sys.stderr, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

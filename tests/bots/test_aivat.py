@@ -1,0 +1,91 @@
+"""The luck of a uniformly random decision has mean zero at every position (bots.aivat)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots.aivat import GreedyRollout, known_luck, reference_value
+from bots.games import game_for
+from bots.table import BoardRecord, Move
+
+
+@pytest.fixture(scope="module")
+def rollout() -> GreedyRollout:
+    game = game_for("auction4")
+    return GreedyRollout(game, game.rules_for({}))
+
+
+def _greedy_record(rollout: GreedyRollout, seed: int, dealer: int) -> BoardRecord:
+    """A table where the greedy bot played every seat, move by move."""
+    game = rollout.game
+    state = game.new_state(rollout.rules, seed=seed, dealer=dealer)
+    record = BoardRecord(board=1, seed=seed, dealer=dealer)
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        legal = [str(action) for action in state.legal_actions]
+        action = rollout.bots[seat].act(state.observation(seat), legal)
+        record.moves.append(Move(seat, action, 0.0))
+        state.apply(game.parse_action(action))
+    record.result = state.result()
+    return record
+
+
+def test_the_luck_of_every_possible_choice_averages_to_zero(rollout: GreedyRollout) -> None:
+    # Unbiasedness rests on this: at a position where a uniformly random seat acts, the
+    # corrections of all the actions it could take add up to zero, whatever the values.
+    game = rollout.game
+    record = _greedy_record(rollout, seed=5, dealer=0)
+    # The first card seat 1 plays with more than one legal card.
+    state = game.new_state(rollout.rules, seed=5, dealer=0)
+    position = None
+    for index, move in enumerate(record.moves):
+        legal = list(state.legal_actions)
+        if position is None and move.seat == 1 and move.action.startswith("play"):
+            position = index if len(legal) > 1 else None
+        state.apply(game.parse_action(move.action))
+    assert position is not None
+    state = game.new_state(rollout.rules, seed=5, dealer=0)
+    for move in record.moves[:position]:
+        state.apply(game.parse_action(move.action))
+    choices = [str(action) for action in state.legal_actions]
+    lucks = []
+    for choice in choices:
+        prefix = BoardRecord(board=1, seed=5, dealer=0, moves=[*record.moves[:position]])
+        prefix.moves.append(Move(1, choice, 0.0))
+        lucks.append(
+            known_luck(
+                prefix,
+                rollout=rollout,
+                uniform_seats={1},
+                samples=1,
+                exhaustive=64,
+                rng=random.Random(0),
+            )
+            - _earlier_luck(rollout, record.moves[:position])
+        )
+    assert sum(lucks) == pytest.approx(0.0, abs=1e-9)
+    assert any(abs(luck) > 0 for luck in lucks)  # the choice did matter
+
+
+def _earlier_luck(rollout: GreedyRollout, moves: list[Move]) -> float:
+    prefix = BoardRecord(board=1, seed=5, dealer=0, moves=list(moves))
+    return known_luck(
+        prefix, rollout=rollout, uniform_seats={1}, samples=1, exhaustive=64, rng=random.Random(0)
+    )
+
+
+def test_a_table_with_no_uniform_seat_has_no_luck_and_the_reference_is_the_greedy_score(
+    rollout: GreedyRollout,
+) -> None:
+    record = _greedy_record(rollout, seed=3, dealer=2)
+    assert (
+        known_luck(
+            record, rollout=rollout, uniform_seats=(), samples=2, exhaustive=8, rng=random.Random(1)
+        )
+        == 0.0
+    )
+    scores = record.result.team_scores
+    assert reference_value(rollout, seed=3, dealer=2) == scores[0] - scores[1]
