@@ -158,9 +158,8 @@ def main() -> None:
             started = time.perf_counter()
             cursor.execute(sql, {"rules": rules, "replay": replay})
             print(f"{name:9s} {cursor.rowcount:>10,} rows  {time.perf_counter() - started:6.1f} s")
-    print(
-        f"dataset of {args.bots:,} bots and {args.games:,} games in {time.perf_counter() - total:.0f} s"
-    )
+    elapsed = time.perf_counter() - total
+    print(f"dataset of {args.bots:,} bots and {args.games:,} games in {elapsed:.0f} s")
 
 
 if __name__ == "__main__":
