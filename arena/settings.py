@@ -226,6 +226,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a `status` or `kind`: each choice set gets its model's name.
+    "ENUM_NAME_OVERRIDES": {
+        "BotVersionStatusEnum": "arena.models.BotVersion.Status",
+        "BotVersionKindEnum": "arena.models.BotVersion.Kind",
+        "MatchStatusEnum": "arena.models.Match.Status",
+        "MatchKindEnum": "arena.models.Match.Kind",
+        "SeasonStatusEnum": "leagues.models.Season.Status",
+        "RoundStatusEnum": "leagues.models.Round.Status",
+        "EventStatusEnum": "leagues.tournaments.models.Event.Status",
+        "EventKindEnum": "leagues.tournaments.models.Event.Kind",
+    },
 }
 
 LOGGING = {
@@ -233,4 +244,48 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO") or "INFO"},
+}
+
+# --- security: HTTPS behind the proxy, cookies, Content-Security-Policy --------------------
+
+# ARENA_HTTPS=true: the site is served over HTTPS by a proxy that terminates TLS and says so
+# in X-Forwarded-Proto (deploy/nginx/arena.conf; the deployment's files set it). Off, the
+# process answers plain HTTP: DEBUG on (make demo), tests and benchmarks on loopback.
+ARENA_HTTPS = env_bool("ARENA_HTTPS", False)
+if ARENA_HTTPS:
+    if DEBUG:
+        raise ImproperlyConfigured("ARENA_HTTPS=true is for production: it needs DEBUG off")
+    # Django's own bar (check --deploy, security.W009): a short key is guessable offline
+    # from any signed cookie or password-reset link.
+    if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be at least 50 characters with at least 5 different ones: "
+            'generate one with python -c "import secrets; print(secrets.token_urlsafe(50))"'
+        )
+    # Trusted only because the proxy overwrites the header (never publish gunicorn's port).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600, minimum=1)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+# The same policy in every mode, so that the demo and the tests break where production would.
+# No inline script or style anywhere; the API docs pages relax it for ReDoc alone
+# (arena/api_docs.py).
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "csp.middleware.CSPMiddleware",
+)
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+    }
 }
