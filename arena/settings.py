@@ -93,6 +93,15 @@ DATABASES = {
         _database_url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded mode's web server, worker and beat share the file: WAL lets readers go on
+    # while one writes, a writer waits for the lock instead of failing at once, and a
+    # transaction takes the write lock when it begins rather than deadlocking on upgrade.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 30,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -114,7 +123,7 @@ WHITENOISE_USE_FINDERS = True
 
 # --- broker, cache, tasks ----------------------------------------------------------------
 
-_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "memory")
+_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "memory", "filesystem")
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
 CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", schemes=_BROKER_SCHEMES) or REDIS_URL
 # Embedded mode: with no broker configured, every task runs in the calling process through
@@ -140,6 +149,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "unacked_restore_interval": 5,
     "unacked_restore_throttle": 1,
 }
+# filesystem://: the embedded broker of `make demo`, message files under var/broker, for a
+# real worker and beat on one machine without a broker server.
+BROKER_DIR = VAR_DIR / "broker"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    for _folder in ("messages", "control"):
+        (BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "messages"),
+        "data_folder_out": str(BROKER_DIR / "messages"),
+        "control_folder": str(BROKER_DIR / "control"),
+    }
 CELERY_BEAT_SCHEDULE = {
     "matchmaking": {"task": "arena.matchmaking", "schedule": 300.0},
     "requeue-stale-matches": {"task": "arena.match_requeue_stale", "schedule": 60.0},
@@ -161,6 +181,15 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "arena",
+        },
+        "local": _LOCAL_CACHE,
+    }
+elif CELERY_BROKER_URL.startswith("filesystem://"):
+    # The embedded mode's processes must see each other's leaderboard generation.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
         },
         "local": _LOCAL_CACHE,
     }
