@@ -34,10 +34,19 @@ browser:
 # The embedded mode: SQLite and a broker of message files in var/, with a real Celery worker
 # and beat beside the web server (manage.py demo: the page is served first, the demo content
 # loads behind it; Ctrl-C stops every process), bots sandboxed when this machine can.
+# It needs the project's own dependencies only: the test and lint tools wait for `make test`.
+DEMO_STAMP := $(VENV)/.demo-stamp
+
+$(DEMO_STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e .
+	touch $(DEMO_STAMP)
+
 demo: export DEBUG = true
 demo: export SANDBOX_MODE ?= auto
 demo: export CELERY_BROKER_URL ?= filesystem://localhost/
-demo: venv system
+demo: $(DEMO_STAMP) system
 	mkdir -p var
 	$(PY) manage.py demo $(HOST):$(PORT)
 

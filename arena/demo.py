@@ -93,10 +93,10 @@ def _unfinished(matches: Sequence[Match]) -> int:
     ).count()
 
 
-def seed(say: Callable[[str], None] = print) -> None:
+def seed(say: Callable[[str], None] = print, variants: Sequence[str] = PLAYABLE_VARIANTS) -> None:
     """Create the demo arena; does nothing that is already there."""
     submitted: dict[str, list[BotVersion]] = {}
-    for variant in PLAYABLE_VARIANTS:
+    for variant in variants:
         for name in game_for(variant).reference_bots:
             username, display_name = _OWNERS.get(name, (name, name.title()))
             owner = _player(username, display_name, say)

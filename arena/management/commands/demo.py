@@ -62,6 +62,9 @@ class Command(BaseCommand):
         call_command("migrate", interactive=False, verbosity=0)
         processes: dict[str, subprocess.Popen[bytes]] = {}
         signal.signal(signal.SIGTERM, _raise_stop)
+        # Ctrl-C stops the demo even when it was started from a shell that ignores SIGINT
+        # for the commands it runs in the background.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         try:
             processes["web"] = self.start(
                 [sys.executable, "manage.py", "runserver", "--noreload", addrport]
