@@ -59,7 +59,8 @@ class Command(BaseCommand):
         started = time.monotonic()
         addrport: str = options["addrport"]
         self.say(started, "preparing the database")
-        call_command("migrate", interactive=False, verbosity=0)
+        # The web server runs the system checks as it starts; once is enough.
+        call_command("migrate", interactive=False, verbosity=0, skip_checks=True)
         processes: dict[str, subprocess.Popen[bytes]] = {}
         signal.signal(signal.SIGTERM, _raise_stop)
         # Ctrl-C stops the demo even when it was started from a shell that ignores SIGINT
@@ -69,6 +70,10 @@ class Command(BaseCommand):
             processes["web"] = self.start(
                 [sys.executable, "manage.py", "runserver", "--noreload", addrport]
             )
+            # The worker and beat start once the page is served: on a small machine their
+            # start-up would otherwise delay it.
+            self.wait_for_first_page(addrport, processes, started)
+            self.announce(addrport)
             processes["worker"] = self.start(
                 [
                     sys.executable, "-m", "celery", "-A", "arena", "worker",
@@ -82,8 +87,6 @@ class Command(BaseCommand):
                     "--pidfile", "",
                 ]
             )  # fmt: skip
-            self.wait_for_first_page(addrport, processes, started)
-            self.announce(addrport)
             if not options["no_seed"]:
                 self.say(started, "loading the demo content in the background")
                 processes["seed"] = self.start([sys.executable, "manage.py", "demo_seed"])
