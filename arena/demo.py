@@ -1,14 +1,20 @@
 """Demo content for `make demo`, created through the same services and tasks as the API.
 
 Players upload the reference bots as their own bots (validated like any upload), then a
-round robin of duplicate matches is played through the match task, and the
-Bradley-Terry intervals are fitted, so the leaderboard, matches and replays have content.
+round robin of duplicate matches is played through the match task, and the versions are
+rated on their boards, so the leaderboard, matches and replays have content.
+
+With a broker (the demo's worker) validation and matches happen in the worker: the seed
+waits for the versions to be validated before it pairs them, and for the matches to be
+played before it fits the ratings, saying how far it has got. In the embedded mode without
+a broker each task has already run when the call that enqueued it returns.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 
 from arena import services
 from arena.models import Bot, BotVersion, Match, Player
@@ -34,9 +40,31 @@ def _player(username: str, display_name: str, say: Callable[[str], None]) -> Pla
     return player
 
 
+WAIT_SECONDS = 1800
+"""How long the seed waits for the worker before it gives up (a stuck or absent worker)."""
+
+
+def wait_until(
+    remaining: Callable[[], int], what: str, say: Callable[[str], None], total: int
+) -> None:
+    """Poll until nothing remains, printing each change of the count."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    last = -1
+    while (left := remaining()) > 0:
+        if left != last:
+            say(f"{what}: {total - left} of {total} done")
+            last = left
+        if time.monotonic() > deadline:
+            raise TimeoutError(
+                f"{what}: {left} still waiting after {WAIT_SECONDS} s; is the worker up?"
+            )
+        time.sleep(1)
+    say(f"{what}: all {total} done")
+
+
 def _reference_version(
     owner: Player, name: str, variant: str, say: Callable[[str], None]
-) -> BotVersion | None:
+) -> BotVersion:
     bot_name = f"{name}-{variant}"
     bot = Bot.objects.filter(owner=owner, name=bot_name).first()
     if bot is None:
@@ -50,29 +78,51 @@ def _reference_version(
         services.bot_version_submit(bot=bot, data=source, filename="bot.py")
     version = bot.versions.order_by("-number").first()
     assert version is not None
-    say(f"bot {owner.user.username}/{bot_name} v{version.number}: {version.status}")
-    return version if version.status == BotVersion.Status.ACTIVE else None
+    return version
 
 
-def seed(say: Callable[[str], None] = print) -> None:
+def _pending(versions: Sequence[BotVersion]) -> int:
+    return BotVersion.objects.filter(
+        pk__in=[v.pk for v in versions], status=BotVersion.Status.PENDING
+    ).count()
+
+
+def _unfinished(matches: Sequence[Match]) -> int:
+    return Match.objects.filter(
+        pk__in=[m.pk for m in matches], status__in=[Match.Status.QUEUED, Match.Status.RUNNING]
+    ).count()
+
+
+def seed(say: Callable[[str], None] = print, variants: Sequence[str] = PLAYABLE_VARIANTS) -> None:
     """Create the demo arena; does nothing that is already there."""
-    for variant in PLAYABLE_VARIANTS:
-        game = game_for(variant)
-        versions = []
-        for name in game.reference_bots:
+    submitted: dict[str, list[BotVersion]] = {}
+    for variant in variants:
+        for name in game_for(variant).reference_bots:
             username, display_name = _OWNERS.get(name, (name, name.title()))
-            version = _reference_version(_player(username, display_name, say), name, variant, say)
-            if version is not None:
-                versions.append(version)
-        for x, y in itertools.combinations(versions, 2):
+            owner = _player(username, display_name, say)
+            submitted.setdefault(variant, []).append(_reference_version(owner, name, variant, say))
+    every_version = [v for versions in submitted.values() for v in versions]
+    wait_until(lambda: _pending(every_version), "bot validation", say, len(every_version))
+    matches: list[Match] = []
+    for variant, versions in submitted.items():
+        game = game_for(variant)
+        active = list(
+            BotVersion.objects.filter(
+                pk__in=[v.pk for v in versions], status=BotVersion.Status.ACTIVE
+            ).select_related("bot")
+        )
+        for version in versions:
+            if version.pk not in {v.pk for v in active}:
+                version.refresh_from_db()
+                say(f"bot {version.bot.name} v{version.number}: {version.status}")
+        for x, y in itertools.combinations(active, 2):
             if not Match.objects.filter(version_x=x, version_y=y).exists():
-                # In the embedded mode the match is played as soon as this commits.
                 boards = DEMO_BOARDS if game.partnership else 2
                 match = match_create(version_x=x, version_y=y, boards=boards)
-                match.refresh_from_db()
-                say(
-                    f"match {match.pk} {variant}: {x.bot.name} vs {y.bot.name}: {match.status}, "
-                    f"board points {match.score_x:+d}"
-                    if match.score_x is not None
-                    else f"match {match.pk} {variant}: {match.status}"
-                )
+                say(f"match {match.pk} {variant}: {x.bot.name} vs {y.bot.name}, {boards} boards")
+                matches.append(match)
+    wait_until(lambda: _unfinished(matches), "demo matches", say, len(matches))
+    for variant in submitted:
+        # Each match refits its variant as it completes; this only confirms the fit.
+        repaired = services.ratings_refit(variant=variant)
+        say(f"{variant}: ratings fitted on the boards played ({repaired} repaired)")

@@ -99,6 +99,15 @@ DATABASES = {
         _database_url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60, minimum=0)
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded mode's web server, worker and beat share the file: WAL lets readers go on
+    # while one writes, a writer waits for the lock instead of failing at once, and a
+    # transaction takes the write lock when it begins rather than deadlocking on upgrade.
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 30,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -120,7 +129,7 @@ WHITENOISE_USE_FINDERS = True
 
 # --- broker, cache, tasks ----------------------------------------------------------------
 
-_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "memory")
+_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "memory", "filesystem")
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
 CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", schemes=_BROKER_SCHEMES) or REDIS_URL
 # Embedded mode: with no broker configured, every task runs in the calling process through
@@ -148,6 +157,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 }
 # The re-queue job takes over matches whose lease lapsed (see MATCH_LEASE_S below).
 MATCH_REQUEUE_EVERY_S = env_int("MATCH_REQUEUE_EVERY_S", 15, minimum=1)
+# filesystem://: the embedded broker of `make demo`, message files under var/broker, for a
+# real worker and beat on one machine without a broker server.
+BROKER_DIR = VAR_DIR / "broker"
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    for _folder in ("messages", "control"):
+        (BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "messages"),
+        "data_folder_out": str(BROKER_DIR / "messages"),
+        "control_folder": str(BROKER_DIR / "control"),
+    }
 CELERY_BEAT_SCHEDULE = {
     "matchmaking": {"task": "arena.matchmaking", "schedule": 300.0},
     "requeue-stale-matches": {
@@ -177,6 +197,14 @@ if REDIS_URL:
             "OPTIONS": _REDIS_OPTIONS,
         },
     }
+elif CELERY_BROKER_URL.startswith("filesystem://"):
+    # The embedded mode's processes (web, worker, beat) share quotas through files.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+        },
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 if CACHE_URL:
@@ -185,6 +213,13 @@ if CACHE_URL:
         "LOCATION": CACHE_URL,
         "KEY_PREFIX": "arena-responses",
         "OPTIONS": _REDIS_OPTIONS,
+    }
+elif CELERY_BROKER_URL.startswith("filesystem://"):
+    # The web process must see the leaderboard generation the worker bumps on each match.
+    CACHES["responses"] = {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(VAR_DIR / "cache-responses"),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 else:
     CACHES["responses"] = {
@@ -284,6 +319,17 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a `status` or `kind`: each choice set gets its model's name.
+    "ENUM_NAME_OVERRIDES": {
+        "BotVersionStatusEnum": "arena.models.BotVersion.Status",
+        "BotVersionKindEnum": "arena.models.BotVersion.Kind",
+        "MatchStatusEnum": "arena.models.Match.Status",
+        "MatchKindEnum": "arena.models.Match.Kind",
+        "SeasonStatusEnum": "leagues.models.Season.Status",
+        "RoundStatusEnum": "leagues.models.Round.Status",
+        "EventStatusEnum": "leagues.tournaments.models.Event.Status",
+        "EventKindEnum": "leagues.tournaments.models.Event.Kind",
+    },
 }
 
 # Every operation documents its refusals (400/401/403/404/413/429/503) with one error schema.
@@ -297,4 +343,48 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO") or "INFO"},
+}
+
+# --- security: HTTPS behind the proxy, cookies, Content-Security-Policy --------------------
+
+# ARENA_HTTPS=true: the site is served over HTTPS by a proxy that terminates TLS and says so
+# in X-Forwarded-Proto (deploy/nginx/arena.conf; the deployment's files set it). Off, the
+# process answers plain HTTP: DEBUG on (make demo), tests and benchmarks on loopback.
+ARENA_HTTPS = env_bool("ARENA_HTTPS", False)
+if ARENA_HTTPS:
+    if DEBUG:
+        raise ImproperlyConfigured("ARENA_HTTPS=true is for production: it needs DEBUG off")
+    # Django's own bar (check --deploy, security.W009): a short key is guessable offline
+    # from any signed cookie or password-reset link.
+    if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be at least 50 characters with at least 5 different ones: "
+            'generate one with python -c "import secrets; print(secrets.token_urlsafe(50))"'
+        )
+    # Trusted only because the proxy overwrites the header (never publish gunicorn's port).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600, minimum=1)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+# The same policy in every mode, so that the demo and the tests break where production would.
+# No inline script or style anywhere; the API docs pages relax it for ReDoc alone
+# (arena/api_docs.py).
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+    "csp.middleware.CSPMiddleware",
+)
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+    }
 }

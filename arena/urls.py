@@ -1,9 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_matches, pages_ratings, pages_replay, signin
+from arena import api, api_docs, api_matches, pages_ratings, pages_replay, signin
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -52,8 +52,8 @@ urlpatterns = [
     path("api/ratings/", api_matches.LeaderboardView.as_view(), name="ratings"),
     path("api/ratings/sprt/", api_matches.SprtView.as_view(), name="sprt"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("api/docs/", api_docs.SwaggerView.as_view(url_name="schema"), name="swagger-ui"),
+    path("api/redoc/", api_docs.RedocView.as_view(url_name="schema"), name="redoc"),
     path("api/leagues/", include("leagues.urls")),
     path("api/tournaments/", include("leagues.tournaments.urls")),
     path("tournaments/", include("leagues.tournaments.pages_urls")),

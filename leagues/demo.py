@@ -1,16 +1,17 @@
 """Demo league for `make demo`: the reference bots of the arena demo in a round robin.
 
-Built through the same services as the API, after ``arena.demo.seed``. In the embedded mode
-tasks run in-process, so scheduling a round plays its matches as soon as it commits; the
-demo schedules round 1 and closes it, so the standings have results and round 2 is left
-for a visitor (or the timetable) to schedule.
+Built through the same services as the API, after ``arena.demo.seed``. The demo schedules
+round 1 and closes it once its matches are played, so the standings have results and round
+2 is left for a visitor (or the timetable) to schedule. Without a broker the matches are
+played as the round is scheduled; with the demo's worker the seed waits for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from arena.models import BotVersion, Player
+from arena.demo import wait_until
+from arena.models import BotVersion, Match, Player
 from leagues import selectors, services
 from leagues.models import League, Season
 
@@ -58,6 +59,13 @@ def seed(say: Callable[[str], None] = print) -> None:
             if not season.entries.filter(bot=version.bot).exists():
                 services.entry_create(season=season, bot=version.bot, version=version)
         round_, _ = services.round_schedule(season=season, number=1)
+        matches = Match.objects.filter(league_fixture__round=round_)
+        wait_until(
+            lambda: matches.filter(status__in=[Match.Status.QUEUED, Match.Status.RUNNING]).count(),
+            "league round 1",
+            say,
+            matches.count(),
+        )
         services.round_close(round_id=round_.pk)
     for table in selectors.season_standings(season=season):
         for line in table.rows:

@@ -1,19 +1,29 @@
 """Demo content: a finished club pairs night and a team match still in play.
 
-Created through the same services as the API. The tables' results are legal random plays
-of each board through the engine, reported as a table would report them.
+Created through the same services as the API. Every table's result is the board played
+through the referee by reference bots standing in for the players, reported as a table would
+report it: each entry plays as the strong or the greedy bot, so contracts, sets,
+matchpoints and standings come out as real play makes them (random play would bid to the
+maximum and go set at every table).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
 
 import engine
 from arena import services as arena_services
 from arena.models import Player
+from bots import protocol
+from bots.games import game_for
+from bots.local import LocalAgent
+from bots.sdk import bot_from_module, load_module
+from bots.table import Agent, Table
 from leagues.tournaments import selectors, services
-from leagues.tournaments.hands import EntryOutcome, ScoreEntry
+from leagues.tournaments.hands import EntryOutcome, ScoreEntry, deal
 from leagues.tournaments.models import Event
 
 DEMO_PASSWORD = "demo-password-2026"
@@ -38,10 +48,55 @@ def _players(say: Callable[[str], None]) -> list[Player]:
     return players
 
 
-def _table_report(variant: str, seed: int, dealer: int, rng: random.Random) -> ScoreEntry:
-    state = engine.new_hand(variant, seed=seed, dealer=dealer)
-    state.play_randomly(rng, throw_in_rate=0.2)
-    result = state.result()
+ENTRY_BOTS = ("strong", "greedy")
+"""The bot each entry plays as, by entry number (odd strong, even greedy)."""
+_TIME = protocol.TimeControl(decision_ms=60_000, bank_ms=600_000, startup_ms=60_000)
+
+
+@cache
+def _module(variant: str, bot: str) -> ModuleType:
+    return load_module(game_for(variant).reference_bots[bot])
+
+
+def _seat_bots(variant: str, sides: Sequence[int]) -> list[str]:
+    """Each seat's bot at a table where ``sides`` are (North-South, East-West) entry numbers."""
+    available = game_for(variant).reference_bots
+    names = [ENTRY_BOTS[(number + 1) % 2] for number in sides]
+    names = [name if name in available else "greedy" for name in names]
+    # Seats 0 and 2 are North-South, 1 and 3 East-West.
+    return [names[seat % 2] for seat in range(4)]
+
+
+def table_result(variant: str, *, seed: int, dealer: int, board: int, bots: list[str]) -> Any:
+    """The engine's result of the board played by ``bots`` (one name per seat)."""
+    game = game_for(variant)
+    rules = game.rules_for(None)
+
+    def start(seat: int) -> Agent:
+        instance = bot_from_module(_module(variant, bots[seat]))
+        assert instance is not None, f"reference bot {bots[seat]} defines no bot"
+        agent = LocalAgent(instance)
+        hello = protocol.hello_message(
+            game=rules.game,
+            variant=rules.name,
+            rules=rules.to_json(),
+            seat=seat,
+            players=game.players,
+            boards=1,
+            time=_TIME,
+        )
+        protocol.read_ready(agent.start(hello))
+        return agent
+
+    table = Table([None] * game.players, restart=start, game=game)
+    record = table.play_board(deal(variant, seed, dealer), board=board, seed=seed)
+    if record.result is None:
+        raise RuntimeError(f"a reference bot faulted on board {board}: {record.fault}")
+    table.finish(list(record.result.team_scores))
+    return record.result
+
+
+def _table_report(result: Any) -> ScoreEntry:
     outcome = {
         engine.HandOutcome.THROWN_IN: EntryOutcome.THROWN_IN,
         engine.HandOutcome.NO_MARRIAGE: EntryOutcome.NO_MARRIAGE,
@@ -56,14 +111,18 @@ def _table_report(variant: str, seed: int, dealer: int, rng: random.Random) -> S
     )
 
 
-def _play_rounds(event: Event, rounds: int, rng: random.Random) -> None:
+def _play_rounds(event: Event, rounds: int) -> None:
     for section in event.sections.exclude(size=None):
         movement = selectors.section_movement(event=event, section=section)
         for seating in movement.seatings:
             if seating.round > rounds:
                 continue
+            bots = _seat_bots(event.variant, seating.sides)
             for number in selectors.board_numbers(event=event, board_set=seating.board_set):
                 board = event.boards.get(number=number)
+                result = table_result(
+                    event.variant, seed=board.seed, dealer=board.dealer, board=number, bots=bots
+                )
                 services.result_enter(
                     event=event,
                     by=event.director,
@@ -71,7 +130,7 @@ def _play_rounds(event: Event, rounds: int, rng: random.Random) -> None:
                     round=seating.round,
                     table=seating.table,
                     board_number=number,
-                    entry=_table_report(event.variant, board.seed, board.dealer, rng),
+                    entry=_table_report(result),
                 )
 
 
@@ -98,13 +157,12 @@ def _event(
     for first, second in zip(players[::2], players[1::2], strict=True):
         services.entry_add(event=event, by=director, section_name="A", players=[first, second])
     event = services.event_start(event=event, by=director)
-    rng = random.Random(event.pk)
     if rounds_played is None:
-        _play_rounds(event, event.sections.get(name="A").rounds or 0, rng)
+        _play_rounds(event, event.sections.get(name="A").rounds or 0)
         services.event_finish(event=event, by=director)
         say(f"tournament {name!r}: finished, results and hand records published")
     else:
-        _play_rounds(event, rounds_played, rng)
+        _play_rounds(event, rounds_played)
         say(f"tournament {name!r}: running, {rounds_played} round(s) entered")
 
 

@@ -1,10 +1,12 @@
 """API latency under load: the leaderboard and a replay, at 32 concurrent clients.
 
     python tests/bench/generate_dataset.py        # once: 10,000 bots, 1,000,000 games
-    python tests/bench/bench_api.py [--clients 32] [--seconds 20]
+    python tests/bench/bench_api.py [--clients 32] [--seconds 20] [--config FILE]
 
-Serves the API with gunicorn (gthread workers) on the generated database and drives it
-over keep-alive connections on loopback, with wrk when it is installed (Debian's wrk: a C
+Serves the API with gunicorn on the generated database, started with the deployment's own
+settings (deploy/gunicorn.conf.py, or ``--config``: worker recycling, timeouts; only the
+address, worker and thread counts are set here), and drives it over keep-alive connections
+on loopback, with wrk when it is installed (Debian's wrk: a C
 load generator that leaves the CPU to the server) or else from Python client processes.
 For each endpoint it prints p50/p95/p99 latency at one client (the baseline, same run)
 and at N clients, with the ratio of the loaded p95 to the unloaded p50 (target: p95 at
@@ -27,6 +29,7 @@ from benchlib import PYTHON, ROOT, bench_environment, percentile, setup_django
 
 DATABASE = "arena_bench_api"
 PORT = 8765
+GUNICORN_CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
 
 
 def client_loop(paths: list[str], seconds: float, seed: int, results: list[float]) -> None:
@@ -84,8 +87,8 @@ end
 """
 
 
-def run_wrk(paths: list[str], clients: int, seconds: float) -> tuple[float, float, float, int]:
-    """p50, p95, p99 in ms and the request count, measured by wrk."""
+def run_wrk(paths: list[str], clients: int, seconds: float) -> tuple[float, float, float, int, int]:
+    """p50, p95, p99 in ms, the request count and the failures, measured by wrk."""
     quoted = ", ".join(f'"{path}"' for path in paths)
     with tempfile.TemporaryDirectory() as scratch:
         script = Path(scratch) / "paths.lua"
@@ -109,9 +112,7 @@ def run_wrk(paths: list[str], clients: int, seconds: float) -> tuple[float, floa
         ).stdout
     line = next(line for line in output.splitlines() if line.startswith("RESULT"))
     p50, p95, p99, count, failed = line.split()[1:]
-    if int(failed):
-        raise SystemExit(f"{failed} requests failed or were not 2xx: the figures would lie")
-    return float(p50), float(p95), float(p99), int(count)
+    return float(p50), float(p95), float(p99), int(count), int(failed)
 
 
 def first_requests(paths: list[str]) -> list[float]:
@@ -144,6 +145,10 @@ def report_wrk(name: str, paths: list[str], clients: int, seconds: float) -> Non
         f"p95 {loaded[1]:6.1f} p99 {loaded[2]:6.1f} ms, {loaded[3] / seconds:7.1f} req/s | "
         f"p95 / unloaded p50 = {loaded[1] / alone[0]:.1f}x"
     )
+    if alone[4] or loaded[4]:
+        # Socket errors and non-2xx answers (a worker restarting under load) are failures the
+        # latency figures above do not show.
+        print(f"{name:12s} FAILED requests: {alone[4]} at 1 client, {loaded[4]} at {clients}")
 
 
 def report(name: str, alone: list[float], loaded: list[float], seconds: float) -> None:
@@ -158,6 +163,35 @@ def report(name: str, alone: list[float], loaded: list[float], seconds: float) -
     )
 
 
+def wait_until_serving(server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"gunicorn exited with status {server.returncode}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=5)
+            connection.request("GET", "/api/")
+            connection.getresponse().read()
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise SystemExit("gunicorn did not answer within 120 s")
+
+
+def recycling(config: Path) -> str:
+    """The worker recycling the configuration asks for, as gunicorn reads it."""
+    from gunicorn.config import Config
+
+    values: dict[str, object] = {}
+    exec(compile(config.read_text(), str(config), "exec"), values)
+    defaults = Config()
+    max_requests = values.get("max_requests", defaults.max_requests)
+    jitter = values.get("max_requests_jitter", defaults.max_requests_jitter)
+    if not max_requests:
+        return "workers never recycled"
+    return f"workers recycled after {max_requests} + up to {jitter} requests"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clients", type=int, default=32)
@@ -165,8 +199,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"))
+    parser.add_argument("--config", type=Path, default=GUNICORN_CONFIG)
+    parser.add_argument("--database", default=DATABASE)
     args = parser.parse_args()
-    setup_django(DATABASE)
+    setup_django(args.database)
     from django.core.cache import cache
 
     from arena.models import Game, Match, Rating
@@ -192,23 +228,28 @@ def main() -> None:
             PYTHON,
             "-m",
             "gunicorn",
+            "-c",
+            str(args.config),
             "arena.wsgi",
             "-b",
             f"127.0.0.1:{PORT}",
             "--worker-class",
-            "gthread",
+            args.worker_class,
             "--workers",
             str(args.workers),
             "--threads",
-            "8",
+            str(args.threads),
             "--log-level",
             "warning",
         ],
         cwd=ROOT,
-        env={**bench_environment(DATABASE), "ALLOWED_HOSTS": "127.0.0.1"},
+        # The access log (stdout) is written as in production, but not onto this terminal.
+        stdout=subprocess.DEVNULL,
+        env={**bench_environment(args.database), "ALLOWED_HOSTS": "127.0.0.1"},
     )
     try:
-        time.sleep(4)
+        wait_until_serving(server)
+        print(f"gunicorn settings: {args.config.name}, {recycling(args.config)}")
         print("load generator:", "wrk" if shutil.which("wrk") else "Python clients")
         print(
             f"server: gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads"

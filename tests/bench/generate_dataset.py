@@ -1,11 +1,12 @@
 """Bulk-generate a large arena in PostgreSQL for the API latency benchmark.
 
-    python tests/bench/generate_dataset.py [--bots 10000] [--games 1000000]
+    python tests/bench/generate_dataset.py [--bots 10000] [--games 1000000] [--database NAME]
 
 Players own ten bots each, every bot has one active auction4 version with a rating, and
 matches of 10 boards (20 games, each with a replay of a real engine hand) fill the games
 table. Rows are made by the database itself (INSERT ... SELECT generate_series), which
-takes minutes rather than hours. Uses the database ``arena_bench_api`` (recreated).
+takes minutes rather than hours. Uses the database ``arena_bench_api`` (recreated), or
+``--database``: several people benchmarking on one PostgreSQL server each need their own.
 """
 
 from __future__ import annotations
@@ -48,12 +49,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bots", type=int, default=10_000)
     parser.add_argument("--games", type=int, default=1_000_000)
+    parser.add_argument("--database", default=DATABASE)
     args = parser.parse_args()
     subprocess.run(
-        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-qc", f"DROP DATABASE IF EXISTS {DATABASE}"],
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-qc",
+            f"DROP DATABASE IF EXISTS {args.database}",
+        ],
         check=True,
     )
-    setup_django(DATABASE)
+    setup_django(args.database)
     from django.db import connection
 
     players = max(1, args.bots // 10)
@@ -141,11 +151,14 @@ def main() -> None:
         ),
         ("analyse", "ANALYZE"),
     ]
+    total = time.perf_counter()
     with connection.cursor() as cursor:
         for name, sql in steps:
             started = time.perf_counter()
             cursor.execute(sql, {"rules": rules, "replay": replay})
             print(f"{name:9s} {cursor.rowcount:>10,} rows  {time.perf_counter() - started:6.1f} s")
+    elapsed = time.perf_counter() - total
+    print(f"dataset of {args.bots:,} bots and {args.games:,} games in {elapsed:.0f} s")
 
 
 if __name__ == "__main__":

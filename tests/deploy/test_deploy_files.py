@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import re
 import shutil
@@ -35,7 +34,7 @@ def check_command(argv: list[str]) -> None:
     for flag, value in itertools.pairwise(argv):
         if flag == "-c":
             assert (ROOT / value).is_file(), f"{value} is missing"
-        if flag in {"-A", "--config"}:
+        if flag == "-A":
             assert _module_exists(value), f"module {value} is missing"
     if program == "gunicorn":
         module = argv[-1].split(":")[0]
@@ -73,10 +72,9 @@ def test_each_systemd_unit_starts_a_command_of_this_project(unit: str) -> None:
     check_command(argv)
 
 
-def test_the_celery_worker_settings_import() -> None:
-    spec = importlib.util.spec_from_file_location("celery_worker", DEPLOY / "celery_worker.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert module.task_acks_late is True
-    assert module.broker_transport_options["visibility_timeout"] >= 3600
+def test_the_deployed_worker_acknowledges_a_match_only_when_it_is_over() -> None:
+    from deploy.celery_worker import app
+
+    assert app.conf.task_acks_late is True
+    assert app.conf.task_reject_on_worker_lost is True
+    assert app.conf.broker_transport_options["visibility_timeout"] >= 3600
