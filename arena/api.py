@@ -7,7 +7,7 @@ from typing import Any
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
@@ -131,10 +131,17 @@ class BotVersionListView(GenericAPIView):
     @extend_schema(
         request=BotVersionUploadSerializer,
         parameters=[idempotency.OPENAPI_HEADER],
-        responses={201: OwnerBotVersionSerializer},
+        responses={
+            201: OwnerBotVersionSerializer,
+            202: OpenApiResponse(
+                OwnerBotVersionSerializer, "stored; validated when the broker is back"
+            ),
+        },
     )
     def post(self, request: Request, bot_id: int) -> Response:
-        return idempotency.respond(request, handler=lambda: self._upload(request))
+        return idempotency.respond(
+            request, handler=lambda: self._upload(request), settle=_validation_waiting
+        )
 
     def _upload(self, request: Request) -> Response:
         player = player_of(request)
@@ -197,3 +204,16 @@ class BotVersionSourceView(APIView):
         filename = f"{version.bot.name}-v{version.number}.{'zip' if is_zip else 'py'}"
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
+
+
+def _validation_waiting(response: Response) -> Response:
+    """202 instead of 201 when the validation could not be sent to the workers yet."""
+    version = BotVersion.objects.get(pk=response.data["id"])
+    if not version.publish_pending:
+        return response
+    body = {
+        **OwnerBotVersionSerializer(version).data,
+        "detail": "the version is stored, but the task queue is unreachable: it is validated "
+        "as soon as the queue is back (do not upload it again)",
+    }
+    return Response(body, status=status.HTTP_202_ACCEPTED)

@@ -71,6 +71,10 @@ class BotVersion(models.Model):
     build_log = models.TextField(blank=True)
     fault_count = models.PositiveIntegerField(default=0)
     games_played = models.PositiveIntegerField(default=0)
+    publish_pending = models.BooleanField(
+        default=False,
+        help_text="stored while the broker was unreachable: the requeue job sends its validation",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -109,7 +109,12 @@ class OwnerBotVersionSerializer(BotVersionSerializer):
     """What only the bot's owner may see: why a version was refused, and the build log."""
 
     class Meta(BotVersionSerializer.Meta):
-        fields = [*BotVersionSerializer.Meta.fields, "status_reason", "build_log"]
+        fields = [
+            *BotVersionSerializer.Meta.fields,
+            "status_reason",
+            "build_log",
+            "publish_pending",
+        ]
 
 
 class BotVersionUploadSerializer(serializers.Serializer):

@@ -2,6 +2,7 @@
 
 from arena.services.bots import (
     bot_create,
+    bot_version_publish,
     bot_version_requeue_stale,
     bot_version_submit,
     bot_version_validate,
@@ -17,6 +18,7 @@ from arena.services.ratings import ratings_recompute, ratings_refit
 
 __all__ = [
     "bot_create",
+    "bot_version_publish",
     "bot_version_requeue_stale",
     "bot_version_submit",
     "bot_version_validate",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 from datetime import timedelta
 
@@ -9,8 +10,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
 from rest_framework.authtoken.models import Token
 
 from arena.errors import InvalidInput
@@ -20,6 +22,8 @@ from arena.sandboxing import sandbox_config, use_sandbox
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
 from arena.variants import PLAYABLE_VARIANTS, Variant
 from bots.games import game_for
+
+log = logging.getLogger(__name__)
 
 
 @transaction.atomic
@@ -94,10 +98,27 @@ def bot_version_submit(*, bot: Bot, data: bytes, filename: str) -> BotVersion:
             size=upload.size,
             build_log=_upload_log(upload),
         )
-        from arena.tasks import bot_version_validate_task
-
-        transaction.on_commit(lambda: bot_version_validate_task.delay(version.pk))
+        transaction.on_commit(lambda: bot_version_publish(version_id=version.pk))
     return version
+
+
+def bot_version_publish(*, version_id: int) -> bool:
+    """Send a version's validation to the workers. With the broker unreachable the version is
+    marked ``publish_pending`` (it stays pending, nothing is lost) and the requeue job sends
+    it once the broker is back; returns whether it was sent."""
+    from arena.tasks import bot_version_validate_task
+
+    try:
+        bot_version_validate_task.delay(version_id)
+    except KombuOperationalError as error:
+        log.warning(
+            "validation of version %s not sent, the broker is unreachable: %s", version_id, error
+        )
+        BotVersion.objects.filter(pk=version_id, status=BotVersion.Status.PENDING).update(
+            publish_pending=True
+        )
+        return False
+    return True
 
 
 def bot_version_validate(*, version_id: int) -> BotVersion | None:
@@ -156,21 +177,19 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
 def bot_version_requeue_stale(
     *, queue_is_empty: bool, older_than: timedelta = timedelta(minutes=5)
 ) -> list[int]:
-    """Enqueue again the validation of versions pending for long with nothing queued (their
-    message was lost with a broker restart). Validation is idempotent, so a duplicate is
-    harmless."""
-    if not queue_is_empty:
-        return []
-    from arena.tasks import bot_version_validate_task
-
-    stale = list(
-        BotVersion.objects.filter(
-            status=BotVersion.Status.PENDING, created__lt=timezone.now() - older_than
-        ).values_list("pk", flat=True)
-    )
-    for version_id in stale:
-        bot_version_validate_task.delay(version_id)
-    return stale
+    """Enqueue again the validation of versions never sent (the broker was unreachable) and,
+    with nothing queued, of versions pending for long (their message was lost with a broker
+    restart). Validation is idempotent, so a duplicate is harmless."""
+    pending = Q(status=BotVersion.Status.PENDING)
+    # Never sent (the broker was unreachable at upload): nothing can be waiting in the queue.
+    stale = pending & Q(publish_pending=True)
+    if queue_is_empty:
+        stale |= pending & Q(created__lt=timezone.now() - older_than)
+    requeued = list(BotVersion.objects.filter(stale).values_list("pk", flat=True))
+    for version_id in requeued:
+        if bot_version_publish(version_id=version_id):
+            BotVersion.objects.filter(pk=version_id).update(publish_pending=False)
+    return requeued
 
 
 def _settle(version: BotVersion, status: str, reason: str, log: list[str]) -> BotVersion:

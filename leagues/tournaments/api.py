@@ -22,6 +22,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena import idempotency
 from arena.errors import InvalidInput
 from arena.models import Player
 from leagues.tournaments import selectors, services
@@ -278,9 +279,15 @@ class ResultListView(APIView):
 
     @extend_schema(
         request=ResultEnterSerializer,
+        parameters=[idempotency.OPENAPI_HEADER],
         responses={201: ResultRowSerializer, **_errors(400, 401, 403, 404, 429)},
     )
     def post(self, request: Request, event_id: int) -> Response:
+        # A table's device that lost its answer sends the entry again with the same key and
+        # gets the first answer, instead of a refusal for a board already entered.
+        return idempotency.respond(request, handler=lambda: self._enter(request, event_id))
+
+    def _enter(self, request: Request, event_id: int) -> Response:
         by = _player_of(request)
         event = _event(event_id)
         incoming = ResultEnterSerializer(data=request.data)

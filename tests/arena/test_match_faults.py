@@ -117,7 +117,7 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     assert Match.objects.count() == 1
 
 
-def test_a_challenge_while_the_broker_is_down_is_accepted_and_played_once_it_is_back(
+def test_a_challenge_and_an_upload_while_the_broker_is_down_are_accepted_and_run_once_it_is_back(
     tmp_path: Path,
 ) -> None:
     require_worker_services()
@@ -142,12 +142,27 @@ def test_a_challenge_while_the_broker_is_down_is_accepted_and_played_once_it_is_
         other = server.request("POST", "/api/matches/", {**challenge, "boards": 3}, auth)
         assert other.status == 422, other.body
         assert "already used for a different request" in other.body["detail"]
+        # An upload too is stored and answered 202, and a retry does not store it twice.
+        upload = {"source": RANDOM_BOT.decode()}
+        upload_auth = {**auth, "Idempotency-Key": "erin-second-version"}
+        uploaded = server.request("POST", f"/api/bots/{x}/versions/", upload, upload_auth)
+        assert uploaded.status == 202, uploaded.body
+        assert (uploaded.body["status"], uploaded.body["publish_pending"]) == ("pending", True)
+        assert "unreachable" in uploaded.body["detail"]
+        again = server.request("POST", f"/api/bots/{x}/versions/", upload, upload_auth)
+        assert (again.status, again.body) == (202, uploaded.body)
     assert Match.objects.count() == 1
+    assert BotVersion.objects.filter(bot_id=x).count() == 2
     match_id = first.body["id"]
 
     broker_back = time.monotonic()
     with celery_worker(tmp_path, "w2"), celery_beat(tmp_path):
         wait_for(lambda: Match.objects.get(pk=match_id).status == "done", 300, "the match")
+        version_id = uploaded.body["id"]
+        wait_for(
+            lambda: BotVersion.objects.get(pk=version_id).status == "active", 300, "the validation"
+        )
+    assert not BotVersion.objects.get(pk=version_id).publish_pending
     print(
         f"\nbroker back: the waiting match completed after {time.monotonic() - broker_back:.1f} s"
     )
