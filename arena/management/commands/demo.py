@@ -39,6 +39,19 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise Stop
 
 
+PAGES = """
+  Home page:          {base}/   (every page is linked from it)
+  Leaderboards:       {base}/leaderboards/auction4/
+  Matches, replays:   {base}/matches/
+  Leagues:            {base}/leagues/
+  Tournaments:        {base}/tournaments/
+  API documentation:  {base}/api/docs/
+  Administration:     {base}/admin/  (user admin, password arena-admin)
+  Players alice, bob, carol have the password demo-password-2026 (Sign in, top right).
+  The demo content appears on the pages as the background worker plays it.
+"""
+
+
 class Command(BaseCommand):
     help = "Serve the demo arena with a Celery worker and beat beside the web server."
 
@@ -122,6 +135,7 @@ class Command(BaseCommand):
                 continue
             if status == 200:
                 self.say(started, f"serving: the first page answered on http://{addrport}/")
+                self.stdout.write(PAGES.format(base=f"http://{addrport}"))
                 return
             raise CommandError(f"the first page answered HTTP {status}")
         raise CommandError(f"the web server did not answer within {STARTUP_TIMEOUT_S} s")
