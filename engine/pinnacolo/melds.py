@@ -13,7 +13,7 @@ end only, at most one wild standing for a missing card).
 ...             (face_of(0, 2), face_of(0, 2))], owner=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.pinnacolo.melds.MeldError: the ace sits at one end ... (rule: ace_one_end)
+engine.errors.MeldError: the ace sits at one end ... (rule: ace_one_end)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
+from engine.errors import MeldError
 from engine.pinnacolo.actions import Placed, ladder_positions, placed_text
 from engine.pinnacolo.cards import (
     ACE,
@@ -49,15 +50,6 @@ __all__ = [
 _SET_RANKS = (ACE, *range(2, 13))
 _RANK_AT = (ACE, *range(2, 13), ACE)
 """The rank at each ladder position 0 to 12."""
-
-
-class MeldError(ValueError):
-    """Cards do not form the meld they were offered as; ``rule`` names the rule."""
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} (rule: {rule})")
-        self.rule = rule
-        self.reason = reason
 
 
 class MeldKind(enum.Enum):
