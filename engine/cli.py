@@ -9,9 +9,9 @@
         {"legal": [the sorted distinct faces that may be played]}
         (defaults: --must-head always, --must-trump always, --no-overtrump)
     python -m engine play --variant V --hands N --seed S
-        random legal playouts of N whole hands, N from 1 to 100000 (MAX_PLAY_HANDS: a
-        minute or two of work at most), hand n dealt from hand_seed(S, n), dealer
-        n mod the number of players, choices from random.Random(S)); a JSON summary with
+        random legal playouts of N whole hands, N from 1 to 100000 (MAX_PLAY_HANDS:
+        minutes of work at most); hand n dealt from hand_seed(S, n), dealer n mod the
+        number of players, choices from random.Random(S); a JSON summary with
         "hands_per_second" (wall clock; "cpu_seconds" is the processor time, steadier on a
         shared machine); "mean_team_scores" is per seat in the three- and two-hand games
     python -m engine play --variant pinnacolo|pinnacolo2|pinnacolo3|pinnacolo4 ...
