@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test check lint format typecheck pytest system browser venv clean
+.PHONY: demo test check lint format typecheck imports pytest system browser venv clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -60,7 +60,11 @@ lint: venv
 typecheck: venv
 	$(PY) -m mypy
 
-check: lint typecheck
+# The direction of dependencies, engine <- bots <- arena <- leagues ([tool.importlinter]).
+imports: venv
+	$(VENV)/bin/lint-imports
+
+check: lint typecheck imports
 
 format: venv
 	$(PY) -m ruff format .

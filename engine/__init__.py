@@ -44,6 +44,11 @@ Public interface (RULES.md section 10):
   ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
   ``new_hand``). New games (three-hand, two-hand, Pinnacolo) provide a state of the same
   shape and ``register_game`` their variants.
+- Errors (``engine.errors``): every refusal is an ``EngineError``, a ``ValueError``:
+  ``CardError`` (``CardParseError`` for bad notation), ``ActionParseError``,
+  ``IllegalActionError``, ``MeldError``, ``RulesError`` (``UnknownVariantError``),
+  ``ReplayError``, ``SeatError`` (``dealer=True`` is not seat 1), ``SeedError``,
+  ``TrickError``, ``NotOverError``, ``RegistryError``. A refused call changes nothing.
 - Command line: ``python -m engine meld|legal|play|replay verify`` (see ``engine.cli``).
 
 Where RULES.md is silent, the engine decides as follows (each is a parameter or is
@@ -92,10 +97,19 @@ from engine.cards import (
 )
 from engine.errors import (
     ActionParseError,
+    CardError,
     CardParseError,
+    EngineError,
     IllegalActionError,
+    MeldError,
+    NotOverError,
+    RegistryError,
     ReplayError,
     RulesError,
+    SeatError,
+    SeedError,
+    TrickError,
+    UnknownVariantError,
 )
 from engine.game import GameResult, GameState, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
@@ -118,8 +132,10 @@ __all__ = [
     "AllPass",
     "Bid",
     "Card",
+    "CardError",
     "CardParseError",
     "Deck",
+    "EngineError",
     "GameLike",
     "GameResult",
     "GameSpec",
@@ -131,27 +147,34 @@ __all__ = [
     "IllegalActionError",
     "LegalActions",
     "Meld",
+    "MeldError",
     "MeldItem",
     "MeldKind",
     "MeldTable",
     "MustHead",
     "MustTrump",
     "NameTrump",
+    "NotOverError",
     "Pass",
     "PassWithHelp",
     "Phase",
     "Play",
     "PlayOn",
     "Rank",
+    "RegistryError",
     "Replay",
     "ReplayDifference",
     "ReplayError",
     "Rules",
     "RulesError",
+    "SeatError",
+    "SeedError",
     "SplitMix64",
     "Suit",
     "TeamResult",
     "ThrowIn",
+    "TrickError",
+    "UnknownVariantError",
     "format_cards",
     "game_for",
     "hand_from_cards",

@@ -54,7 +54,19 @@ __all__ = [
     "Play",
     "PlayOn",
     "ThrowIn",
+    "is_number",
 ]
+
+
+_MAX_DIGITS = 9
+"""Numbers in actions (bids, pile depths, meld indices) have at most nine digits: far
+above any legal value, and far below what ``int`` refuses to read."""
+
+
+def is_number(word: str) -> bool:
+    """Whether ``word`` is a number in ASCII digits (``"²"`` is a digit to ``str.isdigit``
+    but not a number ``int`` reads)."""
+    return 0 < len(word) <= _MAX_DIGITS and word.isascii() and word.isdigit()
 
 
 class Action:
@@ -77,7 +89,7 @@ class Action:
             return _NO_ARGUMENT[verb]
         try:
             if verb == "bid":
-                if len(args) != 1 or not args[0].isdigit():
+                if len(args) != 1 or not is_number(args[0]):
                     raise ActionParseError(f"bad bid amount in {text!r}")
                 return Bid(int(args[0]))
             if verb == "trump":

@@ -14,10 +14,10 @@ Card.parse('TS')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.errors import CardParseError
+from engine.errors import CardError, CardParseError
 
 __all__ = [
     "CARDS",
@@ -27,6 +27,7 @@ __all__ = [
     "NUM_FACES",
     "SINGLE_DECK",
     "Card",
+    "CardError",
     "CardParseError",
     "Deck",
     "Rank",
@@ -60,6 +61,15 @@ class Suit(enum.IntEnum):
         except KeyError:
             raise CardParseError(f"not a suit: {text!r} (expected S, H, D or C)") from None
 
+    @classmethod
+    def of(cls, value: Suit | int | str) -> Suit:
+        """A suit from a ``Suit``, its number (0 to 3) or its letter; else ``CardParseError``."""
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
+            raise CardParseError(f"not a suit: {value!r} (expected S, H, D, C or 0 to 3)")
+        return _SUITS[value]
+
 
 class Rank(enum.IntEnum):
     """Pinochle ranks, strongest first: a lower value beats a higher one."""
@@ -81,6 +91,7 @@ class Rank(enum.IntEnum):
 
 _RANK_SYMBOLS = "ATKQJ9"
 _SUIT_SYMBOLS = "SHDC"
+_SUITS = tuple(Suit)
 
 
 class Card(int):
@@ -96,9 +107,15 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, face: int) -> Card:
-        if not 0 <= face < NUM_FACES:
-            raise CardParseError(f"not a card face: {face!r} (expected 0..23)")
+        # A bool is an int to Python, but ``Card(True)`` is a mistake, not the ten of spades.
+        if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face < NUM_FACES:
+            raise CardError(f"not a card face: {face!r} (expected 0..23)")
         return CARDS[face]
+
+    @classmethod
+    def of(cls, value: int | str) -> Card:
+        """A card from its face number (0 to 23) or its notation; else ``CardError``."""
+        return cls.parse(value) if isinstance(value, str) else cls(value)
 
     @property
     def suit(self) -> Suit:
@@ -162,17 +179,25 @@ class Deck:
         """The unshuffled pack, in face order (the input of the deal shuffle)."""
         return [CARDS[face] for face, count in enumerate(self.copies) for _ in range(count)]
 
-    def counts(self, cards: Sequence[int]) -> list[int]:
-        """Count vector of ``cards``, checking that the pack could hold them."""
+    def counts(self, cards: Iterable[int | str]) -> list[int]:
+        """Count vector of ``cards`` (faces or notation), checking that the pack holds them.
+
+        >>> SINGLE_DECK.counts(["AS", "AS", "AS"])
+        Traceback (most recent call last):
+        ...
+        engine.errors.CardError: AS appears 3 times; the single deck has 2
+        """
         counts = [0] * NUM_FACES
-        for face in cards:
-            counts[face] += 1
+        for card in cards:
+            counts[Card.of(card)] += 1
         for face, count in enumerate(counts):
-            if count > self.copies[face]:
-                raise CardParseError(
-                    f"{CARD_NAMES[face]} appears {count} times; the {self.name} deck has "
-                    f"{self.copies[face]}"
-                )
+            copies = self.copies[face]
+            if count > copies:
+                name = CARD_NAMES[face]
+                if not copies:
+                    raise CardError(f"the {self.name} deck has no {name}")
+                times = "once" if count == 1 else f"{count} times"
+                raise CardError(f"{name} appears {times}; the {self.name} deck has {copies}")
         return counts
 
 

@@ -9,16 +9,20 @@
         {"legal": [the sorted distinct faces that may be played]}
         (defaults: --must-head always, --must-trump always, --no-overtrump)
     python -m engine play --variant V --hands N --seed S
-        random legal playouts of N whole hands (hand n dealt from hand_seed(S, n), dealer
-        n mod the number of players, choices from random.Random(S)); a JSON summary with
+        random legal playouts of N whole hands, N from 1 to 100000 (MAX_PLAY_HANDS:
+        minutes of work at most); hand n dealt from hand_seed(S, n), dealer n mod the
+        number of players, choices from random.Random(S); a JSON summary with
         "hands_per_second" (wall clock; "cpu_seconds" is the processor time, steadier on a
         shared machine); "mean_team_scores" is per seat in the three- and two-hand games
     python -m engine play --variant pinnacolo|pinnacolo2|pinnacolo3|pinnacolo4 ...
         the same for Pinnacolo (engine.pinnacolo.playouts); scores per side
     python -m engine replay verify FILE
-        exit 0 when the replay reproduces its result, 1 with the first difference
+        exit 0 when the replay reproduces its result, 1 with the first difference; a file
+        that is not UTF-8 JSON, or nests deeper than MAX_REPLAY_DEPTH, is refused
 
-Every command prints JSON on stdout. Bad arguments exit 2 with a one-line message.
+Every command prints JSON on stdout. Bad arguments, and every refusal of the engine
+(``engine.errors.EngineError``: a card not in the deck, an unknown variant...), exit 2
+with a one-line message on stderr and no traceback.
 """
 
 from __future__ import annotations
@@ -32,22 +36,25 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, Protocol
 
-from engine.cards import DECKS, Card, CardParseError, Suit
+from engine.cards import Card, CardParseError, Suit
 from engine.cutthroat import new_cutthroat_hand
-from engine.errors import ReplayError
+from engine.errors import EngineError, ReplayError
 from engine.game import hand_seed
 from engine.hand import new_hand
 from engine.meld import meld
-from engine.pinnacolo.playouts import is_pinnacolo_replay, play_summary
-from engine.pinnacolo.replay import PinnacoloReplay
+from engine.pinnacolo.playouts import play_summary
+from engine.pinnacolo.replay import PINNACOLO_REPLAY_FORMAT, PinnacoloReplay
 from engine.pinnacolo.rules import PINNACOLO_PRESETS
-from engine.replay import Replay
+from engine.replay import Replay, load_replay_document
 from engine.results import HandResult
 from engine.rules import MustHead, MustTrump, rules_for, variant_names
 from engine.tricks import legal_plays
 from engine.twohand import new_twohand_hand
 
-__all__ = ["main"]
+__all__ = ["MAX_PLAY_HANDS", "main"]
+
+MAX_PLAY_HANDS = 100_000
+"""The most hands ``play`` runs: bounded so that a typo cannot start a run of years."""
 
 
 class _RandomHand(Protocol):
@@ -89,8 +96,8 @@ def _count(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    if not 1 <= value <= MAX_PLAY_HANDS:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_PLAY_HANDS}: {text!r}")
     return value
 
 
@@ -151,20 +158,13 @@ def _print(data: Any) -> None:
     sys.stdout.write(json.dumps(data) + "\n")
 
 
-def _run_meld(parser: _Parser, args: argparse.Namespace) -> int:
-    rules = rules_for(args.variant)
-    try:
-        DECKS[rules.deck].counts(args.cards)
-    except CardParseError as error:
-        parser.error(str(error))
-    result = meld(args.cards, args.trump, rules)
+def _run_meld(args: argparse.Namespace) -> int:
+    result = meld(args.cards, args.trump, rules_for(args.variant))
     _print({"variant": args.variant, "trump": str(args.trump), **result.to_json()})
     return 0
 
 
-def _run_legal(parser: _Parser, args: argparse.Namespace) -> int:
-    if len(args.trick) > 3:
-        parser.error("a trick to play to holds at most 3 cards")
+def _run_legal(args: argparse.Namespace) -> int:
     legal = legal_plays(
         args.hand,
         args.trick,
@@ -217,13 +217,16 @@ def _run_play(args: argparse.Namespace) -> int:
 
 def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
+        with open(args.file, "rb") as handle:
+            content = handle.read()
     except OSError as error:
         parser.error(f"cannot read {args.file}: {error.strerror}")
     try:
+        document = load_replay_document(content)
         replay: Replay | PinnacoloReplay = (
-            PinnacoloReplay.from_json(text) if is_pinnacolo_replay(text) else Replay.from_json(text)
+            PinnacoloReplay.from_json(document)
+            if document.get("format") == PINNACOLO_REPLAY_FORMAT
+            else Replay.from_json(document)
         )
     except ReplayError as error:
         parser.error(f"{args.file}: {error}")
@@ -238,10 +241,14 @@ def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     args = parser.parse_args(argv)
-    if args.command == "meld":
-        return _run_meld(parser, args)
-    if args.command == "legal":
-        return _run_legal(parser, args)
-    if args.command == "play":
-        return _run_play(args)
-    return _run_replay_verify(parser, args)
+    try:
+        if args.command == "meld":
+            return _run_meld(args)
+        if args.command == "legal":
+            return _run_legal(args)
+        if args.command == "play":
+            return _run_play(args)
+        return _run_replay_verify(parser, args)
+    except EngineError as error:
+        # One line, whatever the message quotes (an action's text may hold a newline).
+        parser.error(" ".join(str(error).split()))

@@ -59,7 +59,13 @@ from engine.actions import (
 )
 from engine.auction import AuctionMixin
 from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
-from engine.errors import CardParseError, IllegalActionError
+from engine.errors import (
+    CardError,
+    IllegalActionError,
+    NotOverError,
+    RulesError,
+    UnknownVariantError,
+)
 from engine.individual import (
     IndividualGame,
     LegalView,
@@ -70,7 +76,8 @@ from engine.individual import (
 from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import shuffle
-from engine.rules import Rules, rules_for
+from engine.rules import Rules, rules_for, variant_names
+from engine.seats import check_seat
 from engine.tricks import SUIT_MASK, faces_of_mask, legal_mask
 
 __all__ = [
@@ -516,7 +523,7 @@ class CutthroatState(AuctionMixin):
     def _score(self) -> HandResult:
         outcome = self._outcome
         if outcome is None:
-            raise ValueError("the hand is not over")
+            raise NotOverError("the hand is not over: it has no result yet")
         shown = bool(self._melds) and outcome is not HandOutcome.NO_MARRIAGE
         played = outcome in (HandOutcome.MADE, HandOutcome.SET)
         last_seat = self._tricks[-1][2] if played else -1
@@ -570,8 +577,7 @@ class CutthroatState(AuctionMixin):
         ``tricks`` and ``trick``; ``counters_taken`` (per seat, from tricks, the last
         trick bonus included once won) and ``tricks_won``; ``result`` once over.
         """
-        if not 0 <= seat < 3:
-            raise ValueError(f"no seat {seat}")
+        check_seat(seat, 3)
         names = CARD_NAMES
         declarer = self._declarer
         widow = None
@@ -732,11 +738,10 @@ _NO_HANDLER: tuple[tuple[CutthroatPhase, ...], Any] = ((), None)
 def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
     rules = rules_for(variant) if rules is None else rules
     if rules.name != variant:
-        raise ValueError(f"rules are for {rules.name!r}, not {variant!r}")
+        raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
     if rules.game != "pinochle3":
-        raise ValueError(f"{variant!r} is not a three-hand variant")
-    if not isinstance(dealer, int) or not 0 <= dealer < 3:
-        raise ValueError(f"the dealer is a seat from 0 to 2, not {dealer!r}")
+        raise UnknownVariantError(variant, variant_names("pinochle3"), "three-hand")
+    check_seat(dealer, 3, "dealer")
     return rules
 
 
@@ -775,7 +780,7 @@ def cutthroat_from_cards(
     """
     rules = _resolve(variant, rules, dealer)
     if len(deal) != 4:
-        raise CardParseError(f"three hands and the widow are needed, got {len(deal)} parts")
+        raise CardError(f"three hands and the widow are needed, got {len(deal)} parts")
     deck = DECKS[rules.deck]
     parts: list[list[Card]] = []
     for index, part in enumerate(deal):
@@ -784,7 +789,7 @@ def cutthroat_from_cards(
         expected = rules.hand_size if index < 3 else rules.widow
         if len(cards) != expected:
             where = f"seat {index}" if index < 3 else "the widow"
-            raise CardParseError(f"{where} has {len(cards)} cards; {variant} deals {expected}")
+            raise CardError(f"{where} has {len(cards)} cards; {variant} deals {expected}")
         parts.append(cards)
     deck.counts([card for cards in parts for card in cards])
     hands = [deck.counts(cards) for cards in parts[:3]]

@@ -17,14 +17,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, NotOverError, RulesError
 from engine.hand import HandState, LegalActions, Phase, new_hand
 from engine.replay import Replay
 from engine.results import HandResult
 from engine.rng import splitmix64_output
 from engine.rules import Rules, rules_for
+from engine.seats import check_seat
 
-__all__ = ["GameResult", "GameState", "hand_seed"]
+__all__ = ["GameResult", "GameState", "check_max_hands", "hand_seed"]
+
+
+def check_max_hands(max_hands: int | None) -> None:
+    """Refuse a bound on a game's hands that is not a whole number of at least one."""
+    if max_hands is not None and (
+        isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1
+    ):
+        raise RulesError("max_hands", f"must be an integer of at least 1, not {max_hands!r}")
 
 
 def hand_seed(game_seed: int, hand_number: int) -> int:
@@ -75,9 +84,9 @@ class GameState:
         """
         self.rules = rules if rules is not None else rules_for(variant)
         if self.rules.name != variant:
-            raise ValueError(f"rules are for {self.rules.name!r}, not {variant!r}")
-        if max_hands is not None and max_hands < 1:
-            raise ValueError("max_hands must be at least 1")
+            raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
+        check_max_hands(max_hands)
+        check_seat(dealer, 4, "dealer")
         self.max_hands = max_hands
         self.finished = False
         self.seed = seed
@@ -183,5 +192,5 @@ class GameState:
 
     def result(self) -> GameResult:
         if not self.finished:
-            raise ValueError("the game is not over")
+            raise NotOverError("the game is not over: it has no result yet")
         return GameResult(self.winner, tuple(self.scores), tuple(self.results))

@@ -38,11 +38,18 @@ from engine.actions import (
 )
 from engine.auction import AuctionMixin
 from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
-from engine.errors import CardParseError, IllegalActionError
+from engine.errors import (
+    CardError,
+    IllegalActionError,
+    NotOverError,
+    RulesError,
+    UnknownVariantError,
+)
 from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import shuffle
-from engine.rules import Rules, rules_for
+from engine.rules import Rules, rules_for, variant_names
+from engine.seats import check_seat
 from engine.tricks import SUIT_MASK, faces_of_mask, legal_mask
 
 __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand"]
@@ -534,7 +541,7 @@ class HandState(AuctionMixin):
     def _score(self) -> HandResult:
         outcome = self._outcome
         if outcome is None:
-            raise ValueError("the hand is not over")
+            raise NotOverError("the hand is not over: it has no result yet")
         shown = bool(self._melds) and outcome is not HandOutcome.NO_MARRIAGE
         last_team = (
             self._tricks[-1][2] % 2
@@ -594,8 +601,7 @@ class HandState(AuctionMixin):
         ``trick``; ``counters_taken`` (per team, the last-trick bonus included once won)
         and ``tricks_won``; ``result`` (``HandResult.to_json()`` once the hand is over).
         """
-        if not 0 <= seat < 4:
-            raise ValueError(f"no seat {seat}")
+        check_seat(seat, 4)
         passing = []
         for index, cards in enumerate(self._given):
             giver = (self._declarer + 2) % 4 if index == 0 else self._declarer
@@ -936,14 +942,14 @@ def hand_from_cards(
     rules = _resolve(variant, rules)
     _check_dealer(dealer)
     if len(hands) != 4:
-        raise CardParseError(f"four hands are needed, got {len(hands)}")
+        raise CardError(f"four hands are needed, got {len(hands)}")
     deck = DECKS[rules.deck]
     seats: list[list[Card]] = []
     for seat, hand in enumerate(hands):
         tokens = hand.split() if isinstance(hand, str) else list(hand)
         faces = [Card.parse(token) if isinstance(token, str) else Card(token) for token in tokens]
         if len(faces) != rules.hand_size:
-            raise CardParseError(
+            raise CardError(
                 f"seat {seat} has {len(faces)} cards; {rules.name} deals {rules.hand_size}"
             )
         seats.append(faces)
@@ -959,13 +965,12 @@ def _resolve(variant: str, rules: Rules | None) -> Rules:
     if rules is None:
         rules = rules_for(variant)
     elif rules.name != variant:
-        raise ValueError(f"rules are for {rules.name!r}, not {variant!r}")
+        raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
     # The presets include the three- and two-hand games, which have states of their own.
     if rules.game != "pinochle4":
-        raise ValueError(f"{variant!r} is not a four-hand variant (see engine.registry)")
+        raise UnknownVariantError(variant, variant_names("pinochle4"), "four-hand")
     return rules
 
 
 def _check_dealer(dealer: int) -> None:
-    if not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise ValueError(f"the dealer is a seat from 0 to 3, not {dealer!r}")
+    check_seat(dealer, 4, "dealer")

@@ -13,11 +13,12 @@ from typing import Any, ClassVar, Protocol
 
 from engine.actions import Action
 from engine.cards import CARDS, NUM_FACES, Card
-from engine.errors import IllegalActionError
-from engine.game import GameResult, hand_seed
+from engine.errors import IllegalActionError, NotOverError, RulesError
+from engine.game import GameResult, check_max_hands, hand_seed
 from engine.replay import Replay
 from engine.results import HandResult
 from engine.rules import BothReach, Rules, rules_for
+from engine.seats import check_seat
 
 __all__ = [
     "IndividualGame",
@@ -168,9 +169,9 @@ class IndividualGame:
     ) -> None:
         self.rules = rules if rules is not None else rules_for(variant)
         if self.rules.name != variant:
-            raise ValueError(f"rules are for {self.rules.name!r}, not {variant!r}")
-        if max_hands is not None and max_hands < 1:
-            raise ValueError("max_hands must be at least 1")
+            raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
+        check_max_hands(max_hands)
+        check_seat(dealer, self.rules.players, "dealer")
         self.num_players = self.rules.players
         self.max_hands = max_hands
         self.finished = False
@@ -273,5 +274,5 @@ class IndividualGame:
 
     def result(self) -> GameResult:
         if not self.finished:
-            raise ValueError("the game is not over")
+            raise NotOverError("the game is not over: it has no result yet")
         return GameResult(self.winner, tuple(self.scores), tuple(self.results))

@@ -5,6 +5,7 @@ class is scored on its own: class I takes as many runs as possible, then royal m
 from the trump K-Q pairs left, then marriages in the other suits; class II is the
 pinochle; class III the arounds. Multiplicities index the rules' meld table.
 
+>>> from engine.cards import parse_cards
 >>> from engine.rules import rules_for
 >>> hand = parse_cards("KS QS KH QH KD QD KC QC")
 >>> meld(hand, Suit.S, rules_for("auction4")).total  # "marriages around"
@@ -21,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import CARDS, NUM_FACES, Card, Rank, Suit, parse_cards
+from engine.cards import CARDS, DECKS, Card, Rank, Suit
 from engine.rules import MeldValues, Rules
 
 __all__ = ["Meld", "MeldItem", "MeldKind", "meld", "meld_total"]
@@ -134,14 +135,6 @@ def meld_total(counts: Sequence[int], trump: int, values: MeldValues) -> int:
     return total
 
 
-def _counts(hand: Iterable[int | str]) -> list[int]:
-    counts = [0] * NUM_FACES
-    for card in hand:
-        face = parse_cards([card])[0] if isinstance(card, str) else card
-        counts[face] += 1
-    return counts
-
-
 def meld_items(counts: Sequence[int], trump: int, values: MeldValues) -> tuple[MeldItem, ...]:
     """Every scoring item of a hand given as face counts, in table order."""
     items: list[MeldItem] = []
@@ -194,12 +187,19 @@ def meld_items(counts: Sequence[int], trump: int, values: MeldValues) -> tuple[M
 def meld(hand: Iterable[int | str], trump: Suit | int | str, rules: Rules) -> Meld:
     """Score the meld of ``hand`` (cards or card names) with ``trump`` under ``rules``.
 
+    The hand must fit the variant's deck: a face out of range, a nine in the double deck
+    or more copies of a card than the pack holds raise ``CardError``.
+
     >>> from engine.rules import rules_for
-    >>> meld(parse_cards("AS AH AD AC QS JD"), Suit.C, rules_for("single4")).total
+    >>> meld("AS AH AD AC QS JD".split(), Suit.C, rules_for("single4")).total
     14
+    >>> meld(["9S"], "S", rules_for("double4"))
+    Traceback (most recent call last):
+    ...
+    engine.errors.CardError: the double deck has no 9S
     """
-    trump_index = Suit.parse(trump) if isinstance(trump, str) else Suit(trump)
-    counts = _counts(hand)
+    trump_index = Suit.of(trump)
+    counts = DECKS[rules.deck].counts(hand)
     values = rules.meld_values
     items = meld_items(counts, trump_index, values)
     return Meld(sum(item.value for item in items), items)

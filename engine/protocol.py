@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from engine.actions import Action
+from engine.errors import SeatError
 
 __all__ = ["ActionView", "Agent", "GameLike", "play"]
 
@@ -58,7 +59,7 @@ def play(
     ``on_action`` callbacks receive ``(seat, action)`` after each action.
     """
     if len(agents) != state.num_players:
-        raise ValueError(f"{state.num_players} agents are needed, got {len(agents)}")
+        raise SeatError(f"one agent per seat: {state.num_players} are needed, got {len(agents)}")
     callbacks = list(on_action)
     while not state.is_terminal():
         seat = state.current_player

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cutthroat import cutthroat_from_cards, new_cutthroat_hand
+from engine.errors import RegistryError, UnknownVariantError
 from engine.hand import new_hand
 from engine.pinnacolo.state import new_hand as new_pinnacolo_hand
 from engine.protocol import GameLike
@@ -52,7 +53,7 @@ def register_game(spec: GameSpec) -> None:
     for other in GAMES.values():
         shared = set(other.variants) & set(spec.variants)
         if shared and other.name != spec.name:
-            raise ValueError(f"variant {sorted(shared)[0]!r} already belongs to {other.name!r}")
+            raise RegistryError(f"variant {sorted(shared)[0]!r} already belongs to {other.name!r}")
     GAMES[spec.name] = spec
 
 
@@ -61,8 +62,7 @@ def game_for(variant: str) -> GameSpec:
     for spec in GAMES.values():
         if variant in spec.variants:
             return spec
-    known = sorted(v for spec in GAMES.values() for v in spec.variants)
-    raise ValueError(f"unknown variant {variant!r} (known: {', '.join(known)})")
+    raise UnknownVariantError(variant, sorted(v for spec in GAMES.values() for v in spec.variants))
 
 
 register_game(

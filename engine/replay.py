@@ -21,9 +21,8 @@ from typing import Any, Protocol, cast
 from engine.actions import Action
 from engine.cards import Card
 from engine.errors import (
-    ActionParseError,
     CardParseError,
-    IllegalActionError,
+    EngineError,
     ReplayError,
     RulesError,
 )
@@ -33,16 +32,67 @@ from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
 
 __all__ = [
+    "MAX_REPLAY_DEPTH",
     "REPLAY_FORMAT",
     "REPLAY_VERSION",
     "DealtHand",
     "Replay",
     "ReplayDifference",
     "ReplayableHand",
+    "load_replay_document",
 ]
 
 REPLAY_FORMAT = "pinochle-arena/hand-replay"
 REPLAY_VERSION = 1
+MAX_REPLAY_DEPTH = 32
+"""How deeply a replay document may nest objects and lists (a real one nests 7 levels);
+deeper documents are refused before anything walks them recursively."""
+
+
+def load_replay_document(data: Mapping[str, Any] | str | bytes) -> Mapping[str, Any]:
+    """The JSON object of a replay given as a dict, JSON text or UTF-8 bytes.
+
+    Raises ``ReplayError`` for bytes that are not UTF-8, text that is not JSON, anything
+    but an object, and nesting deeper than ``MAX_REPLAY_DEPTH``.
+
+    >>> load_replay_document(b"[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    engine.errors.ReplayError: a replay nests at most 32 levels deep
+    """
+    if isinstance(data, bytes | bytearray):
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ReplayError(f"not UTF-8 text (bad byte at offset {error.start})") from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except RecursionError:
+            raise ReplayError(_TOO_DEEP) from None
+        except ValueError as error:
+            # JSONDecodeError, and the ValueError of an integer too long to read.
+            raise ReplayError(f"not JSON: {error}") from None
+    if not isinstance(data, Mapping):
+        raise ReplayError("a replay is a JSON object")
+    _check_depth(data)
+    return data
+
+
+_TOO_DEEP = f"a replay nests at most {MAX_REPLAY_DEPTH} levels deep"
+
+
+def _check_depth(document: Mapping[str, Any]) -> None:
+    # Iterative, so that a document too deep for recursion is measured all the same.
+    pending: list[tuple[object, int]] = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > MAX_REPLAY_DEPTH:
+            raise ReplayError(_TOO_DEEP)
+        if isinstance(value, Mapping):
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list | tuple):
+            pending.extend((item, depth + 1) for item in value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,15 +186,9 @@ class Replay:
         return json.dumps(self.to_json(), sort_keys=True)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> Replay:
-        """Read a replay (a dict or JSON text); raises ``ReplayError`` when malformed."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise ReplayError(f"not JSON: {error}") from None
-        if not isinstance(data, Mapping):
-            raise ReplayError("a replay is a JSON object")
+    def from_json(cls, data: Mapping[str, Any] | str | bytes) -> Replay:
+        """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
+        data = load_replay_document(data)
         if data.get("format") != REPLAY_FORMAT:
             raise ReplayError(f"format is {data.get('format')!r}, expected {REPLAY_FORMAT!r}")
         if data.get("version") != REPLAY_VERSION:
@@ -211,12 +255,12 @@ class Replay:
         """Re-simulate and compare with the recorded result: the first difference, or None."""
         try:
             state = self.initial_state()
-        except ValueError as error:
+        except EngineError as error:
             return ReplayDifference("deal", "a valid deal", str(error))
         for index, text in enumerate(self.actions):
             try:
                 state.apply(Action.parse(text))
-            except (ActionParseError, IllegalActionError) as error:
+            except EngineError as error:
                 return ReplayDifference(f"actions[{index}]", text, str(error))
         actual = state.result().to_json() if state.is_terminal() else None
         return _first_difference("result", self.result, actual)

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from engine.errors import SeedError
+
 __all__ = ["DEAL_GENERATOR", "SplitMix64", "shuffle", "splitmix64_output"]
 
 DEAL_GENERATOR = "splitmix64-fy-v1"
@@ -39,7 +41,7 @@ T = TypeVar("T")
 
 def _check_seed(seed: int) -> None:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK64:
-        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+        raise SeedError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
 
 
 class SplitMix64:
@@ -67,8 +69,8 @@ def splitmix64_output(seed: int, index: int) -> int:
     True
     """
     _check_seed(seed)
-    if index < 0:
-        raise ValueError("index must not be negative")
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise SeedError(f"an output index is an integer from 0, not {index!r}")
     state = (seed + (index + 1) * _GOLDEN) & _MASK64
     mixed = ((state ^ (state >> 30)) * _MIX1) & _MASK64
     mixed = ((mixed ^ (mixed >> 27)) * _MIX2) & _MASK64

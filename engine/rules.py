@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import DECKS, NUM_FACES, Rank
-from engine.errors import RulesError
+from engine.errors import RulesError, UnknownVariantError
 
 __all__ = [
     "DOUBLE_DECK_MELD",
@@ -655,7 +655,5 @@ def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules
     try:
         base = PRESETS[variant]
     except KeyError:
-        raise RulesError(
-            "variant", f"unknown variant {variant!r} (known: {', '.join(PRESETS)})"
-        ) from None
+        raise UnknownVariantError(variant, PRESETS) from None
     return rules_with(base, overrides) if overrides else base

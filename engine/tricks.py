@@ -2,6 +2,7 @@
 
 The legality function takes the trick parameters explicitly and works on any deck:
 
+>>> from engine.cards import parse_cards
 >>> hand = parse_cards("AH 9H KS")
 >>> trick = parse_cards("QH TH")
 >>> [str(c) for c in legal_plays(hand, trick, Suit.S, must_head="always",
@@ -18,9 +19,12 @@ the single implementation used by the state machine, the random playouts and thi
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
-from engine.cards import CARDS, NUM_FACES, Card, Suit, parse_cards
+from engine.cards import CARDS, DECKS, NUM_FACES, Card, Suit
+from engine.errors import CardError, RulesError, TrickError
 from engine.rules import MustHead, MustTrump
 
 __all__ = [
@@ -88,7 +92,7 @@ def beats(card: int, winning: int, trump: int) -> bool:
 def trick_winner(trick: Sequence[int], trump: Suit | int) -> int:
     """Index in ``trick`` of the card winning it so far."""
     if not trick:
-        raise ValueError("an empty trick has no winner")
+        raise TrickError("an empty trick has no winner")
     best = 0
     for index in range(1, len(trick)):
         if beats(trick[index], trick[best], trump):
@@ -155,9 +159,35 @@ def hand_mask(hand: Iterable[int | str]) -> int:
     """The face mask of a hand given as cards or card names."""
     mask = 0
     for card in hand:
-        face = parse_cards([card])[0] if isinstance(card, str) else card
-        mask |= 1 << face
+        mask |= 1 << Card.of(card)
     return mask
+
+
+_Option = TypeVar("_Option", bound=enum.Enum)
+
+MAX_TRICK_BEFORE_PLAY = 3
+"""A trick being played to holds at most three cards: four seats is the most of any game."""
+
+
+def _check_in_a_pack(cards: Sequence[Card]) -> None:
+    """Refuse cards that no pinochle pack could hold together (``AS`` six times)."""
+    refusals = []
+    for deck in DECKS.values():
+        try:
+            deck.counts(cards)
+        except CardError as error:
+            refusals.append(str(error))
+        else:
+            return
+    raise CardError("no pinochle deck holds these cards: " + "; ".join(refusals))
+
+
+def _option(kind: type[_Option], name: str, value: object) -> _Option:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in kind)
+        raise RulesError(name, f"expected one of {choices}, got {value!r}") from None
 
 
 def legal_plays(
@@ -171,13 +201,21 @@ def legal_plays(
 ) -> tuple[Card, ...]:
     """The distinct faces of ``hand`` that may be played to ``trick``, sorted.
 
-    ``trick`` holds the cards already played, in order (empty when leading).
+    ``trick`` holds the cards already played, in order (empty when leading). The hand and
+    the trick together must fit a pinochle pack (``CardError``), the trick holds at most
+    ``MAX_TRICK_BEFORE_PLAY`` cards (``TrickError``); a bad option raises ``RulesError``.
     """
-    trump_index = int(Suit.parse(trump) if isinstance(trump, str) else Suit(trump))
-    faces = [parse_cards([card])[0] if isinstance(card, str) else Card(card) for card in trick]
-    mask = hand_mask(hand)
-    head = _HEAD_CODES[MustHead(must_head)]
-    if_winning = MustTrump(must_trump) is MustTrump.ONLY_IF_WINNING
+    trump_index = int(Suit.of(trump))
+    held = [Card.of(card) for card in hand]
+    faces = [Card.of(card) for card in trick]
+    if len(faces) > MAX_TRICK_BEFORE_PLAY:
+        raise TrickError(
+            f"a trick to play to holds at most {MAX_TRICK_BEFORE_PLAY} cards, not {len(faces)}"
+        )
+    _check_in_a_pack(held + faces)
+    mask = hand_mask(held)
+    head = _HEAD_CODES[_option(MustHead, "must_head", must_head)]
+    if_winning = _option(MustTrump, "must_trump", must_trump) is MustTrump.ONLY_IF_WINNING
     if not faces:
         return faces_of_mask(mask)
     led, winner, led_high = trick_summary(faces, trump_index)

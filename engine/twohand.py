@@ -60,12 +60,19 @@ from engine.actions import (
     Play,
 )
 from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
-from engine.errors import CardParseError, IllegalActionError
+from engine.errors import (
+    CardError,
+    IllegalActionError,
+    NotOverError,
+    RulesError,
+    UnknownVariantError,
+)
 from engine.individual import IndividualGame, LegalView, cards_of
 from engine.meld import MeldItem, MeldKind
 from engine.results import HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import shuffle
-from engine.rules import MeldValues, Rules, rules_for
+from engine.rules import MeldValues, Rules, rules_for, variant_names
+from engine.seats import check_seat
 from engine.tricks import SUIT_MASK, beats, faces_of_mask, legal_mask
 
 __all__ = [
@@ -553,7 +560,7 @@ class TwoHandState:
     def result(self) -> HandResult:
         """The hand's score per seat with its breakdown; the hand must be over."""
         if self._phase is not TwoHandPhase.OVER:
-            raise ValueError("the hand is not over")
+            raise NotOverError("the hand is not over: it has no result yet")
         if self._result is None:
             self._result = self._score()
         return self._result
@@ -597,8 +604,7 @@ class TwoHandState:
         ``meld_scores``; ``tricks`` and ``trick``; ``counters_taken`` (per seat, the
         last-trick bonus included once won) and ``tricks_won``; ``result`` once over.
         """
-        if not 0 <= seat < 2:
-            raise ValueError(f"no seat {seat}")
+        check_seat(seat, 2)
         names = CARD_NAMES
         turned = self.turned_up
         return {
@@ -693,11 +699,10 @@ class TwoHandState:
 def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
     rules = rules_for(variant) if rules is None else rules
     if rules.name != variant:
-        raise ValueError(f"rules are for {rules.name!r}, not {variant!r}")
+        raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
     if rules.game != "pinochle2":
-        raise ValueError(f"{variant!r} is not a two-hand variant")
-    if not isinstance(dealer, int) or not 0 <= dealer < 2:
-        raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        raise UnknownVariantError(variant, variant_names("pinochle2"), "two-hand")
+    check_seat(dealer, 2, "dealer")
     return rules
 
 
@@ -730,7 +735,7 @@ def twohand_from_cards(
     """
     rules = _resolve(variant, rules, dealer)
     if len(deal) != 3:
-        raise CardParseError(f"two hands and the stock are needed, got {len(deal)} parts")
+        raise CardError(f"two hands and the stock are needed, got {len(deal)} parts")
     deck = DECKS[rules.deck]
     parts: list[list[Card]] = []
     stock_size = deck.size - 2 * rules.hand_size
@@ -740,7 +745,7 @@ def twohand_from_cards(
         expected = rules.hand_size if index < 2 else stock_size
         if len(cards) != expected:
             where = f"seat {index}" if index < 2 else "the stock"
-            raise CardParseError(f"{where} has {len(cards)} cards; {variant} deals {expected}")
+            raise CardError(f"{where} has {len(cards)} cards; {variant} deals {expected}")
         parts.append(cards)
     deck.counts([card for cards in parts for card in cards])
     hands = [deck.counts(cards) for cards in parts[:2]]

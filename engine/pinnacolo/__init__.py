@@ -47,8 +47,10 @@ Where RULES.md is silent the engine decides as follows:
   is legal only if such a meld exists, keeping a card to discard. A wild taken back by a
   replacement is bound the same way, and no replacement is made while a card is owed.
 - A scala is a sesta once it has held six or more cards with no wild (at laying down,
-  or after additions or a replacement); it then doubles its longest unbroken run of
-  natural cards, and every other card counts once.
+  or after additions or a replacement); it then doubles the unbroken run of natural
+  cards that holds the sesta as laid (not the longest, nor the first on the ladder: the
+  seed's "carte in sequenza"), and every other card counts once, the cards joined to it
+  through a wild included.
 - An addition extends one end of a scala (one or more cards in sequence); both ends
   need two additions. Melds are never merged (``join`` is always refused).
 - Adding to the partner's melds, and replacing wilds, need a meld of one's own on the

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.actions import Action
+from engine.actions import Action, is_number
 from engine.errors import ActionParseError, CardParseError
 from engine.pinnacolo.cards import ACE, CARD_NAMES, is_wild, parse_card, rank_of, suit_of
 
@@ -193,7 +193,7 @@ DRAW = Draw()
 
 
 def _index(verb: str, word: str, text: str) -> int:
-    if not word.isdigit():
+    if not is_number(word):
         raise ActionParseError(f"{verb!r} needs a meld index from 0: {text!r}")
     return int(word)
 
@@ -225,7 +225,7 @@ def parse_action(text: str) -> PinnacoloAction:
                 raise ActionParseError(f"'draw' takes no argument: {text!r}")
             return DRAW
         if verb == "take":
-            if len(args) != 1 or not args[0].isdigit() or int(args[0]) < 1:
+            if len(args) != 1 or not is_number(args[0]) or int(args[0]) < 1:
                 raise ActionParseError(f"'take' needs a pile depth from 1: {text!r}")
             return Take(int(args[0]))
         if verb == "meld":

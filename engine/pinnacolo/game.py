@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
-from engine.errors import IllegalActionError
+from engine.errors import IllegalActionError, NotOverError, RulesError
+from engine.game import check_max_hands
 from engine.pinnacolo.results import PinnacoloResult
 from engine.pinnacolo.rules import PinnacoloRules, pinnacolo_rules
 from engine.pinnacolo.state import (
@@ -26,6 +27,7 @@ from engine.pinnacolo.state import (
     new_hand,
 )
 from engine.rng import splitmix64_output
+from engine.seats import check_seat
 
 __all__ = ["PinnacoloGame", "PinnacoloGameResult"]
 
@@ -64,6 +66,10 @@ class PinnacoloGame:
         max_hands: int | None = None,
     ) -> None:
         self.rules = rules if rules is not None else pinnacolo_rules(variant)
+        if self.rules.name != variant:
+            raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
+        check_max_hands(max_hands)
+        check_seat(dealer, self.rules.players, "dealer")
         self.num_players = self.rules.players
         self.seed = seed
         self.first_dealer = dealer
@@ -132,5 +138,5 @@ class PinnacoloGame:
 
     def result(self) -> PinnacoloGameResult:
         if not self._over:
-            raise ValueError("the game is not over")
+            raise NotOverError("the game is not over: it has no result yet")
         return PinnacoloGameResult(self.winner, tuple(self.scores), tuple(self.results))

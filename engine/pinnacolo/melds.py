@@ -13,7 +13,7 @@ end only, at most one wild standing for a missing card).
 ...             (face_of(0, 2), face_of(0, 2))], owner=0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engine.pinnacolo.melds.MeldError: the ace sits at one end ... (rule: ace_one_end)
+engine.errors.MeldError: the ace sits at one end ... (rule: ace_one_end)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import enum
 from collections.abc import Iterator, Sequence
 from itertools import combinations, product
 
+from engine.errors import MeldError
 from engine.pinnacolo.actions import Placed, ladder_positions, placed_text
 from engine.pinnacolo.cards import (
     ACE,
@@ -51,15 +52,6 @@ _RANK_AT = (ACE, *range(2, 13), ACE)
 """The rank at each ladder position 0 to 12."""
 
 
-class MeldError(ValueError):
-    """Cards do not form the meld they were offered as; ``rule`` names the rule."""
-
-    def __init__(self, rule: str, reason: str) -> None:
-        super().__init__(f"{reason} (rule: {rule})")
-        self.rule = rule
-        self.reason = reason
-
-
 class MeldKind(enum.Enum):
     TRIS = "tris"
     """Three cards of one rank (a poker once it holds four naturals)."""
@@ -73,12 +65,13 @@ class TableMeld:
     along the ladder from position ``low`` for a scala.
 
     ``layers`` maps the card each wild stands for to the seat that laid the wild (a
-    pinella is taken back only by that seat or its partner); ``sesta`` is set once the
-    scala has held six or more cards with no wild, and then stays (a wild added later
-    counts its face value).
+    pinella is taken back only by that seat or its partner); ``sesta_at`` is the ladder
+    position of the sesta's lowest card once the scala has held six or more cards with no
+    wild, and then stays (-1 before): the natural run through it is the one that doubles,
+    and a wild added later, with what joins through it, counts its face value.
     """
 
-    __slots__ = ("cards", "kind", "layers", "low", "owner", "rank", "sesta", "suit")
+    __slots__ = ("cards", "kind", "layers", "low", "owner", "rank", "sesta_at", "suit")
 
     def __init__(
         self,
@@ -88,14 +81,14 @@ class TableMeld:
         *,
         low: int = 0,
         layers: dict[int, int] | None = None,
-        sesta: bool = False,
+        sesta_at: int = -1,
     ) -> None:
         self.kind = kind
         self.owner = owner
         self.cards = cards
         self.low = low
         self.layers = {} if layers is None else layers
-        self.sesta = sesta
+        self.sesta_at = sesta_at
         # What the meld is of (a tris its rank, a scala its suit): replacing a wild by
         # the card it stands for never changes it.
         self.rank = rank_of(cards[0][1])
@@ -108,8 +101,13 @@ class TableMeld:
             self.cards[:],
             low=self.low,
             layers=dict(self.layers),
-            sesta=self.sesta,
+            sesta_at=self.sesta_at,
         )
+
+    @property
+    def sesta(self) -> bool:
+        """Whether the scala is a sesta: it has held six or more cards with no wild."""
+        return self.sesta_at >= 0
 
     @property
     def high(self) -> int:
@@ -141,31 +139,39 @@ class TableMeld:
 
     def points(self) -> int:
         """Its value: a poker doubles; a sesta or scala reale doubles its natural cards in
-        sequence (the longest unbroken run of naturals); every other card counts once.
+        sequence: the unbroken run of naturals that holds the sesta as laid. Every other
+        card counts once, the wild and whatever joins the sequence through it included
+        (however long: RULES.md section 8, "Hand score").
         """
-        total = sum(VALUES[face] for face, _ in self.cards)
+        cards = self.cards
+        total = sum(VALUES[face] for face, _ in cards)
         if self.is_poker():
             return 2 * total
-        if self.kind is MeldKind.SCALA and self.sesta:
-            best = run = 0
-            best_points = run_points = 0
-            for face, stands_for in self.cards:
-                if face == stands_for:
-                    run += 1
-                    run_points += VALUES[face]
-                    if run > best:
-                        best, best_points = run, run_points
-                else:
-                    run = run_points = 0
-            return total + best_points
+        if self.kind is MeldKind.SCALA and self.sesta_at >= 0:
+            # The sesta's cards are naturals and never leave the meld (a replacement
+            # swaps a wild out), so its anchor is always a natural card of the run.
+            anchor = self.sesta_at - self.low
+            start = stop = anchor
+            while start > 0 and cards[start - 1][0] == cards[start - 1][1]:
+                start -= 1
+            while stop + 1 < len(cards) and cards[stop + 1][0] == cards[stop + 1][1]:
+                stop += 1
+            return total + sum(VALUES[face] for face, _ in cards[start : stop + 1])
         return total
 
     def text(self) -> list[str]:
         return [placed_text(card) for card in self.cards]
 
     def update_sesta(self) -> None:
-        if self.kind is MeldKind.SCALA and len(self.cards) >= 6 and not self.wilds():
-            self.sesta = True
+        """Mark the scala a sesta once it holds six or more cards and no wild, anchored at
+        its lowest card (a ladder position): that run is the one that doubles."""
+        if (
+            self.sesta_at < 0
+            and self.kind is MeldKind.SCALA
+            and len(self.cards) >= 6
+            and not self.wilds()
+        ):
+            self.sesta_at = self.low
 
 
 def _check_wilds(cards: Sequence[Placed], max_wilds: int) -> int:
@@ -271,7 +277,7 @@ def extend_meld(
                 [*added, *meld.cards] if at_low else [*meld.cards, *added],
                 low=positions[0] if at_low else low,
                 layers=layers,
-                sesta=meld.sesta,
+                sesta_at=meld.sesta_at,
             )
             result.update_sesta()
             return result

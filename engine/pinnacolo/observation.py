@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.seats import check_seat
+
 if TYPE_CHECKING:
     from engine.pinnacolo.state import PinnacoloHand
 
@@ -24,8 +26,7 @@ def observe(state: PinnacoloHand, seat: int) -> dict[str, Any]:
     ``points``), ``laid_down`` (per seat), ``must_meld``, ``table_points`` (per side, the
     melds' value so far), ``history`` (``seat``, ``action``) and ``result``.
     """
-    if not 0 <= seat < state.num_players:
-        raise ValueError(f"no seat {seat}")
+    check_seat(seat, state.num_players)
     rules = state.rules
     melds = state.melds
     table_points = [0] * rules.sides

@@ -1,4 +1,4 @@
-"""Random playouts and replay files for ``python -m engine play|replay verify``.
+"""Random playouts of Pinnacolo hands for ``python -m engine play``.
 
 >>> summary = play_summary("pinnacolo2", hands=2, seed=1)
 >>> summary["hands"], sorted(summary["outcomes"]) <= ["closed", "stock_out"]
@@ -7,18 +7,16 @@
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import Counter
 from typing import Any
 
-from engine.pinnacolo.replay import PINNACOLO_REPLAY_FORMAT
 from engine.pinnacolo.rules import pinnacolo_rules
 from engine.pinnacolo.state import new_hand
 from engine.rng import splitmix64_output
 
-__all__ = ["is_pinnacolo_replay", "play_summary"]
+__all__ = ["play_summary"]
 
 
 def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
@@ -55,12 +53,3 @@ def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
         "outcomes": dict(sorted(outcomes.items())),
         "mean_team_scores": [round(total / hands, 2) for total in side_scores],
     }
-
-
-def is_pinnacolo_replay(text: str) -> bool:
-    """Whether a replay file's text is a Pinnacolo replay (by its ``format``)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return False
-    return isinstance(data, dict) and data.get("format") == PINNACOLO_REPLAY_FORMAT

@@ -15,17 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import (
-    ActionParseError,
-    CardParseError,
-    IllegalActionError,
-    ReplayError,
-    RulesError,
-)
+from engine.errors import EngineError, ReplayError, RulesError
 from engine.pinnacolo.actions import parse_action
 from engine.pinnacolo.rules import PinnacoloRules
 from engine.pinnacolo.state import PinnacoloHand, hand_from_cards, new_hand
-from engine.replay import ReplayDifference, _first_difference
+from engine.replay import ReplayDifference, _first_difference, load_replay_document
 from engine.rng import DEAL_GENERATOR
 
 __all__ = ["PINNACOLO_REPLAY_FORMAT", "PinnacoloReplay"]
@@ -95,15 +89,9 @@ class PinnacoloReplay:
         return json.dumps(self.to_json(), sort_keys=True)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str) -> PinnacoloReplay:
-        """Read a replay (a dict or JSON text); raises ``ReplayError`` when malformed."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except json.JSONDecodeError as error:
-                raise ReplayError(f"not JSON: {error}") from None
-        if not isinstance(data, Mapping):
-            raise ReplayError("a replay is a JSON object")
+    def from_json(cls, data: Mapping[str, Any] | str | bytes) -> PinnacoloReplay:
+        """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
+        data = load_replay_document(data)
         if data.get("format") != PINNACOLO_REPLAY_FORMAT:
             raise ReplayError(
                 f"format is {data.get('format')!r}, expected {PINNACOLO_REPLAY_FORMAT!r}"
@@ -164,12 +152,12 @@ class PinnacoloReplay:
         """Re-simulate and compare with the recorded result: the first difference, or None."""
         try:
             state = self.initial_state()
-        except (ValueError, CardParseError) as error:
+        except EngineError as error:
             return ReplayDifference("deal", "a valid deal", str(error))
         for index, text in enumerate(self.actions):
             try:
                 state.apply(parse_action(text))
-            except (ActionParseError, IllegalActionError) as error:
+            except EngineError as error:
                 return ReplayDifference(f"actions[{index}]", text, str(error))
         actual = state.result().to_json() if state.is_terminal() else None
         return _first_difference("result", self.result, actual)

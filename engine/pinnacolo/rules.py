@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import RulesError
+from engine.errors import RulesError, UnknownVariantError
 
 __all__ = [
     "PINNACOLO_PRESETS",
@@ -190,6 +190,5 @@ def pinnacolo_rules(variant: str, overrides: Mapping[str, Any] | None = None) ->
     try:
         base = PINNACOLO_PRESETS[variant]
     except KeyError:
-        known = ", ".join(PINNACOLO_PRESETS)
-        raise RulesError("variant", f"unknown variant {variant!r} (known: {known})") from None
+        raise UnknownVariantError(variant, PINNACOLO_PRESETS, "Pinnacolo") from None
     return base.replace(**overrides) if overrides else base

@@ -27,7 +27,13 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.errors import ActionParseError, CardParseError, IllegalActionError
+from engine.errors import (
+    ActionParseError,
+    CardError,
+    IllegalActionError,
+    NotOverError,
+    RulesError,
+)
 from engine.pinnacolo.actions import (
     DRAW,
     Add,
@@ -73,6 +79,7 @@ from engine.pinnacolo.rules import (
     pinnacolo_rules,
 )
 from engine.rng import shuffle
+from engine.seats import check_seat
 
 __all__ = [
     "PinnacoloHand",
@@ -641,7 +648,7 @@ class PinnacoloHand:
 
     def _score(self) -> PinnacoloResult:
         if self._outcome is None:
-            raise ValueError("the hand is not over")
+            raise NotOverError("the hand is not over: it has no result yet")
         rules = self.rules
         melded = [0] * self.num_players
         for meld in self._melds:
@@ -790,7 +797,7 @@ def hand_from_cards(
     rules = _resolve(variant, rules)
     _check_dealer(dealer, rules)
     if len(hands) != rules.players:
-        raise CardParseError(f"{rules.players} hands are needed, got {len(hands)}")
+        raise CardError(f"{rules.players} hands are needed, got {len(hands)}")
     seats = [_parse_cards(hand) for hand in hands]
     pile_cards = _parse_cards(pile)
     stock_cards = _parse_cards(stock or [])
@@ -798,7 +805,7 @@ def hand_from_cards(
     for face in [face for cards in seats for face in cards] + pile_cards + stock_cards:
         left[face] -= 1
         if left[face] < 0:
-            raise CardParseError(f"more copies of {CARD_NAMES[face]} than the pack holds")
+            raise CardError(f"more copies of {CARD_NAMES[face]} than the pack holds")
     stock_cards += [face for face in range(NUM_FACES) for _ in range(left[face])]
     return PinnacoloHand(rules, seats, pile_cards, stock_cards, dealer=dealer, seed=None)
 
@@ -812,10 +819,9 @@ def _resolve(variant: str, rules: PinnacoloRules | None) -> PinnacoloRules:
     if rules is None:
         return pinnacolo_rules(variant)
     if rules.name != variant:
-        raise ValueError(f"rules are for {rules.name!r}, not {variant!r}")
+        raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
     return rules
 
 
 def _check_dealer(dealer: int, rules: PinnacoloRules) -> None:
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
-        raise ValueError(f"the dealer is a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    check_seat(dealer, rules.players, "dealer")

@@ -9,6 +9,7 @@ from engine import (
     DOUBLE_DECK,
     SINGLE_DECK,
     Card,
+    CardError,
     CardParseError,
     Rank,
     SplitMix64,
@@ -168,10 +169,10 @@ def test_a_seed_outside_64_bits_is_refused(seed: object) -> None:
 
 def test_explicit_hands_may_not_hold_a_card_more_often_than_the_pack() -> None:
     hands = [["AS"] * 12] + [["KH"] * 12] * 3
-    with pytest.raises(CardParseError):
+    with pytest.raises(CardError):
         hand_from_cards("single4", hands)
 
 
 def test_explicit_hands_must_have_the_dealt_size() -> None:
-    with pytest.raises(CardParseError):
+    with pytest.raises(CardError):
         hand_from_cards("single4", ["AS TS", "AH", "AD", "AC"])

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import Replay, new_hand
+from engine.cli import MAX_PLAY_HANDS
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -113,11 +114,19 @@ def test_replay_verify_exits_1_with_the_first_difference(tmp_path: Path) -> None
         ["meld", "--variant", "single4", "--trump", "X", "AS"],
         ["meld", "--variant", "single4", "--trump", "S", "ZZ"],
         ["meld", "--variant", "single4", "--trump", "S", "AS", "AS", "AS"],
+        # RULES.md section 1: the double deck has no nines.
+        ["meld", "--variant", "double4", "--trump", "S", "9S", "9S"],
+        ["meld", "--variant", "double4", "--trump", "S", *["AS"] * 5],
+        # No pinochle pack holds six aces of spades.
+        ["legal", "--trump", "S", "--hand", *["AS"] * 6],
+        ["legal", "--trump", "S", "--hand", "9H", "9H", "--trick", "9H"],
         ["legal", "--trump", "S"],
         ["legal", "--trump", "S", "--hand", "AS", "--must-head", "sometimes"],
         ["legal", "--trump", "S", "--hand", "AS", "--trick", "KH", "KH", "KH", "KH"],
         ["play", "--variant", "single4", "--hands", "0", "--seed", "1"],
         ["play", "--variant", "single4", "--hands", "2", "--seed", "-1"],
+        ["play", "--variant", "single4", "--hands", str(10**12), "--seed", "1"],
+        ["play", "--variant", "single4", "--hands", str(MAX_PLAY_HANDS + 1), "--seed", "1"],
         ["replay", "verify", "/nonexistent/replay.json"],
         ["frobnicate"],
     ],
@@ -127,6 +136,7 @@ def test_bad_arguments_exit_2_with_a_one_line_message(args: list[str]) -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in done.stderr
 
 
 def test_a_file_that_is_not_a_replay_exits_2(tmp_path: Path) -> None:
@@ -135,3 +145,38 @@ def test_a_file_that_is_not_a_replay_exits_2(tmp_path: Path) -> None:
     done = run("replay", "verify", str(path))
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"[" * 200_000 + b"]" * 200_000, "nests at most"),
+        (b'{"a": ' * 100_000 + b"1" + b"}" * 100_000, "nests at most"),
+        (b'{"format": "pinochle-arena/hand-replay", "seed": "\xff\xfe"}', "not UTF-8"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b'{"seed": ' + b"9" * 5000 + b"}", "not JSON"),
+    ],
+    ids=["deep-lists", "deep-objects", "latin1-in-a-string", "bad-first-bytes", "huge-number"],
+)
+def test_replay_verify_refuses_a_deep_or_non_utf8_file_with_one_line(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "replay.json"
+    path.write_bytes(content)
+    done = run("replay", "verify", str(path))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_replay_verify_reports_an_unreadable_action_as_the_first_difference(
+    tmp_path: Path,
+) -> None:
+    data = Replay.from_state(new_hand("auction4", seed=2)).to_json()
+    data["actions"] = ["bid \u00b2"]
+    path = tmp_path / "replay.json"
+    path.write_text(json.dumps(data))
+    done = run("replay", "verify", str(path))
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["path"] == "actions[0]"

@@ -21,6 +21,7 @@ MODULES = [
     "engine.replay",
     "engine.rng",
     "engine.rules",
+    "engine.seats",
     "engine.tricks",
 ]
 
