@@ -90,10 +90,16 @@ def page(browser: Any, live_server: Any, problems: Problems) -> Iterator[Any]:
         ),
     )
     tab.on("pageerror", lambda error: problems.console_errors.append(str(error)))
-    tab.on(
-        "requestfailed",
-        lambda request: problems.failed_requests.append(f"{request.method} {request.url}"),
-    )
+
+    def on_request_failed(request: Any) -> None:
+        # A request the browser itself abandoned because the page navigated away (an icon
+        # still loading when a link is followed) is no failure of the site; how often that
+        # happens depends on the machine's speed, so it must not decide a test.
+        if request.failure == "net::ERR_ABORTED" and request.resource_type != "document":
+            return
+        problems.failed_requests.append(f"{request.method} {request.url} ({request.failure})")
+
+    tab.on("requestfailed", on_request_failed)
 
     def on_response(response: Any) -> None:
         if response.status >= 400:
