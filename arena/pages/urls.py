@@ -15,5 +15,9 @@ urlpatterns: list[URLPattern] = [
     path("matches/<int:match_id>/", matches.match_detail, name="match"),
     path("protocol/", protocol.protocol, name="protocol"),
     # Browsers ask for /favicon.ico on pages that name no icon (the browsable API's).
-    path("favicon.ico", RedirectView.as_view(url=static("arena/favicon.svg"), permanent=True)),
+    path(
+        "favicon.ico",
+        RedirectView.as_view(url=static("arena/favicon.svg"), permanent=True),
+        name="favicon",
+    ),
 ]

@@ -7,38 +7,50 @@ requested by four roles in a fresh world:
 - ``anonymous``: no credentials;
 - ``other``: a signed-in player with no relation to the objects;
 - ``owner``: the bot's owner, the league's organiser, the event's director (one player, Alice,
-  holds all three);
+  holds all three; she also plays in the match, and has an API token);
 - ``admin``: a superuser who also has a player profile (the API gives staff no extra power:
   they use /admin/).
 
-A cell is the expected status, ``OK`` (any 2xx), or ``PASSES`` (authorization passed: neither
+A cell is the expected status, ``OK`` (any 2xx), ``PASSES`` (authorization passed: neither
 401 nor 403, nor a server error; the request may still be refused for its content, such as
-entering a started event). A refused cell must change nothing in the database. Routes that
-hold a secret name it: it must appear for the roles allowed to see it and for no one else.
-The owner is asked last, since an allowed write changes the world. In tournaments, staff
-may direct any event: the admin's cells there are the director's.
+entering a started event), or ``SIGN_IN`` (a page that needs a signed-in player sends the
+browser to the sign-in page, back to where it was). A refused cell, or one sent to sign in,
+must change nothing in the database. Routes that hold a secret name it: it must appear for
+the roles allowed to see it and for no one else. The owner is asked last, since an allowed
+write changes the world. In tournaments, staff may direct any event: the admin's cells there
+are the director's.
+
+A route's methods are read from its view: a viewset's bound actions, a class's handlers, or
+a function view's ``require_http_methods`` list (``require_POST`` and the like); a function
+view without one answers GET and any method it tests ``request.method`` against.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client, override_settings
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
 from arena import services
-from arena.models import Bot, BotVersion, Match, Player
+from arena.models import Bot, BotVersion, Game, Match, Player
+from arena.services.bots import player_token_create
 from arena.services.matches import match_create
+from arena.tasks import match_run_task
 from leagues import services as league_services
 from leagues.models import Entry as LeagueEntry
 from leagues.models import League
@@ -50,6 +62,7 @@ from tests.leagues.tournaments.conftest import entry_payload, play_all, running_
 ROLES = ("anonymous", "other", "admin", "owner")
 OK = "2xx"
 PASSES = "passes"
+SIGN_IN = "sign-in"
 EXCLUDED_PREFIXES = ("admin/",)
 """The Django admin checks staff status in every view of its own."""
 
@@ -69,6 +82,7 @@ class World:
     result: Result
     open_board: tuple[int, int, int]
     event_players: list[Player]
+    token: str
 
     def user(self, role: str) -> User | None:
         player = {"other": self.bob, "owner": self.alice, "admin": self.admin}.get(role)
@@ -97,6 +111,10 @@ def build_world() -> World:
     version.refresh_from_db()
     bobs_version.refresh_from_db()
     match = match_create(version_x=version, version_y=bobs_version, boards=1, requested_by=alice)
+    # Played here whatever the broker (the embedded mode has already run it: a no-op then),
+    # so that the replay viewer has its tables.
+    match_run_task.apply(args=[match.pk])
+    assert Game.objects.filter(match=match, replay__isnull=False).exists()
     # Seat 0 of table A is X's (Alice's) at the duplicate tables of every game.
     Match.objects.filter(pk=match.pk).update(
         status=Match.Status.DONE, stderr={"A": {"0": SECRET_STDERR}}
@@ -117,6 +135,7 @@ def build_world() -> World:
     play_all(event, skip={open_board})
     result = Result.objects.filter(section__event=event).order_by("id").first()
     assert result is not None
+    token = player_token_create(player=alice)
     return World(
         alice=alice,
         bob=bob,
@@ -131,6 +150,7 @@ def build_world() -> World:
         result=result,
         open_board=open_board,
         event_players=event_players,
+        token=token,
     )
 
 
@@ -164,8 +184,8 @@ class Route:
     expect: dict[str, int | str]
     url: Callable[[World], str]
     body: Callable[[World, str], dict[str, Any]] | None = None
-    secret: str | None = None
-    """Text only ``sees_secret`` may receive."""
+    secret: str | tuple[str, ...] | None = None
+    """Text only ``sees_secret`` may receive (``EVENT_SECRET`` and ``TOKEN`` are the world's)."""
     sees_secret: frozenset[str] = field(default_factory=frozenset)
 
 
@@ -206,6 +226,61 @@ def _version_url(suffix: str = "") -> Callable[[World], str]:
     return lambda w: f"/api/bots/{w.bot.pk}/versions/{suffix}"
 
 
+EVENT_SECRET = "event-secret"
+TOKEN = "alices-api-token"
+
+
+def signed_in(status: int | str = OK) -> dict[str, int | str]:
+    """A page for any signed-in player: anonymous visitors are sent to sign in."""
+    return {"anonymous": SIGN_IN, "other": status, "admin": status, "owner": status}
+
+
+def owners_page(owner: int | str = 302, *, others: int = 403) -> dict[str, int | str]:
+    """A page form for the owner alone (bot, league, the player herself)."""
+    return {"anonymous": SIGN_IN, "other": others, "admin": others, "owner": owner}
+
+
+def _page_event_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/tournaments/{w.event.pk}/{suffix}"
+
+
+def _page_season_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/leagues/{w.league.pk}/seasons/1/{suffix}"
+
+
+def _replay_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/matches/{w.match.pk}/boards/1/tables/A/{suffix}"
+
+
+def _table_url(w: World) -> str:
+    round_, table, number = w.open_board
+    return f"/tournaments/{w.event.pk}/tables/A/{round_}/{table}/?board={number}"
+
+
+def _table_form(world: World, role: str) -> dict[str, Any]:
+    """The open board as its table reports it: staff check the scores, then Alice saves them."""
+    _round, table, number = world.open_board
+    board = world.event.boards.get(number=number)
+    payload = entry_payload(world.event.variant, board.seed, board.dealer, table)
+    fields: dict[str, Any] = {
+        "outcome": payload["outcome"],
+        "declarer": payload["declarer"],
+        "bid": payload["bid"],
+        "trump": payload["trump"] or "",
+        "action": "check" if role == "admin" else "save",
+    }
+    # A pair's table reports one side's counters; the other side's follow from the total.
+    fields["taken_0"] = payload["taken"][0]
+    for seat, value in enumerate(payload["meld"]):
+        fields[f"meld_{seat}"] = value
+    return fields
+
+
+def _upload(world: World, role: str) -> dict[str, Any]:
+    source = FIRST_LEGAL_BOT + f"# page upload by {role}\n".encode()
+    return {"file": SimpleUploadedFile("bot.py", source, content_type="text/x-python")}
+
+
 ROUTES: dict[tuple[str, str], Route] = {
     # --- pages and sign-in ----------------------------------------------------------------
     ("index", "GET"): Route(everyone(), lambda w: "/"),
@@ -217,16 +292,16 @@ ROUTES: dict[tuple[str, str], Route] = {
     ),
     ("logout", "POST"): Route(everyone(PASSES), lambda w: "/accounts/logout/", lambda w, r: {}),
     ("password_change", "GET"): Route(
-        {"anonymous": 302, "other": 200, "admin": 200, "owner": 200},
+        signed_in(200),
         lambda w: "/accounts/password_change/",
     ),
     ("password_change", "POST"): Route(
-        {"anonymous": 302, "other": 200, "admin": 200, "owner": 200},
+        signed_in(200),
         lambda w: "/accounts/password_change/",
         lambda w, role: {"old_password": "wrong", "new_password1": "x", "new_password2": "y"},
     ),
     ("password_change_done", "GET"): Route(
-        {"anonymous": 302, "other": 200, "admin": 200, "owner": 200},
+        signed_in(200),
         lambda w: "/accounts/password_change/done/",
     ),
     ("password_reset", "GET"): Route(everyone(), lambda w: "/accounts/password_reset/"),
@@ -243,6 +318,108 @@ ROUTES: dict[tuple[str, str], Route] = {
         everyone(), lambda w: "/accounts/reset/MQ/not-a-token/", lambda w, r: {}
     ),
     ("password_reset_complete", "GET"): Route(everyone(), lambda w: "/accounts/reset/done/"),
+    **{
+        ("favicon", method): Route(everyone(301), lambda w: "/favicon.ico")
+        for method in ("GET", "POST", "PATCH", "DELETE")
+    },
+    ("protocol", "GET"): Route(everyone(), lambda w: "/protocol/"),
+    # --- arena pages: leaderboards, bots, matches, the replay viewer, the SPRT -------------
+    ("leaderboard", "GET"): Route(everyone(), lambda w: "/leaderboards/auction4/"),
+    ("sprt-page", "GET"): Route(
+        everyone(), lambda w: f"/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
+    ),
+    ("player", "GET"): Route(
+        everyone(),
+        lambda w: f"/players/{w.alice.user.username}/",
+        secret=TOKEN,
+        sees_secret=frozenset({"owner"}),
+    ),
+    ("player-token", "POST"): Route(
+        owners_page(),
+        lambda w: f"/players/{w.alice.user.username}/token/",
+        lambda w, role: {},
+        secret=TOKEN,
+    ),
+    ("bot", "GET"): Route(
+        everyone(),
+        lambda w: f"/bots/{w.bot.pk}/",
+        secret=(SECRET_LOG, SECRET_STDERR),
+        sees_secret=frozenset({"owner"}),
+    ),
+    ("bot-new", "GET"): Route(signed_in(), lambda w: "/bots/new/"),
+    ("bot-new", "POST"): Route(
+        signed_in(302),
+        lambda w: "/bots/new/",
+        lambda w, role: {"name": f"{role}-page-bot", "variant": "auction4"},
+    ),
+    ("bot-version-upload", "POST"): Route(
+        owners_page(), lambda w: f"/bots/{w.bot.pk}/versions/", _upload
+    ),
+    ("matches", "GET"): Route(everyone(), lambda w: "/matches/"),
+    ("match", "GET"): Route(everyone(), lambda w: f"/matches/{w.match.pk}/", secret=SECRET_STDERR),
+    ("replay", "GET"): Route(everyone(), _replay_url(), secret=SECRET_STDERR),
+    ("replay-frames", "GET"): Route(
+        everyone(), _replay_url("frames.json?seat=1"), secret=SECRET_STDERR
+    ),
+    # --- league pages and their forms --------------------------------------------------------
+    ("leagues", "GET"): Route(everyone(), lambda w: "/leagues/"),
+    ("league-new", "GET"): Route(signed_in(), lambda w: "/leagues/new/"),
+    ("league-new", "POST"): Route(
+        signed_in(302),
+        lambda w: "/leagues/new/",
+        lambda w, role: {"name": f"{role} page league", "variant": "auction4", "format": "swiss"},
+    ),
+    ("league-page", "GET"): Route(everyone(), lambda w: f"/leagues/{w.league.pk}/"),
+    # The organiser's and entrant's forms pass authorization and are refused for their
+    # content (exact statuses: a page's PASSES would also take a redirect to sign in):
+    # season 1 is still open, Alice's bot is entered already, and it is the only entrant.
+    ("season-new", "POST"): Route(
+        owners_page(400),
+        lambda w: f"/leagues/{w.league.pk}/seasons/",
+        lambda w, role: {"name": f"opened by {role}"},
+    ),
+    ("season-page", "GET"): Route(everyone(), _page_season_url()),
+    ("season-entry-new", "POST"): Route(
+        owners_page(400), _page_season_url("entries/"), lambda w, role: {"bot": w.bot.pk}
+    ),
+    ("season-round-new", "POST"): Route(
+        owners_page(400), _page_season_url("rounds/"), lambda w, role: {"number": 1}
+    ),
+    # --- tournament pages (the running event of the API's cells) ---------------------------
+    ("tournament-pages", "GET"): Route(everyone(), lambda w: "/tournaments/"),
+    ("tournament-page", "GET"): Route(everyone(), _page_event_url(), secret=EVENT_SECRET),
+    ("tournament-page-standings", "GET"): Route(
+        everyone(), _page_event_url("standings/"), secret=EVENT_SECRET
+    ),
+    ("tournament-page-standings-live", "GET"): Route(
+        everyone(), _page_event_url("standings/live/"), secret=EVENT_SECRET
+    ),
+    ("tournament-page-traveller", "GET"): Route(
+        director_only(anonymous=403), _page_event_url("boards/1/"), secret=EVENT_SECRET
+    ),
+    ("tournament-page-scorecard", "GET"): Route(
+        director_only(anonymous=403), _page_event_url("scorecards/A/1/"), secret=EVENT_SECRET
+    ),
+    ("tournament-page-verification", "GET"): Route(
+        everyone(), _page_event_url("verification/"), secret=EVENT_SECRET
+    ),
+    ("tournament-page-round-next", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN), _page_event_url("rounds/next/"), lambda w, r: {}
+    ),
+    ("tournament-page-round-close", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN),
+        _page_event_url("rounds/close/"),
+        lambda w, role: {"round": "1"},
+    ),
+    ("tournament-page-table", "GET"): Route(
+        director_only(anonymous=SIGN_IN), _table_url, secret=EVENT_SECRET
+    ),
+    ("tournament-page-table", "POST"): Route(
+        {"anonymous": SIGN_IN, "other": 403, "admin": 200, "owner": 302},
+        _table_url,
+        _table_form,
+        secret=EVENT_SECRET,
+    ),
     # --- API: documents, tokens, players ----------------------------------------------------
     ("api-root", "GET"): Route(everyone(), lambda w: "/api/"),
     ("schema", "GET"): Route(everyone(), lambda w: "/api/schema/"),
@@ -294,6 +471,9 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w, role: {"version": w.version.pk, "opponent": w.bobs_version.pk, "boards": 1},
     ),
     ("match-detail", "GET"): Route(everyone(), lambda w: f"/api/matches/{w.match.pk}/"),
+    ("match-verification", "GET"): Route(
+        everyone(), lambda w: f"/api/matches/{w.match.pk}/verification/", secret=SECRET_STDERR
+    ),
     ("match-replay", "GET"): Route(
         everyone(),
         lambda w: f"/api/matches/{w.match.pk}/replay/",
@@ -379,6 +559,12 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("tournament-finish", "POST"): Route(
         director_only(PASSES), _event_url("finish/"), lambda w, r: {}
     ),
+    ("tournament-round-next", "POST"): Route(
+        director_only(PASSES), _event_url("rounds/next/"), lambda w, r: {}
+    ),
+    ("tournament-round-close", "POST"): Route(
+        director_only(PASSES), _event_url("rounds/close/"), lambda w, role: {"round": 1}
+    ),
     ("tournament-movement", "GET"): Route(everyone(), _event_url("movement/")),
     ("tournament-results", "GET"): Route(director_only(anonymous=403), _event_url("results/")),
     ("tournament-results", "POST"): Route(
@@ -409,8 +595,7 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("tournament-verification", "GET"): Route(
         everyone(),
         _event_url("verification/"),
-        secret="event-secret",
-        sees_secret=frozenset(),
+        secret=EVENT_SECRET,
     ),
 }
 
@@ -429,13 +614,32 @@ def _methods(pattern: URLPattern) -> list[str]:
     if actions:  # a DRF viewset: the methods its router bound (HEAD is GET's)
         return sorted(method.upper() for method in actions if method != "head")
     view_class = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
-    if view_class is None:  # a function view
-        return ["GET"]
+    if view_class is None:
+        return _function_methods(callback)
     methods = ["get", "post", "put", "patch", "delete"]
     if not issubclass(view_class, APIView):
         methods.remove("put")  # Django's form views answer PUT by calling post()
     allowed = getattr(view_class, "http_method_names", methods)
     return [m.upper() for m in methods if hasattr(view_class, m) and m in allowed]
+
+
+def _function_methods(view: Callable[..., Any]) -> list[str]:
+    """The methods a function view answers: those of every ``require_http_methods`` around
+    it (the decorator keeps its list in the closure of the function it returns, and
+    ``functools.wraps`` links each layer to the next), else GET and those it tests for."""
+    allowed: set[str] | None = None
+    layer: Any = view
+    while layer is not None:
+        code = getattr(layer, "__code__", None)
+        if code is not None and "request_method_list" in code.co_freevars:
+            cell = layer.__closure__[code.co_freevars.index("request_method_list")]
+            listed = {method.upper() for method in cell.cell_contents}
+            allowed = listed if allowed is None else allowed & listed
+        layer = getattr(layer, "__wrapped__", None)
+    if allowed is None:
+        source = inspect.getsource(inspect.unwrap(view))
+        allowed = {"GET", *re.findall(r"request\.method\s*==\s*[\"'](\w+)[\"']", source)}
+    return sorted(allowed - {"HEAD", "OPTIONS"})
 
 
 def declared_routes() -> set[tuple[str, str]]:
@@ -479,12 +683,31 @@ def _client(world: World, role: str) -> APIClient:
 def _request(client: Client, method: str, url: str, body: dict[str, Any] | None) -> Any:
     if body is None:
         return client.generic(method, url)
+    if any(isinstance(value, SimpleUploadedFile) for value in body.values()):
+        assert method == "POST", "files are posted"
+        # Multipart, as a browser's form with a file.
+        return client.generic(method, url, encode_multipart(BOUNDARY, body), MULTIPART_CONTENT)
     if url.startswith("/api/"):
         return client.generic(method, url, json.dumps(body), "application/json")
     return client.generic(method, url, urlencode(body), "application/x-www-form-urlencoded")
 
 
-def _status_matches(expected: int | str, status: int) -> bool:
+def _refusal(response: Any) -> str:
+    """What a refused page said (its error text sits below the page's head)."""
+    found = re.findall(
+        r'class="(?:error|errors|upload-error|message)[^"]*"[^>]*>([^<]*)',
+        response.content.decode(errors="replace"),
+    )
+    return f" ({'; '.join(found)})" if found else ""
+
+
+def _status_matches(expected: int | str, response: Any) -> bool:
+    status = response.status_code
+    if expected == SIGN_IN:
+        if status != 302:
+            return False
+        target = urlsplit(response["Location"])
+        return target.path == reverse("login") and target.query.startswith("next=")
     if expected == OK:
         return 200 <= status < 300
     if expected == PASSES:
@@ -519,9 +742,9 @@ def test_each_role_gets_what_the_route_declares(
     db: None, world: World, name: str, method: str
 ) -> None:
     declaration = ROUTES[(name, method)]
-    secret = declaration.secret
-    if secret == "event-secret":
-        secret = world.event.secret
+    raw = declaration.secret
+    named = {EVENT_SECRET: world.event.secret, TOKEN: world.token}
+    secrets = [named.get(text, text) for text in ((raw,) if isinstance(raw, str) else raw or ())]
     for role in ROLES:
         client = _client(world, role)
         url = declaration.url(world)
@@ -530,14 +753,14 @@ def test_each_role_gets_what_the_route_declares(
             client, method, url, declaration.body(world, role) if declaration.body else None
         )
         expected = declaration.expect[role]
-        assert _status_matches(expected, response.status_code), (
+        assert _status_matches(expected, response), (
             f"{method} {url} as {role}: expected {expected}, got {response.status_code}: "
-            f"{response.content[:300]!r}"
+            f"{response.content[:300]!r}{_refusal(response)}"
         )
-        if method != "GET" and response.status_code >= 400:
+        if method != "GET" and (response.status_code >= 400 or expected == SIGN_IN):
             assert _snapshot() == before, f"{method} {url} as {role} was refused but changed data"
-        if secret is not None:
-            content = response.content.decode(errors="replace")
+        content = response.content.decode(errors="replace")
+        for secret in secrets:
             if role in declaration.sees_secret:
                 assert secret in content, f"{role} should see the secret of {url}"
             else:
