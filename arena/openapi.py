@@ -64,7 +64,10 @@ def document_refusals(
                 response: dict[str, Any] = {"description": description, "content": reference}
                 if headers:
                     response["headers"] = headers
-                operation["responses"].setdefault(code, response)
+                declared = operation["responses"].setdefault(code, response)
+                if headers:
+                    # A view that describes this refusal itself still sends these headers.
+                    declared.setdefault("headers", headers)
             for parameter in operation.get("parameters", []):
                 schema = parameter.get("schema", {})
                 if parameter.get("in") == "path" and schema.get("type") == "integer":

@@ -93,7 +93,8 @@ def done_match(alice: Player, bob: Player, plain_bots: None) -> int:
     client = APIClient()
     client.force_authenticate(alice.user)
     created = client.post(
-        "/api/matches/", {"version": x.pk, "opponent": y.pk, "boards": 2, "seed": 3}
+        "/api/matches/",
+        {"version": x.pk, "opponent": y.pk, "boards": 2, "seed": 3, "rated": False},
     )
     assert created.status_code == 201, created.content
     match_run_task.apply(args=[created.json()["id"]])

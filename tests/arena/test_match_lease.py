@@ -49,6 +49,8 @@ def test_the_lease_is_renewed_between_decisions_while_the_match_plays(
     settings,  # type: ignore[no-untyped-def]
 ) -> None:
     settings.MATCH_HEARTBEAT_S = 1
+    # The dawdler's one slow answer must be a wait, not a timeout (which would end its seat).
+    settings.MATCH_DECISION_MS = 30_000
     match = match_create(version_x=versions[0], version_y=versions[1], boards=1)
     with CaptureQueriesContext(connection) as queries:
         assert services.match_run(match_id=match.pk) == "done"

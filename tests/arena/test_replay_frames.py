@@ -151,7 +151,7 @@ def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> 
     references = game_for("twohand").reference_bots
     x = active_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
     y = active_version(bob, "random", references["random"].read_bytes(), variant="twohand")
-    match = match_create(version_x=x, version_y=y, boards=1, seed=9)
+    match = match_create(version_x=x, version_y=y, boards=1, seed=9, rated=False)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     # Games are stored as a match completes; were a running match's games ever served,
     # its deals must stay hidden: its other tables play the same boards.
@@ -171,7 +171,7 @@ def _finished_twohand_match(alice, bob) -> Match:  # type: ignore[no-untyped-def
     references = game_for("twohand").reference_bots
     x = active_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
     y = active_version(bob, "random", references["random"].read_bytes(), variant="twohand")
-    match = match_create(version_x=x, version_y=y, boards=1, seed=9)
+    match = match_create(version_x=x, version_y=y, boards=1, seed=9, rated=False)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     return match
 

@@ -543,7 +543,7 @@ def test_a_played_matchs_table_margins_add_up_to_its_board_results(
     for owner, name in ((arena.alice, "first"), (arena.bob, "second")):
         bot = Bot.objects.create(owner=owner, name=f"{name}-{variant}", variant=variant)
         sides.append(version(bot, 1, "active"))
-    match = match_create(version_x=sides[0], version_y=sides[1], boards=3, seed=11)
+    match = match_create(version_x=sides[0], version_y=sides[1], boards=3, seed=11, rated=False)
     match_run_task.apply(args=[match.pk])  # a no-op if the embedded mode already played it
     shown = selectors.match_page(match_id=match.pk)
     assert shown.match.status == Match.Status.DONE, shown.match.error
