@@ -227,7 +227,13 @@ def test_the_leaderboard_refuses_a_bad_sort_or_page_with_a_message(arena: Arena)
 def test_the_leaderboard_is_paginated(arena: Arena, settings: Any) -> None:
     for index in range(55):
         bot = Bot.objects.create(owner=arena.bob, name=f"filler{index}", variant="auction4")
-        Rating.objects.create(version=version(bot, 1, "active"), variant="auction4", elo=1000)
+        Rating.objects.create(
+            version=version(bot, 1, "active"),
+            variant="auction4",
+            elo=1000,
+            elo_low=900,
+            elo_high=1100,
+        )
     client = Client()
     first = client.get("/leaderboards/auction4/")
     assert first.text.count('class="num">58<') == 0 and "Page 1 of 2" in first.text
@@ -240,7 +246,13 @@ def test_the_leaderboard_reads_in_a_fixed_number_of_queries(
 ) -> None:
     for index in range(30):
         bot = Bot.objects.create(owner=arena.bob, name=f"filler{index}", variant="auction4")
-        Rating.objects.create(version=version(bot, 1, "active"), variant="auction4", elo=1000)
+        Rating.objects.create(
+            version=version(bot, 1, "active"),
+            variant="auction4",
+            elo=1000,
+            elo_low=900,
+            elo_high=1100,
+        )
     client = Client()
     with django_assert_max_num_queries(4):
         assert client.get("/leaderboards/auction4/").status_code == 200

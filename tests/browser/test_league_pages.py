@@ -265,7 +265,9 @@ def test_the_home_page_shows_leaderboards_recent_matches_and_running_leagues(
 ) -> None:
     from arena.models import Rating
 
-    Rating.objects.create(version=leagues.versions["ace"], variant="auction4", elo=1612)
+    Rating.objects.create(
+        version=leagues.versions["ace"], variant="auction4", elo=1612, elo_low=1550, elo_high=1680
+    )
     page.goto("/")
     assert page.locator("h1").inner_text() == "Pinochle Arena"
     assert "Submit a bot in five minutes" in page.locator("#start-heading").inner_text()
