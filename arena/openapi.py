@@ -42,7 +42,10 @@ _REFUSALS = {
         _RETRY_AFTER,
     ),
 }
-_BODY_REFUSALS = {"413": ("the request body is larger than this endpoint accepts", None)}
+_BODY_REFUSALS = {
+    "413": ("the request body is larger than this endpoint accepts", None),
+    "415": ("the body's Content-Type is not one this endpoint reads", None),
+}
 _WITH_BODY = {"post", "put", "patch"}
 
 

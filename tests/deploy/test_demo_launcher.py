@@ -137,8 +137,9 @@ def test_an_upload_returns_at_once_and_the_demo_worker_validates_it(demo: Demo) 
 
 
 def test_beat_sends_the_periodic_jobs_in_the_demo(demo: Demo) -> None:
-    # Every minute (settings.CELERY_BEAT_SCHEDULE): the first is sent a minute after start.
-    wait_for(lambda: demo.periodic_runs("close-league-rounds") > 0, "beat's first round-up")
+    # The re-queue job runs every MATCH_REQUEUE_EVERY_S (15 s; settings.CELERY_BEAT_SCHEDULE),
+    # the soonest of the periodic jobs after start.
+    wait_for(lambda: demo.periodic_runs("requeue-stale-matches") > 0, "beat's first re-queue")
 
 
 def test_ctrl_c_stops_every_process_of_the_demo(demo: Demo) -> None:
