@@ -8,27 +8,7 @@ from bots.games import game_for
 from engine.rules import rules_for
 from tests.arena.conftest import FIRST_LEGAL_BOT
 from tests.arena.workers import require_sandbox
-
-# Speaks the protocol by hand: no import of the SDK, the engine or anything of ours.
-RAW_SCRIPT = b"""import json
-import sys
-
-for line in sys.stdin:
-    message = json.loads(line)
-    kind = message["type"]
-    if kind == "hello":
-        reply = {"type": "ready", "id": message["id"], "protocol": 1, "name": "raw"}
-    elif kind == "act":
-        legal = message["legal"]
-        plays = [action for action in legal if action.startswith("play ")]
-        reply = {"type": "action", "id": message["id"], "action": (plays or legal)[-1]}
-    elif kind == "bye":
-        break
-    else:
-        continue
-    sys.stdout.write(json.dumps(reply) + "\\n")
-    sys.stdout.flush()
-"""
+from tests.bots.raw_bot import RAW_BOT
 
 
 def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> None:
@@ -38,7 +18,7 @@ def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> Non
         rules=rules_for("single4"),
         seed=2024,
         boards=3,
-        x=VersionFiles(1, "module", RAW_SCRIPT),
+        x=VersionFiles(1, "module", RAW_BOT.encode()),
         y=VersionFiles(2, "module", FIRST_LEGAL_BOT),
         decision_ms=2000,
         bank_ms=30_000,

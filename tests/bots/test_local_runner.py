@@ -19,29 +19,10 @@ from bots import play
 from bots.games import game_for
 from bots.play import Program, run
 from bots.protocol import TimeControl
+from tests.bots.raw_bot import RAW_BOT
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Speaks the protocol by hand: no import of the SDK, the engine or anything of ours.
-RAW_BOT = """import json
-import sys
-
-for line in sys.stdin:
-    message = json.loads(line)
-    kind = message["type"]
-    if kind == "hello":
-        reply = {"type": "ready", "id": message["id"], "protocol": 1, "name": "raw"}
-    elif kind == "act":
-        legal = message["legal"]
-        plays = [action for action in legal if action.startswith("play ")]
-        reply = {"type": "action", "id": message["id"], "action": (plays or legal)[-1]}
-    elif kind == "bye":
-        break
-    else:
-        continue
-    sys.stdout.write(json.dumps(reply) + "\\n")
-    sys.stdout.flush()
-"""
 
 FIRST_LEGAL = "NAME = 'first'\n\ndef act(observation, legal):\n    return legal[0]\n"
 
