@@ -10,21 +10,16 @@ maximum and go set at every table).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 import engine
 from arena import services as arena_services
 from arena.models import Player
-from bots import protocol
 from bots.games import game_for
-from bots.local import LocalAgent
-from bots.sdk import bot_from_module, load_module
-from bots.table import Agent, Table
 from leagues.tournaments import selectors, services
-from leagues.tournaments.hands import EntryOutcome, ScoreEntry, deal
+from leagues.tournaments.hands import EntryOutcome, ScoreEntry
 from leagues.tournaments.models import Event
+from leagues.tournaments.par import board_played
 
 DEMO_PASSWORD = "demo-password-2026"
 _PLAYERS = [
@@ -50,12 +45,6 @@ def _players(say: Callable[[str], None]) -> list[Player]:
 
 ENTRY_BOTS = ("strong", "greedy")
 """The bot each entry plays as, by entry number (odd strong, even greedy)."""
-_TIME = protocol.TimeControl(decision_ms=60_000, bank_ms=600_000, startup_ms=60_000)
-
-
-@cache
-def _module(variant: str, bot: str) -> ModuleType:
-    return load_module(game_for(variant).reference_bots[bot])
 
 
 def _seat_bots(variant: str, sides: Sequence[int]) -> list[str]:
@@ -69,31 +58,7 @@ def _seat_bots(variant: str, sides: Sequence[int]) -> list[str]:
 
 def table_result(variant: str, *, seed: int, dealer: int, board: int, bots: list[str]) -> Any:
     """The engine's result of the board played by ``bots`` (one name per seat)."""
-    game = game_for(variant)
-    rules = game.rules_for(None)
-
-    def start(seat: int) -> Agent:
-        instance = bot_from_module(_module(variant, bots[seat]))
-        assert instance is not None, f"reference bot {bots[seat]} defines no bot"
-        agent = LocalAgent(instance)
-        hello = protocol.hello_message(
-            game=rules.game,
-            variant=rules.name,
-            rules=rules.to_json(),
-            seat=seat,
-            players=game.players,
-            boards=1,
-            time=_TIME,
-        )
-        protocol.read_ready(agent.start(hello))
-        return agent
-
-    table = Table([None] * game.players, restart=start, game=game)
-    record = table.play_board(deal(variant, seed, dealer), board=board, seed=seed)
-    if record.result is None:
-        raise RuntimeError(f"a reference bot faulted on board {board}: {record.fault}")
-    table.finish(list(record.result.team_scores))
-    return record.result
+    return board_played(variant, bots=bots, number=board, seed=seed, dealer=dealer)
 
 
 def _table_report(result: Any) -> ScoreEntry:

@@ -9,6 +9,7 @@ bot: its par comes from its greedy bot (``par_bots``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -20,7 +21,7 @@ from bots.sdk import bot_from_module, load_module
 from bots.table import Agent, Table
 from leagues.tournaments.hands import deal
 
-__all__ = ["PAR_BOTS", "board_par", "par_bots"]
+__all__ = ["PAR_BOTS", "board_par", "board_played", "par_bots"]
 
 PAR_BOTS = ("strong", "greedy")
 
@@ -41,13 +42,19 @@ def _module(variant: str, bot: str) -> ModuleType:
 
 def board_par(variant: str, *, bot: str, number: int, seed: int, dealer: int) -> Any:
     """The engine's result of the board played by ``bot`` at every seat."""
+    players = game_for(variant).players
+    return board_played(variant, bots=[bot] * players, number=number, seed=seed, dealer=dealer)
+
+
+def board_played(variant: str, *, bots: Sequence[str], number: int, seed: int, dealer: int) -> Any:
+    """The engine's result of the board played by the reference bots ``bots`` (one a seat),
+    in-process through the referee."""
     game = game_for(variant)
     rules = game.rules_for(None)
-    module = _module(variant, bot)
 
     def start(seat: int) -> Agent:
-        instance = bot_from_module(module)
-        assert instance is not None, f"reference bot {bot} defines no bot"
+        instance = bot_from_module(_module(variant, bots[seat]))
+        assert instance is not None, f"reference bot {bots[seat]} defines no bot"
         agent = LocalAgent(instance)
         hello = protocol.hello_message(
             game=rules.game,
@@ -64,7 +71,9 @@ def board_par(variant: str, *, bot: str, number: int, seed: int, dealer: int) ->
     table = Table([None] * game.players, restart=start, game=game)
     record = table.play_board(deal(variant, seed, dealer), board=number, seed=seed)
     if record.result is None:
-        # A reference bot breaking a rule is a bug in the bot, not a par: say so loudly.
-        raise RuntimeError(f"reference bot {bot} faulted on board {number}: {record.fault}")
+        # A reference bot breaking a rule is a bug in the bot, not a result: say so loudly.
+        raise RuntimeError(
+            f"reference bots {', '.join(bots)} faulted on board {number}: {record.fault}"
+        )
     table.finish(list(record.result.team_scores))
     return record.result
