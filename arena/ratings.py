@@ -39,8 +39,11 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import mul
 from typing import Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
 INITIAL_ELO = 1500.0
 """Where a pool's mean rating is shown: ratings are fitted centred on 0."""
@@ -52,6 +55,9 @@ Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
 ELO_PER_NATURAL = 400.0 / math.log(10.0)
 """Elo points per unit of the logistic's natural scale."""
+_BLAS = ThreadpoolController()
+"""The fit's matrices are small: BLAS threads would only fight the match workers for the
+cores (25 times slower at 200 versions on a busy machine), so the fit runs on one."""
 
 Player = TypeVar("Player", bound=Hashable)
 
@@ -66,7 +72,7 @@ class SprtError(ValueError):
 
 def expected_score(difference: float) -> float:
     """The expected score per board of a side rated ``difference`` Elo above its opponent."""
-    return 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -difference / 400.0))
 
 
 def elo_from_score(score: float) -> float:
@@ -128,15 +134,18 @@ class Fit(Generic[Player]):
     ratings: dict[Player, Estimate]
     pools: dict[Player, int]
     """The connected pool of each player: ratings only compare within one pool."""
-    _covariance: dict[tuple[Player, Player], float]
+    _index: dict[Player, int]
+    """Each player's row in its pool's covariance."""
+    _covariances: list[npt.NDArray[np.float64]]
+    """Each pool's inverse observed information (natural units, its first player held at 0)."""
 
     def difference_se(self, a: Player, b: Player) -> float | None:
         """The standard error, in Elo, of the rating difference of a and b (None: no link)."""
         if self.pools[a] != self.pools[b]:
             return None
-        variance = (
-            self._covariance[(a, a)] + self._covariance[(b, b)] - 2.0 * self._covariance[(a, b)]
-        )
+        covariance = self._covariances[self.pools[a]]
+        i, j = self._index[a], self._index[b]
+        variance = float(covariance[i, i] + covariance[j, j] - 2.0 * covariance[i, j])
         return ELO_PER_NATURAL * math.sqrt(max(variance, 0.0))
 
     def boards_to_separate(self, a: Player, b: Player) -> int | None:
@@ -191,31 +200,30 @@ def fit_ratings(
         pairs[key] = (boards + seen.boards, points + seen.wins + 0.5 * seen.draws)
     ratings: dict[Player, Estimate] = {}
     pools: dict[Player, int] = {}
-    covariance: dict[tuple[Player, Player], float] = {}
+    index: dict[Player, int] = {}
+    covariances: list[npt.NDArray[np.float64]] = []
+    ordered_pairs = sorted(pairs.items(), key=lambda item: repr(item[0]))
     for number, members in enumerate(_pools(pairs)):
-        index = {player: i for i, player in enumerate(members)}
+        position = {player: i for i, player in enumerate(members)}
         links = [
-            (index[a], index[b], boards + prior_draws, points + prior_draws / 2)
-            for (a, b), (boards, points) in sorted(pairs.items(), key=lambda item: repr(item[0]))
-            if a in index
+            (position[a], position[b], boards + prior_draws, points + prior_draws / 2)
+            for (a, b), (boards, points) in ordered_pairs
+            if a in position
         ]
-        theta, inverse = _fit_pool(len(members), links, tolerance, max_iterations)
-        mean = sum(theta) / len(theta)
-        size = len(members)
+        with _BLAS.limit(limits=1, user_api="blas"):
+            theta, inverse = _fit_pool(len(members), links, tolerance, max_iterations)
         # The covariance with the first player held at 0; centring on the pool's mean is a
         # linear map of it.
-        row_means = [sum(row) / size for row in inverse]
-        grand_mean = sum(row_means) / size
-        for player, i in index.items():
+        row_means = inverse.mean(axis=1)
+        variances = np.diagonal(inverse) - 2.0 * row_means + row_means.mean()
+        centred = ELO_PER_NATURAL * (theta - theta.mean())
+        errors = ELO_PER_NATURAL * np.sqrt(np.maximum(variances, 0.0))
+        for player, i in position.items():
             pools[player] = number
-            variance = inverse[i][i] - 2.0 * row_means[i] + grand_mean
-            ratings[player] = Estimate(
-                rating=ELO_PER_NATURAL * (theta[i] - mean),
-                se=ELO_PER_NATURAL * math.sqrt(max(variance, 0.0)),
-            )
-            for other, j in index.items():
-                covariance[(player, other)] = inverse[i][j]
-    return Fit(ratings, pools, covariance)
+            index[player] = i
+            ratings[player] = Estimate(rating=float(centred[i]), se=float(errors[i]))
+        covariances.append(inverse)
+    return Fit(ratings, pools, index, covariances)
 
 
 def _pools(pairs: Mapping[tuple[Player, Player], object]) -> list[list[Player]]:
@@ -243,51 +251,56 @@ def _fit_pool(
     links: Sequence[tuple[int, int, float, float]],
     tolerance: float,
     max_iterations: int,
-) -> tuple[list[float], list[list[float]]]:
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Damped Newton on one connected pool, player 0 held at 0 (the likelihood only sees
     differences). Returns the natural-scale strengths and the inverse observed information
-    (zero in row and column 0)."""
-    theta = [0.0] * size
+    (zero in row and column 0).
 
-    def log_likelihood(values: Sequence[float]) -> float:
-        total = 0.0
-        for i, j, boards, points in links:
-            d = values[i] - values[j]
-            # log p and log (1 - p) of the logistic, without overflow.
-            total -= points * _log1p_exp(-d) + (boards - points) * _log1p_exp(d)
-        return total
+    Each pair of players appears once in ``links``, so the Hessian's off-diagonal entries
+    are set, not summed, and every sum (``bincount``) runs in the fixed order of the links:
+    the same tallies give the same bits in every process.
+    """
+    first = np.array([link[0] for link in links], dtype=np.intp)
+    second = np.array([link[1] for link in links], dtype=np.intp)
+    boards = np.array([link[2] for link in links], dtype=np.float64)
+    points = np.array([link[3] for link in links], dtype=np.float64)
+    theta = np.zeros(size)
 
-    def gradient_and_hessian(values: Sequence[float]) -> tuple[list[float], list[list[float]]]:
-        gradient = [0.0] * size
-        hessian = [[0.0] * size for _ in range(size)]
-        for i, j, boards, points in links:
-            p = _logistic(values[i] - values[j])
-            residual = points - boards * p
-            weight = boards * p * (1.0 - p)
-            gradient[i] += residual
-            gradient[j] -= residual
-            hessian[i][i] += weight
-            hessian[j][j] += weight
-            hessian[i][j] -= weight
-            hessian[j][i] -= weight
+    def log_likelihood(values: npt.NDArray[np.float64]) -> float:
+        d = values[first] - values[second]
+        # log p and log (1 - p) of the logistic, without overflow.
+        return -float(
+            np.sum(points * np.logaddexp(0.0, -d) + (boards - points) * np.logaddexp(0.0, d))
+        )
+
+    def gradient_and_hessian(
+        values: npt.NDArray[np.float64],
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        p = _logistic(values[first] - values[second])
+        residual = points - boards * p
+        weight = boards * p * (1.0 - p)
+        gradient = _sums(first, residual, size) - _sums(second, residual, size)
+        hessian = np.zeros((size, size))
+        hessian[first, second] = -weight
+        hessian[second, first] = -weight
+        diagonal = np.arange(size)
+        hessian[diagonal, diagonal] = _sums(first, weight, size) + _sums(second, weight, size)
         return gradient, hessian
 
     current = log_likelihood(theta)
     for _ in range(max_iterations):
         gradient, hessian = gradient_and_hessian(theta)
-        step = _cholesky_solve([row[1:] for row in hessian[1:]], gradient[1:])
+        step = _solve(hessian[1:, 1:], gradient[1:])
         scale = 1.0
         while True:
-            trial = [
-                0.0,
-                *(value + scale * delta for value, delta in zip(theta[1:], step, strict=True)),
-            ]
+            trial = theta.copy()
+            trial[1:] += scale * step
             value = log_likelihood(trial)
             if value >= current or scale < 1e-6:
                 break
             scale /= 2.0
         theta, current = trial, value
-        if max((abs(scale * delta) for delta in step), default=0.0) < tolerance:
+        if size == 1 or float(np.max(np.abs(scale * step))) < tolerance:
             break
     else:
         raise RatingError(
@@ -295,79 +308,33 @@ def _fit_pool(
             "which has no finite maximum likelihood without a prior"
         )
     _, hessian = gradient_and_hessian(theta)
-    reduced = _cholesky_inverse([row[1:] for row in hessian[1:]])
-    inverse = [[0.0] * size, *([0.0, *row] for row in reduced)]
+    inverse = np.zeros((size, size))
+    inverse[1:, 1:] = _solve(hessian[1:, 1:], np.eye(size - 1))
     return theta, inverse
 
 
-def _logistic(x: float) -> float:
-    if x >= 0:
-        return 1.0 / (1.0 + math.exp(-x))
-    z = math.exp(x)
-    return z / (1.0 + z)
+def _sums(
+    players: npt.NDArray[np.intp], values: npt.NDArray[np.float64], size: int
+) -> npt.NDArray[np.float64]:
+    """Each player's total of ``values``, added in the order of the links."""
+    return np.asarray(np.bincount(players, values, size), dtype=np.float64)
 
 
-def _log1p_exp(x: float) -> float:
-    """log(1 + e^x), exact for large |x|."""
-    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+def _logistic(x: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    # exp of a non-positive number only, so nothing overflows.
+    z = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1.0 / (1.0 + z), z / (1.0 + z))
 
 
-def _cholesky(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
-    """The lower factor L of L L^T; rows are dotted with ``sum(map(mul, ...))``, which runs
-    the inner loop in C and keeps the order of the additions fixed."""
-    size = len(matrix)
-    lower: list[list[float]] = []
-    for i in range(size):
-        row: list[float] = []
-        for j in range(i + 1):
-            other = row if j == i else lower[j]
-            total = matrix[i][j] - sum(map(mul, row[:j], other[:j]))
-            if i == j:
-                if total <= 0.0:
-                    raise RatingError("the board tallies have no finite maximum likelihood")
-                row.append(math.sqrt(total))
-            else:
-                row.append(total / other[j])
-        lower.append(row)
-    return lower
-
-
-def _cholesky_solve(matrix: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
-    lower = _cholesky(matrix)
-    return _back_substitute(_transpose(lower), _forward_substitute(lower, vector))
-
-
-def _transpose(lower: Sequence[Sequence[float]]) -> list[list[float]]:
-    """L^T's rows, each from its diagonal onwards."""
-    size = len(lower)
-    return [[lower[k][i] for k in range(i, size)] for i in range(size)]
-
-
-def _forward_substitute(lower: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
-    result: list[float] = []
-    for i, row in enumerate(lower):
-        result.append((vector[i] - sum(map(mul, row[:i], result))) / row[i])
-    return result
-
-
-def _back_substitute(upper: Sequence[Sequence[float]], vector: Sequence[float]) -> list[float]:
-    size = len(upper)
-    result = [0.0] * size
-    for i in reversed(range(size)):
-        row = upper[i]
-        result[i] = (vector[i] - sum(map(mul, row[1:], result[i + 1 :]))) / row[0]
-    return result
-
-
-def _cholesky_inverse(matrix: Sequence[Sequence[float]]) -> list[list[float]]:
-    lower = _cholesky(matrix)
-    upper = _transpose(lower)
-    size = len(matrix)
-    columns = []
-    for j in range(size):
-        unit = [1.0 if i == j else 0.0 for i in range(size)]
-        columns.append(_back_substitute(upper, _forward_substitute(lower, unit)))
-    return [[columns[j][i] for j in range(size)] for i in range(size)]
+def _solve(
+    matrix: npt.NDArray[np.float64], right: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """The solution of a positive definite system, or the rule it breaks."""
+    try:
+        lower = np.linalg.cholesky(matrix)
+    except np.linalg.LinAlgError:
+        raise RatingError("the board tallies have no finite maximum likelihood") from None
+    return np.asarray(np.linalg.solve(lower.T, np.linalg.solve(lower, right)), dtype=np.float64)
 
 
 # The SPRT -----------------------------------------------------------------------------------

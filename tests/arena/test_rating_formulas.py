@@ -156,6 +156,33 @@ def test_the_fit_depends_on_the_boards_only_never_on_their_order(
         assert all(fit.ratings[p].se > 0 for p in members)
 
 
+@settings(max_examples=40, deadline=None)
+@given(tallies_strategy)
+def test_every_fitted_player_scores_what_its_ratings_expect(
+    tallies: dict[tuple[int, int], Tally],
+) -> None:
+    # The maximum-likelihood equations (Ordo's): with the prior's draw per pair counted,
+    # each player's points equal its expected points against every opponent it met.
+    fit = fit_ratings(tallies)
+    pairs: dict[tuple[int, int], Tally] = {}
+    for (a, b), tally in tallies.items():
+        key, seen = ((a, b), tally) if a < b else ((b, a), tally.flipped())
+        pairs[key] = pairs.get(key, Tally()) + seen
+    points: dict[int, float] = {}
+    expected: dict[int, float] = {}
+    for (a, b), tally in pairs.items():
+        if tally.boards == 0:
+            continue
+        boards = tally.boards + 1.0
+        p = expected_score(fit.ratings[a].rating - fit.ratings[b].rating)
+        won = tally.wins + 0.5 * tally.draws + 0.5
+        for player, scored, chance in ((a, won, p), (b, boards - won, 1.0 - p)):
+            points[player] = points.get(player, 0.0) + scored
+            expected[player] = expected.get(player, 0.0) + boards * chance
+    for player, total in points.items():
+        assert expected[player] == pytest.approx(total, abs=1e-6)
+
+
 def test_the_sprt_llr_matches_the_exact_logistic_values_computed_by_hand() -> None:
     # The published formula (Van den Bergh, "Comments on Normalized Elo", prop. 1.1): with
     # q the observed (loss, draw, win) frequencies and a = (0, 1/2, 1), the ML distribution
