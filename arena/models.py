@@ -285,6 +285,10 @@ class RatingChange(models.Model):
     expected = models.FloatField(help_text="the score per board expected from the ratings before")
     created = models.DateTimeField(auto_now_add=True)
 
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
     class Meta:
         ordering = ["rating_id", "match__completion_seq"]
         constraints = [

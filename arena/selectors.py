@@ -389,6 +389,8 @@ class MatchPage:
     match: Match
     boards: list[BoardOnPage]
     seatings: dict[str, tuple[int, ...]]
+    rating_changes: list[RatingChange]
+    """The two sides' ratings before and after the match entered the fit, X's first."""
 
 
 def match_page(*, match_id: int) -> MatchPage:
@@ -429,6 +431,10 @@ def match_page(*, match_id: int) -> MatchPage:
             for number, tables in sorted(boards.items())
         ],
         seatings=seatings,
+        rating_changes=sorted(
+            RatingChange.objects.filter(match=match).select_related("rating"),
+            key=lambda change: change.rating.version_id != match.version_x_id,
+        ),
     )
 
 

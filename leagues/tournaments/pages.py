@@ -14,13 +14,17 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.core.paginator import EmptyPage, Paginator
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from arena.errors import InvalidInput
 from arena.models import Player
+from arena.pages import charts
+from arena.pages.common import BadQuery, bad_request, choice, page_number
+from arena.variants import Variant
 from leagues.tournaments import selectors, services
 from leagues.tournaments.forms import BoardEntryForm, initial_from
 from leagues.tournaments.hands import HandScore
@@ -46,6 +50,45 @@ def _event(event_id: int) -> Event:
 
 def event_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_list.html", {"events": selectors.event_list()[:100]})
+
+
+RATINGS_PER_PAGE = 50
+
+
+def human_ratings(request: HttpRequest) -> HttpResponse:
+    """Each variant's human players by rating, every row with its 95% interval."""
+    try:
+        variant = choice(request, "variant", Variant.values) or Variant.values[0]
+        number = page_number(request)
+    except BadQuery as error:
+        return bad_request(request, str(error))
+    paginator = Paginator(selectors.human_rating_list(variant=variant), RATINGS_PER_PAGE)
+    try:
+        page = paginator.page(number)
+    except EmptyPage:
+        raise Http404(f"the {variant} human ratings have no page {number}") from None
+    ratings = list(page.object_list)
+    scale = charts.Scale.around(
+        value for rating in ratings for value in (rating.value, rating.low, rating.high)
+    )
+    rows = [
+        {
+            "rank": page.start_index() + index,
+            "rating": rating,
+            "bar": charts.interval_bar(rating.value, rating.low, rating.high, scale),
+        }
+        for index, rating in enumerate(ratings)
+    ]
+    context = {
+        "variant": variant,
+        "variant_label": Variant(variant).label,
+        "variants": Variant.choices,
+        "page": page,
+        "rows": rows,
+        "scale": scale,
+        "bar_width": charts.BAR_WIDTH,
+    }
+    return render(request, "tournaments/ratings.html", context)
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:

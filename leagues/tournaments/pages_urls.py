@@ -6,6 +6,7 @@ from leagues.tournaments import pages
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.event_list, name="tournament-pages"),
+    path("ratings/", pages.human_ratings, name="tournament-page-ratings"),
     path("<int:event_id>/", pages.event_detail, name="tournament-page"),
     path("<int:event_id>/standings/", pages.standings, name="tournament-page-standings"),
     path(

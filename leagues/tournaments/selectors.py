@@ -573,7 +573,8 @@ def deal_verification(*, event: Event) -> dict[str, Any]:
 
 
 def human_rating_list(*, variant: str | None) -> QuerySet[HumanRating]:
-    ratings = HumanRating.objects.select_related("player")
+    """Human ratings, best first (ties by age), of one variant or all."""
+    ratings = HumanRating.objects.select_related("player").order_by("-rating", "id")
     return ratings.filter(variant=variant) if variant else ratings
 
 
