@@ -168,6 +168,18 @@ class Match(models.Model):
     mean_x = models.FloatField(null=True, blank=True)
     ci95 = models.FloatField(null=True, blank=True)
     board_results = models.JSONField(default=list, blank=True)
+    board_controls = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="each board's controls (bots.controls): the reference pairing on its deal",
+    )
+    cv_mean_x = models.FloatField(
+        null=True, blank=True, help_text="the mean board result corrected by the controls"
+    )
+    cv_ci95 = models.FloatField(null=True, blank=True)
+    control_seconds = models.FloatField(
+        null=True, blank=True, help_text="worker time spent playing the reference pairing"
+    )
     faults = models.PositiveIntegerField(default=0)
     stderr = models.JSONField(
         default=dict, blank=True, help_text="table -> seat -> text; for each bot's owner only"
@@ -189,6 +201,27 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"match {self.pk}: {self.version_x} vs {self.version_y}"
+
+
+class ReferenceStats(models.Model):
+    """The reference pairing's running totals over every finished match's boards of one
+    variant, rule set and dealer: the long-run means its controls are centred on. A match
+    is centred on the totals of the matches finished before it, deals independent of its
+    own, so the corrected mean stays unbiased (arena.variance)."""
+
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    rules_key = models.CharField(max_length=64, help_text="sha256 of the canonical rules JSON")
+    dealer = models.PositiveSmallIntegerField()
+    boards = models.PositiveIntegerField(default=0)
+    sums = models.JSONField(default=list, help_text="per control, the sum over the boards")
+    squares = models.JSONField(default=list, help_text="per control, the sum of squares")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["variant", "rules_key", "dealer"], name="reference_stats_unique"
+            )
+        ]
 
 
 class Game(models.Model):

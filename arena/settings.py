@@ -254,6 +254,9 @@ MATCH_LEASE_S = env_int("MATCH_LEASE_S", 20, minimum=2)
 if MATCH_LEASE_S < 2 * MATCH_HEARTBEAT_S:
     raise ImproperlyConfigured("MATCH_LEASE_S must be at least twice MATCH_HEARTBEAT_S")
 MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
+# After a match's tables, play the reference pairing on its deals for the control variate of
+# its mean board result (arena/services/controls.py); it costs worker time, not bot time.
+MATCH_REFERENCE_CONTROLS = env_bool("MATCH_REFERENCE_CONTROLS", True)
 CHALLENGE_RATE = env_str("CHALLENGE_RATE", "20/hour")
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
 VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)

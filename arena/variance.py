@@ -53,10 +53,18 @@ def plain_mean(values: Sequence[float]) -> MeanEstimate:
 
 
 def control_variate_mean(
-    values: Sequence[float], centred: Sequence[Sequence[float]], *, folds: int = 5
+    values: Sequence[float],
+    centred: Sequence[Sequence[float]],
+    *,
+    folds: int = 5,
+    mean_variances: Sequence[float] | None = None,
 ) -> MeanEstimate:
     """The mean of ``values`` corrected by covariates of known mean zero (``centred[i]`` is
-    board i's), cross-fitted over ``folds`` folds (board i is in fold ``i % folds``)."""
+    board i's), cross-fitted over ``folds`` folds (board i is in fold ``i % folds``).
+
+    A covariate's mean is often measured rather than known (on other deals, independent of
+    these): ``mean_variances`` are the variances of those measured means, which reach the
+    estimate through the coefficients and are added to its standard error."""
     count = len(values)
     if count != len(centred):
         raise EstimatorError(f"{count} board results but {len(centred)} sets of covariates")
@@ -73,11 +81,14 @@ def control_variate_mean(
         coefficients.append(tuple(beta))
         for i in range(fold, count, folds):
             adjusted[i] = values[i] - sum(b * z for b, z in zip(beta, centred[i], strict=True))
+    variance = statistics.variance(adjusted) / count
+    if mean_variances is not None:
+        if len(mean_variances) != width:
+            raise EstimatorError(f"{width} covariates but {len(mean_variances)} mean variances")
+        betas = [statistics.fmean(column) for column in zip(*coefficients, strict=True)]
+        variance += sum(b * b * v for b, v in zip(betas, mean_variances, strict=True))
     return MeanEstimate(
-        statistics.fmean(adjusted),
-        statistics.stdev(adjusted) / math.sqrt(count),
-        tuple(coefficients),
-        tuple(adjusted),
+        statistics.fmean(adjusted), math.sqrt(variance), tuple(coefficients), tuple(adjusted)
     )
 
 
@@ -128,6 +139,7 @@ def bootstrap_se_interval(
     samples: int = 400,
     seed: int = 0,
     folds: int = 5,
+    mean_variances: Sequence[float] | None = None,
 ) -> tuple[float, float]:
     """A 95% percentile-bootstrap interval for the standard error of the estimate, boards
     resampled with their covariates (and the coefficients refitted on each resample)."""
@@ -141,6 +153,9 @@ def bootstrap_se_interval(
             errors.append(plain_mean(resampled).se)
         else:
             rows = [centred[i] for i in picks]
-            errors.append(control_variate_mean(resampled, rows, folds=folds).se)
+            estimate = control_variate_mean(
+                resampled, rows, folds=folds, mean_variances=mean_variances
+            )
+            errors.append(estimate.se)
     errors.sort()
     return errors[int(0.025 * (samples - 1))], errors[math.ceil(0.975 * (samples - 1))]

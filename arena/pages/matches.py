@@ -24,10 +24,19 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     interval = None
     if match.mean_x is not None and match.ci95 is not None:
         interval = (match.mean_x - match.ci95, match.mean_x + match.ci95)
+    cv_interval = None
+    if match.cv_mean_x is not None and match.cv_ci95 is not None:
+        cv_interval = (match.cv_mean_x - match.cv_ci95, match.cv_mean_x + match.cv_ci95)
     return render(
         request,
         "arena/match.html",
-        {"page": page, "match": match, "interval": interval, "seatings": page.seatings},
+        {
+            "page": page,
+            "match": match,
+            "interval": interval,
+            "cv_interval": cv_interval,
+            "seatings": page.seatings,
+        },
     )
 
 

@@ -30,6 +30,7 @@ from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_
 from arena.sandbox import InfrastructureFault
 from arena.sandboxing import sandbox_config, use_sandbox
 from arena.seeding import commitment, match_seed, new_secret
+from arena.services.controls import PlayedControls, controls_apply, controls_play
 from arena.services.ratings import rating_apply
 from arena.variants import PLAYABLE_VARIANTS
 from bots.duplicate import side_scores
@@ -222,8 +223,16 @@ def match_run(*, match_id: int) -> str:
     except InfrastructureFault as fault:
         match_release(match_id=match_id, token=token, error=str(fault))
         raise
+    controls = controls_play(
+        game=plan.game,
+        rules=plan.rules,
+        match_seed=plan.seed,
+        boards=plan.boards,
+        heartbeat=heartbeat,
+    )
     heartbeat.renew()  # the lease covers storing the results
-    return "done" if match_complete(match_id=match_id, token=token, outcome=outcome) else "lost"
+    completed = match_complete(match_id=match_id, token=token, outcome=outcome, controls=controls)
+    return "done" if completed else "lost"
 
 
 def _dealing_seed(match: Match) -> int:
@@ -256,8 +265,15 @@ def match_fail(*, match_id: int, error: str) -> None:
     )
 
 
-def match_complete(*, match_id: int, token: str, outcome: MatchOutcome) -> bool:
-    """Store the results and apply the ratings, once; False if the claim was lost."""
+def match_complete(
+    *,
+    match_id: int,
+    token: str,
+    outcome: MatchOutcome,
+    controls: PlayedControls | None = None,
+) -> bool:
+    """Store the results (with the reference pairing's ``controls``, if played) and apply
+    the ratings, once; False if the claim was lost."""
     CompletionCounter.objects.get_or_create(pk=1)
     with transaction.atomic():
         match = (
@@ -289,6 +305,7 @@ def match_complete(*, match_id: int, token: str, outcome: MatchOutcome) -> bool:
         match.ci95 = summary.ci95
         match.faults = outcome.faults
         match.board_results = [board.result for board in outcome.boards]
+        controls_apply(match=match, controls=controls)
         match.stderr = {
             table: {str(seat): text for seat, text in logs.by_seat.items()}
             for table, logs in outcome.stderr.items()

@@ -81,3 +81,33 @@ def test_too_few_boards_or_mismatched_covariates_are_refused() -> None:
         control_variate_mean([1.0] * 30, [[0.0]] * 29)
     with pytest.raises(EstimatorError, match="at least two"):
         plain_mean([1.0])
+
+
+def test_a_mean_measured_on_other_deals_keeps_the_estimate_unbiased_and_its_error_honest() -> None:
+    # The reference pairing's mean is not known: it is measured on earlier deals, which are
+    # independent of the match's. Its error must show in the standard error: over many
+    # simulated matches the intervals cover the truth about 95% of the time.
+    rng = random.Random(77)
+    reference_mean = 30.0
+    estimates, covered = [], 0
+    for _ in range(300):
+        history = [reference_mean + rng.gauss(0, 40) for _ in range(120)]
+        measured = statistics.fmean(history)
+        values, rows = [], []
+        for _ in range(40):
+            z = reference_mean + rng.gauss(0, 40)
+            values.append(TRUE_ADVANTAGE + 0.9 * (z - reference_mean) + rng.gauss(0, 15))
+            rows.append([z - measured])
+        estimate = control_variate_mean(
+            values, rows, mean_variances=[statistics.variance(history) / len(history)]
+        )
+        estimates.append(estimate.mean)
+        covered += abs(estimate.mean - TRUE_ADVANTAGE) <= estimate.ci95
+    mc_se = statistics.stdev(estimates) / len(estimates) ** 0.5
+    assert abs(statistics.fmean(estimates) - TRUE_ADVANTAGE) < 4 * mc_se
+    assert 0.9 <= covered / len(estimates) <= 0.99
+    # Without the measured mean's error, the intervals would be too narrow.
+    narrow = control_variate_mean(values, rows)
+    assert narrow.se < estimate.se
+    with pytest.raises(EstimatorError, match="mean variances"):
+        control_variate_mean(values, rows, mean_variances=[1.0, 2.0])

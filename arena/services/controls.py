@@ -1,0 +1,158 @@
+"""The control variate of real matches: the reference pairing replayed on the match's deals.
+
+After the match's tables, the worker plays the reference pairing of ``bots.controls`` on
+the same deals, in its own process (both bots are the project's code: no sandbox), and
+keeps each board's control with the match. At completion, under the completion lock, the
+match's mean board result is corrected by its controls less their long-run means
+(``arena.variance``): the means come from every board of the matches of the same variant
+and rules finished before it (``ReferenceStats``, one row per dealer), which were dealt
+independently of this match, so the corrected mean stays unbiased, and the error of those
+measured means is added to its standard error. The match's own boards then join the
+totals, except a requester's chosen seed, whose deals were not drawn at random.
+
+A match shorter than ``REFERENCE_MIN_BOARDS`` gets no reference play: its boards are too
+few to fit the correction's coefficient across folds. Until every dealer has
+``REFERENCE_MIN_HISTORY`` boards of history the match keeps only its plain interval.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+
+from arena.models import Match, ReferenceStats
+from arena.variance import EstimatorError, control_variate_mean
+from bots.controls import CONTROL_NAMES, reference_controls, reference_supported
+from bots.duplicate import board_dealer
+from bots.games import Game, game_for
+from bots.table import BoardRecord
+
+FOLDS = 5
+REFERENCE_MIN_BOARDS = FOLDS * (len(CONTROL_NAMES) + 2)
+"""The fewest boards a match needs for its controls to be played and used."""
+REFERENCE_MIN_HISTORY = 25
+"""Boards of history each dealer needs before its mean is trusted to centre a control."""
+
+
+@dataclass(frozen=True)
+class PlayedControls:
+    rows: list[tuple[float, ...]]
+    seconds: float
+
+
+def rules_key(rules: Any) -> str:
+    """The rule set's identity: the sha256 of its canonical JSON."""
+    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def controls_play(
+    *, game: Game, rules: Any, match_seed: int, boards: int, heartbeat: Callable[[], None]
+) -> PlayedControls | None:
+    """Play the reference pairing on the match's deals (None where there is none to play)."""
+    if (
+        not settings.MATCH_REFERENCE_CONTROLS
+        or not reference_supported(game)
+        or boards < REFERENCE_MIN_BOARDS
+    ):
+        return None
+    started = time.process_time()
+
+    def beat(_: BoardRecord) -> None:
+        heartbeat()
+
+    rows = reference_controls(game, rules, match_seed=match_seed, boards=boards, on_board=beat)
+    return PlayedControls(rows, time.process_time() - started)
+
+
+def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
+    """Store the match's controls and its corrected mean, and add its boards to the totals
+    (the caller holds the completion lock and saves the match)."""
+    if controls is None:
+        return
+    match.board_controls = [list(row) for row in controls.rows]
+    match.control_seconds = controls.seconds
+    key = rules_key(match.rules)
+    players = game_for(match.variant).players
+    stats = {
+        row.dealer: row
+        for row in ReferenceStats.objects.select_for_update().filter(
+            variant=match.variant, rules_key=key
+        )
+    }
+    estimate = _corrected(match, controls.rows, stats, players)
+    if estimate is not None:
+        match.cv_mean_x, match.cv_ci95 = estimate
+    if match.seed_chosen:
+        return
+    for number, row in enumerate(controls.rows, start=1):
+        dealer = board_dealer(number, players)
+        stat = stats.get(dealer)
+        if stat is None:
+            stat = stats[dealer] = ReferenceStats(
+                variant=match.variant,
+                rules_key=key,
+                dealer=dealer,
+                sums=[0.0] * len(row),
+                squares=[0.0] * len(row),
+            )
+        stat.boards += 1
+        stat.sums = [total + value for total, value in zip(stat.sums, row, strict=True)]
+        stat.squares = [
+            total + value * value for total, value in zip(stat.squares, row, strict=True)
+        ]
+    for stat in stats.values():
+        stat.save()
+
+
+def _corrected(
+    match: Match,
+    rows: Sequence[Sequence[float]],
+    stats: dict[int, ReferenceStats],
+    players: int,
+) -> tuple[float, float] | None:
+    """The corrected mean board result and its 95% half-width, if the history allows."""
+    if any(
+        stats.get(dealer) is None or stats[dealer].boards < REFERENCE_MIN_HISTORY
+        for dealer in range(players)
+    ):
+        return None
+    width = len(CONTROL_NAMES)
+    means = {dealer: [total / stat.boards for total in stat.sums] for dealer, stat in stats.items()}
+    # The variance of each dealer's measured mean (the sample variance over its boards,
+    # over their number).
+    errors = {
+        dealer: [
+            max(square - stat.boards * mean * mean, 0.0) / (stat.boards - 1) / stat.boards
+            for square, mean in zip(stat.squares, means[dealer], strict=True)
+        ]
+        for dealer, stat in stats.items()
+    }
+    count = len(rows)
+    dealers = [board_dealer(number, players) for number in range(1, count + 1)]
+    centred = [
+        [value - mean for value, mean in zip(row, means[dealer], strict=True)]
+        for row, dealer in zip(rows, dealers, strict=True)
+    ]
+    # The mean subtracted over the match is each dealer's measured mean weighted by its
+    # share of the boards: those errors add up with the squared shares.
+    shares = {dealer: dealers.count(dealer) / count for dealer in set(dealers)}
+    mean_variances = [
+        sum(share * share * errors[dealer][j] for dealer, share in shares.items())
+        for j in range(width)
+    ]
+    values = [float(result) for result in match.board_results]
+    try:
+        estimate = control_variate_mean(values, centred, folds=FOLDS, mean_variances=mean_variances)
+    except EstimatorError:
+        return None
+    if not math.isfinite(estimate.se):
+        return None
+    return estimate.mean, estimate.ci95

@@ -1,0 +1,111 @@
+"""A reference pairing replayed on a match's deals: a control variate for its board results.
+
+Duplicate removes the luck of the cards that both tables share; what is left is how much
+the deal lets the skill of one side show (on a deal with nothing to play for, the best
+bot and the worst score alike). The reference pairing measures exactly that on each deal:
+a quick search bot (the strong reference bot held to ``QUICK_CARD_PLAYS`` card plays a
+decision, a tenth of its full budget) against the greedy reference bot, both ways round,
+on the same cards as the match. Its duplicate result, less its long-run mean, is a control
+variate (``arena.variance``): its mean is known and it moves with the match's boards.
+
+Both bots are the project's own code, deterministic for a given deal, and are run in this
+process: no sandbox, no clock (the quick search is bounded by work only; the hello
+announces a generous clock so that no safety stop can fire). The same deals always give
+the same controls, on any machine.
+
+Only the four-hand partnership variants have the reference bots this needs;
+``reference_supported`` says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bots import protocol
+from bots.duplicate import table_result
+from bots.games import Game
+from bots.local import LocalAgent
+from bots.match import combine_tables, play_table
+from bots.reference.greedy import GreedyBot
+from bots.reference.strong import StrongBot
+from bots.sdk import Bot
+from bots.table import Agent, BoardRecord
+
+QUICK_CARD_PLAYS = 1_200
+"""The quick bot's search budget a decision (the strong bot's least that searches)."""
+CONTROL_NAMES = ("reference duplicate",)
+"""What each board's controls are, in order."""
+_CLOCK = protocol.TimeControl(decision_ms=600_000, bank_ms=36_000_000, startup_ms=60_000)
+"""Announced to the reference bots: so long that their budget is their own cap and the
+safety clock never stops a search (their play then depends on the deal alone)."""
+
+
+class QuickStrongBot(StrongBot):
+    """The strong reference bot with a tenth of its search: cheap, and still skilful."""
+
+    name = "quick-strong"
+    max_card_plays = QUICK_CARD_PLAYS
+
+
+def reference_supported(game: Game) -> bool:
+    return game.players == 4 and game.partnership
+
+
+def reference_controls(
+    game: Game,
+    rules: Any,
+    *,
+    match_seed: int,
+    boards: int,
+    on_board: Callable[[BoardRecord], None] | None = None,
+) -> list[tuple[float, ...]]:
+    """Each board's controls (``CONTROL_NAMES``), for boards 1..``boards`` of the match
+    whose deals come from ``match_seed``: the quick bot's duplicate result against greedy,
+    half the sum of its two tables' margins (its side's score less the other's).
+    ``on_board`` is called after each table's board, as the match's tables call it."""
+    if not reference_supported(game):
+        raise ValueError(f"no reference pairing plays {game.variant}")
+    makers: tuple[type[Bot], type[Bot]] = (QuickStrongBot, GreedyBot)
+    seatings = game.seatings
+
+    def start(table: str, seat: int) -> Agent:
+        agent = LocalAgent(makers[seatings[table][seat]]())
+        hello = protocol.hello_message(
+            game=str(getattr(rules, "game", game.variant)),
+            variant=game.variant,
+            rules=rules.to_json(),
+            seat=seat,
+            players=game.players,
+            boards=boards,
+            time=_CLOCK,
+        )
+        protocol.read_ready(agent.start(hello))
+        return agent
+
+    numbers = range(1, boards + 1)
+    tables = {
+        name: play_table(
+            name,
+            game=game,
+            rules=rules,
+            boards=numbers,
+            match_seed=match_seed,
+            start_agent=start,
+            on_board=on_board,
+        )
+        for name in seatings
+    }
+    controls: list[tuple[float, ...]] = []
+    for board in combine_tables(tables, game, rules):
+        margins = [
+            float(table_result(record, seatings[name], game, rules))
+            for name, record in board.tables.items()
+        ]
+        controls.append((sum(margins) / len(margins),))
+    return controls
+
+
+def mean_board_controls(rows: Sequence[Sequence[float]]) -> tuple[float, ...]:
+    """The column means of per-board controls."""
+    return tuple(sum(column) / len(rows) for column in zip(*rows, strict=True))

@@ -1,0 +1,131 @@
+"""The control variate of real matches (arena.services.controls): each match is centred on
+the reference pairing's means over the matches finished before it, its interval shrinks
+by what the controls explain, and deals a requester chose never enter the means."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.db import transaction
+from django.test import Client
+
+from arena import services
+from arena.models import Match, Player, ReferenceStats
+from arena.services.controls import (
+    REFERENCE_MIN_BOARDS,
+    REFERENCE_MIN_HISTORY,
+    PlayedControls,
+    controls_apply,
+    rules_key,
+)
+from arena.variance import control_variate_mean, plain_mean
+from bots.duplicate import board_dealer
+from tests.arena.test_board_ratings import _version
+
+pytestmark = pytest.mark.django_db
+
+BOARDS = 20
+
+
+@pytest.fixture
+def pair() -> tuple[object, object]:
+    owner: Player = services.player_register(username="owner", password="a-long-password-1")
+    return _version(owner, "x"), _version(owner, "y")
+
+
+def _boards(rng: random.Random) -> tuple[list[int], list[tuple[float, ...]]]:
+    """Board results that the reference pairing's control explains well (as the quick bot
+    against greedy explains strong against greedy), and a dealer's edge in the control."""
+    results, rows = [], []
+    for number in range(1, BOARDS + 1):
+        control = rng.gauss(0, 30) + (10.0 if board_dealer(number) % 2 else -10.0)
+        rows.append((control,))
+        results.append(round(8 + 1.5 * control + rng.gauss(0, 12)))
+    return results, rows
+
+
+def _complete(pair: tuple[object, object], rng: random.Random, *, chosen: bool = False) -> Match:
+    """A match finished as match_complete finishes one, with its controls."""
+    x, y = pair
+    results, rows = _boards(rng)
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant="auction4",
+            rules={"game": "auction4"},
+            seed=rng.getrandbits(32),
+            seed_chosen=chosen,
+            board_count=BOARDS,
+            version_x=x,
+            version_y=y,
+            decision_ms=1000,
+            bank_ms=60000,
+            rated=False,
+            status=Match.Status.DONE,
+            board_results=results,
+        )
+        controls_apply(match=match, controls=PlayedControls(rows, 1.5))
+        match.save()
+    return match
+
+
+def test_a_match_is_centred_on_the_earlier_matches_only(pair: tuple[object, object]) -> None:
+    assert BOARDS >= REFERENCE_MIN_BOARDS
+    rng = random.Random(3)
+    earlier = []
+    while len(earlier) * BOARDS < 4 * REFERENCE_MIN_HISTORY:
+        match = _complete(pair, rng)
+        # Not yet enough history: the plain interval only, but its boards are counted.
+        assert match.cv_mean_x is None and match.cv_ci95 is None
+        assert match.board_controls and match.control_seconds == 1.5
+        earlier.append(match)
+    # More history makes the measured means more precise.
+    earlier += [_complete(pair, rng) for _ in range(7)]
+    stats = ReferenceStats.objects.filter(
+        variant="auction4", rules_key=rules_key({"game": "auction4"})
+    )
+    assert sorted(s.boards for s in stats) == [len(earlier) * BOARDS // 4] * 4
+    match = _complete(pair, rng)
+    assert match.cv_mean_x is not None and match.cv_ci95 is not None
+    assert match.cv_mean_x is not None and match.cv_ci95 is not None
+    # The means it was centred on are those of the earlier boards, dealer by dealer.
+    by_dealer: dict[int, list[float]] = {}
+    for old in earlier:
+        for number, (value,) in enumerate(old.board_controls, start=1):
+            by_dealer.setdefault(board_dealer(number), []).append(value)
+    means = {dealer: sum(v) / len(v) for dealer, v in by_dealer.items()}
+    centred = [
+        [value - means[board_dealer(number)]]
+        for number, (value,) in enumerate(match.board_controls, start=1)
+    ]
+    expected = control_variate_mean([float(r) for r in match.board_results], centred)
+    assert match.cv_mean_x == pytest.approx(expected.mean, rel=1e-9)
+    # The measured means' error is in the interval, so it is a little wider than without.
+    assert match.cv_ci95 > expected.ci95
+    # What the control explains is gone from the interval.
+    assert match.cv_ci95 < 0.6 * plain_mean([float(r) for r in match.board_results]).ci95
+    assert sum(s.boards for s in ReferenceStats.objects.all()) == (len(earlier) + 1) * BOARDS
+
+
+def test_a_chosen_seed_is_corrected_but_never_enters_the_means(
+    pair: tuple[object, object],
+) -> None:
+    rng = random.Random(8)
+    for _ in range(5):
+        _complete(pair, rng)
+    before = {s.dealer: (s.boards, s.sums) for s in ReferenceStats.objects.all()}
+    chosen = _complete(pair, rng, chosen=True)
+    assert chosen.cv_mean_x is not None
+    assert {s.dealer: (s.boards, s.sums) for s in ReferenceStats.objects.all()} == before
+
+
+def test_the_match_page_shows_the_corrected_interval_beside_the_plain_one(
+    pair: tuple[object, object],
+) -> None:
+    rng = random.Random(11)
+    for _ in range(6):
+        match = _complete(pair, rng)
+    Match.objects.filter(pk=match.pk).update(mean_x=8.0, ci95=20.0, score_x=160)
+    text = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "With the reference pairing" in text
+    assert f"{match.cv_mean_x:.2f} ± {match.cv_ci95:.2f}" in text
