@@ -9,8 +9,11 @@ import pytest
 from arena import services
 from arena.models import BotVersion, Game, Match, Rating, RatingChange
 from arena.sandbox import InfrastructureFault
+from arena.services.controls import REFERENCE_MIN_BOARDS
 from arena.services.matches import match_claim, match_create
 from arena.tasks import bot_version_validate_task, match_run_task
+from bots.controls import reference_controls
+from bots.games import game_for
 from engine.replay import Replay as HandReplay
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, active_version
 
@@ -190,3 +193,20 @@ def test_versions_must_be_active_and_of_one_variant(
     versions[1].refresh_from_db()
     with pytest.raises(InvalidInput, match="disabled, not active"):
         match_create(version_x=versions[0], version_y=versions[1], boards=1)
+
+
+def test_a_long_enough_match_carries_the_reference_pairing_of_its_deals(
+    versions: tuple[BotVersion, BotVersion],
+) -> None:
+    match = match_create(version_x=versions[0], version_y=versions[1], boards=REFERENCE_MIN_BOARDS)
+    assert match_run_task.apply(args=[match.pk]).get() == "done"
+    match.refresh_from_db()
+    game = game_for(match.variant)
+    # The worker replayed the reference pairing on exactly the match's deals...
+    expected = reference_controls(
+        game, game.rules_from_json(match.rules), match_seed=match.seed, boards=match.board_count
+    )
+    assert match.board_controls == [list(row) for row in expected]
+    assert match.control_seconds is not None and match.control_seconds > 0
+    # ... and the first match of its rules has no history to centre them on yet.
+    assert match.cv_mean_x is None
