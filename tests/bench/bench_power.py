@@ -1,7 +1,7 @@
 """Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
     .venv/bin/python tests/bench/bench_power.py --variants auction4 single4 double4 \
-        --boards 60 --random-boards 50 --reference 25 --samples 4 --playouts 2
+        --boards 60 --random-boards 40 --reference 40 --samples 4 --playouts 2
 
 For each variant it plays strong against greedy, and greedy against random, on the same
 deals at the two duplicate tables, and prints for each design the standard error of the
@@ -12,10 +12,14 @@ error, the ratio to plain deals, and the boards needed to separate the two bots 
 - plain: one table per deal (the first bot at seats 0/2), as if there were no duplicate;
 - duplicate: the mean of the two tables (the arena's board result, halved);
 - duplicate + CV: the duplicate result less control variates of known mean, cross-fitted
-  (``arena.variance``): the greedy reference pairing's score on the same deal at a third
-  table, and its size, less their means measured on ``--reference`` other deals per dealer
-  (their uncertainty is added to the standard error); and, against the random bot, the
-  luck of its uniformly random decisions (``bots.aivat``), which has mean zero exactly.
+  (``arena.variance``), as the arena's matches carry them: the reference pairing's
+  duplicate result on the same deal (``bots.controls``: a quick search bot against greedy,
+  two more tables played by the worker) less its mean measured on ``--reference`` other
+  deals per dealer (whose error is added to the standard error); and, against the random
+  bot, the luck of its uniformly random decisions (``bots.aivat``), of mean zero exactly.
+
+It also prints what the reference pairing costs: its worker seconds a board against the
+seconds the match's own two tables took (both played in this process).
 
 Not collected by pytest: it takes minutes (the strong bot searches for up to 50 ms a card).
 """
@@ -34,8 +38,9 @@ from dataclasses import dataclass
 
 from arena.variance import MeanEstimate, bootstrap_se_interval, control_variate_mean, plain_mean
 from bots import protocol
-from bots.aivat import GreedyRollout, known_luck, reference_value
-from bots.duplicate import board_dealer, board_seed, table_result
+from bots.aivat import GreedyRollout, known_luck
+from bots.controls import reference_controls
+from bots.duplicate import board_dealer, table_result
 from bots.games import Game, game_for
 from bots.local import LocalAgent
 from bots.match import combine_tables, play_table
@@ -91,31 +96,25 @@ def play(
 
 @dataclass(frozen=True)
 class Reference:
-    """The greedy pairing's long-run score on fresh deals, by dealer: the covariates' means."""
+    """The reference pairing's long-run duplicate result on other deals, by dealer."""
 
     value: dict[int, float]
-    size: dict[int, float]
-    variance_of_means: tuple[float, float]
+    variance_of_mean: dict[int, float]
+    seconds_per_board: float
 
 
-def reference_means(rollout: GreedyRollout, deals_per_dealer: int, seed: int) -> Reference:
+def reference_means(game: Game, rules: object, deals_per_dealer: int, seed: int) -> Reference:
+    started = time.process_time()
+    rows = reference_controls(game, rules, match_seed=seed, boards=4 * deals_per_dealer)
+    seconds = time.process_time() - started
     values: dict[int, list[float]] = {dealer: [] for dealer in range(4)}
-    number = 0
-    while min(len(v) for v in values.values()) < deals_per_dealer:
-        number += 1
-        dealer = board_dealer(number, 4)
-        value = reference_value(rollout, seed=board_seed(seed, number), dealer=dealer)
-        values[dealer].append(value)
-    value = {d: statistics.fmean(v) for d, v in values.items()}
-    size = {d: statistics.fmean(abs(x) for x in v) for d, v in values.items()}
-    # A match's boards cycle through the dealers: the variance of the mean it subtracts is
-    # the mean of the four dealers' variances of the mean, over four.
-    var_value = statistics.fmean(statistics.variance(v) / len(v) for v in values.values()) / 4
-    var_size = (
-        statistics.fmean(statistics.variance([abs(x) for x in v]) / len(v) for v in values.values())
-        / 4
+    for number, (value,) in enumerate(rows, start=1):
+        values[board_dealer(number, 4)].append(value)
+    return Reference(
+        {d: statistics.fmean(v) for d, v in values.items()},
+        {d: statistics.variance(v) / len(v) for d, v in values.items()},
+        seconds / len(rows),
     )
-    return Reference(value, size, (var_value, var_size))
 
 
 @dataclass(frozen=True)
@@ -131,6 +130,7 @@ def designs(
     game: Game,
     rules: object,
     boards: list[dict[str, BoardRecord]],
+    controls: Sequence[tuple[float, ...]],
     rollout: GreedyRollout,
     reference: Reference,
     random_seats: dict[str, tuple[int, ...]] | None,
@@ -142,16 +142,17 @@ def designs(
     plain: list[float] = []
     duplicate: list[float] = []
     covariates: list[list[float]] = []
-    for tables in boards:
+    dealers: list[int] = []
+    for tables, (control,) in zip(boards, controls, strict=True):
         results = {
             name: float(table_result(record, seatings[name], game, rules))
             for name, record in tables.items()
         }
         plain.append(results["A"])
         duplicate.append((results["A"] + results["B"]) / 2)
-        first = tables["A"]
-        value = reference_value(rollout, seed=first.seed, dealer=first.dealer)
-        row = [value - reference.value[first.dealer], abs(value) - reference.size[first.dealer]]
+        dealer = tables["A"].dealer
+        dealers.append(dealer)
+        row = [control - reference.value[dealer]]
         if random_seats is not None:
             # X sits at 0/2 at table A and at 1/3 at table B: 0/2's luck counts for X at A
             # and against X at B.
@@ -175,11 +176,14 @@ def designs(
             )
             row.append((luck_a - luck_b) / 2)
         covariates.append(row)
-    cv = control_variate_mean(duplicate, covariates)
-    # The reference means are themselves measured: their error reaches the estimate through
-    # the coefficients applied to them (the luck term's mean is exactly zero).
-    betas = [statistics.fmean(column) for column in zip(*cv.coefficients, strict=True)]
-    extra = sum(b * b * v for b, v in zip(betas, reference.variance_of_means, strict=False))
+    # The measured means' error reaches the estimate through the coefficient of the
+    # reference control, each dealer weighted by its share of the boards (the luck term's
+    # mean is exactly zero).
+    shares = {d: dealers.count(d) / len(dealers) for d in set(dealers)}
+    mean_variances = [sum(w * w * reference.variance_of_mean[d] for d, w in shares.items())]
+    if random_seats is not None:
+        mean_variances.append(0.0)
+    cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances)
     return [
         Design("plain", plain_mean(plain), plain_mean(plain).se, bootstrap_se_interval(plain), 1),
         Design(
@@ -192,9 +196,9 @@ def designs(
         Design(
             "duplicate + CV",
             cv,
-            math.sqrt(cv.se**2 + extra),
-            bootstrap_se_interval(duplicate, covariates),
-            3,
+            cv.se,
+            bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances),
+            4,
         ),
     ]
 
@@ -234,7 +238,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", default=["auction4"])
     parser.add_argument("--boards", type=int, default=60, help="deals of strong vs greedy")
     parser.add_argument("--random-boards", type=int, default=60, help="deals of greedy vs random")
-    parser.add_argument("--reference", type=int, default=100, help="reference deals per dealer")
+    parser.add_argument(
+        "--reference", type=int, default=40, help="deals per dealer measuring the reference mean"
+    )
     parser.add_argument(
         "--samples", type=int, default=4, help="actions drawn per random decision with many"
     )
@@ -249,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = game_for(variant)
         rules = game.rules_for({})
         rollout = GreedyRollout(game, rules)
-        reference = reference_means(rollout, args.reference, seed=args.seed + 1)
+        reference = reference_means(game, rules, args.reference, seed=args.seed + 1)
         # In the seating plan, Y (the random bot, index 1) sits where the lineup says 1.
         random_seats = {
             name: tuple(seat for seat, side in enumerate(lineup) if side == 1)
@@ -262,11 +268,27 @@ def main(argv: Sequence[str] | None = None) -> int:
             if boards <= 0:
                 continue
             started = time.perf_counter()
+            tables_started = time.process_time()
             played = play(game, rules, x, y, boards, seed=args.seed)
+            tables_seconds = time.process_time() - tables_started
+            controls_started = time.process_time()
+            controls = reference_controls(game, rules, match_seed=args.seed, boards=boards)
+            controls_seconds = time.process_time() - controls_started
             result = designs(
-                game, rules, played, rollout, reference, seats, args.samples, args.playouts, rng
+                game,
+                rules,
+                played,
+                controls,
+                rollout,
+                reference,
+                seats,
+                args.samples,
+                args.playouts,
+                rng,
             )
             summary = report(variant, f"{x} vs {y}", result, time.perf_counter() - started)
+            summary["reference_seconds_per_board"] = round(controls_seconds / boards, 3)
+            summary["tables_seconds_per_board"] = round(tables_seconds / boards, 3)
             for row in summary["designs"]:  # type: ignore[attr-defined]
                 low, high = row["se_95"]
                 print(
@@ -275,6 +297,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f"{row['boards_to_separate']}",
                     flush=True,
                 )
+            print(
+                f"{variant:9} {x + ' vs ' + y:16} worker seconds a board: the two tables "
+                f"{tables_seconds / boards:.3f}, the reference pairing "
+                f"{controls_seconds / boards:.3f} "
+                f"({controls_seconds / max(tables_seconds, 1e-9):.0%} more)",
+                flush=True,
+            )
             print(json.dumps(summary), file=sys.stderr, flush=True)
     return 0
 
