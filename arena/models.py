@@ -176,7 +176,9 @@ class Match(models.Model):
     cv_mean_x = models.FloatField(
         null=True, blank=True, help_text="the mean board result corrected by the controls"
     )
-    cv_ci95 = models.FloatField(null=True, blank=True)
+    cv_ci95 = models.FloatField(
+        null=True, blank=True, help_text="the 95% half-width of the corrected mean"
+    )
     control_seconds = models.FloatField(
         null=True, blank=True, help_text="worker time spent playing the reference pairing"
     )

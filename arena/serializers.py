@@ -189,6 +189,8 @@ class MatchSerializer(serializers.ModelSerializer):
             "share_x",
             "mean_x",
             "ci95",
+            "cv_mean_x",
+            "cv_ci95",
             "faults",
             "error",
         ]

@@ -87,7 +87,6 @@ def test_a_match_is_centred_on_the_earlier_matches_only(pair: tuple[object, obje
     assert sorted(s.boards for s in stats) == [len(earlier) * BOARDS // 4] * 4
     match = _complete(pair, rng)
     assert match.cv_mean_x is not None and match.cv_ci95 is not None
-    assert match.cv_mean_x is not None and match.cv_ci95 is not None
     # The means it was centred on are those of the earlier boards, dealer by dealer.
     by_dealer: dict[int, list[float]] = {}
     for old in earlier:
@@ -129,3 +128,5 @@ def test_the_match_page_shows_the_corrected_interval_beside_the_plain_one(
     text = Client().get(f"/matches/{match.pk}/").content.decode()
     assert "With the reference pairing" in text
     assert f"{match.cv_mean_x:.2f} ± {match.cv_ci95:.2f}" in text
+    shown = Client().get(f"/api/matches/{match.pk}/").json()
+    assert (shown["cv_mean_x"], shown["cv_ci95"]) == (match.cv_mean_x, match.cv_ci95)
