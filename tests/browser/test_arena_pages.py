@@ -393,9 +393,14 @@ def test_the_match_page_compares_each_boards_tables_and_links_their_replays(
     page: Any, problems: Problems, arena: Arena
 ) -> None:
     match = arena.match  # boards [-40, 10]
+    Match.objects.filter(pk=match.pk).update(cv_mean_x=-12.5, cv_ci95=21.25)
     page.goto(f"/matches/{match.pk}/")
     assert page.locator("h1").inner_text() == f"Match {match.pk}"
     assert "-15.00 ± 39.20" in page.locator("dd.mean").inner_text()
+    assert "-12.50 ± 21.25" in page.locator("dd.mean-cv").inner_text()
+    changes = page.locator("table.rating-changes tbody tr")
+    assert changes.count() == 2
+    assert changes.nth(0).inner_text().startswith("X v2")
     rows = page.locator("table.boards tbody tr")
     assert rows.count() == 4
     first = rows.nth(0).inner_text()

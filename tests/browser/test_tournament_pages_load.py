@@ -55,6 +55,7 @@ def test_every_page_of_a_finished_event_loads_cleanly(
         "tournament-traveller": f"{base}/boards/1/",
         "tournament-scorecard": f"{base}/scorecards/A/1/",
         "tournament-verification": f"{base}/verification/",
+        "tournament-ratings": f"/tournaments/ratings/?variant={event.variant}",
     }
     for name, url in visits.items():
         for size, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", PHONE)):
@@ -67,6 +68,11 @@ def test_every_page_of_a_finished_event_loads_cleanly(
     assert page.locator("section.board").count() == 6
     page.goto(f"{base}/verification/")
     assert "every board matches" in page.locator("dl.facts").inner_text()
+    # Every player of the event is rated, each row with its interval.
+    page.goto(f"/tournaments/ratings/?variant={event.variant}")
+    intervals = page.locator("table.leaderboard tbody .interval-text")
+    assert intervals.count() == len(players)
+    assert all("\N{EN DASH}" in text for text in intervals.all_inner_texts())
     assert_clean(problems)
 
 
