@@ -58,13 +58,19 @@ def control_variate_mean(
     *,
     folds: int = 5,
     mean_variances: Sequence[float] | None = None,
+    raw: Sequence[Sequence[float]] | None = None,
 ) -> MeanEstimate:
     """The mean of ``values`` corrected by covariates of known mean zero (``centred[i]`` is
     board i's), cross-fitted over ``folds`` folds (board i is in fold ``i % folds``).
 
     A covariate's mean is often measured rather than known (on other deals, independent of
     these): ``mean_variances`` are the variances of those measured means, which reach the
-    estimate through the coefficients and are added to its standard error."""
+    estimate through the coefficients and are added to its standard error.
+
+    ``raw`` are the covariates before centring, if each board was centred on a mean of its
+    own (a mean per dealer): the coefficients are then fitted on them, so that the pattern
+    of those means is not mistaken for something the covariate explains (it is any function
+    of the other folds' boards, so the estimate stays unbiased)."""
     count = len(values)
     if count != len(centred):
         raise EstimatorError(f"{count} board results but {len(centred)} sets of covariates")
@@ -73,11 +79,14 @@ def control_variate_mean(
         raise EstimatorError("every board needs the same number of covariates")
     if folds < 2 or count < folds * (width + 2):
         raise EstimatorError(f"{count} boards are too few for {folds} folds of {width} covariates")
+    fitted = centred if raw is None else raw
+    if len(fitted) != count or any(len(row) != width for row in fitted):
+        raise EstimatorError("the raw covariates must match the centred ones board by board")
     coefficients = []
     adjusted = [0.0] * count
     for fold in range(folds):
         train = [i for i in range(count) if i % folds != fold]
-        beta = _least_squares([values[i] for i in train], [centred[i] for i in train])
+        beta = _least_squares([values[i] for i in train], [fitted[i] for i in train])
         coefficients.append(tuple(beta))
         for i in range(fold, count, folds):
             adjusted[i] = values[i] - sum(b * z for b, z in zip(beta, centred[i], strict=True))
@@ -108,10 +117,18 @@ def _least_squares(values: Sequence[float], rows: Sequence[Sequence[float]]) -> 
         sum((row[j] - means[j]) * (y - mean_y) for row, y in zip(rows, values, strict=True))
         for j in range(width)
     ]
-    # A covariate that never varies explains nothing: a tiny ridge keeps the system solvable.
-    for j in range(width):
-        gram[j][j] += 1e-12 * (1.0 + gram[j][j])
-    return _solve(gram, cross)
+    # A covariate that never varies on these boards (a rare event that did not happen in
+    # them) explains nothing here: its coefficient is 0, not whatever rounding makes of
+    # 0 / 0. A tiny ridge keeps the rest solvable.
+    varying = [j for j in range(width) if gram[j][j] > 1e-9 * sum(row[j] * row[j] for row in rows)]
+    beta = [0.0] * width
+    if varying:
+        sub = [[gram[j][k] for k in varying] for j in varying]
+        for i in range(len(varying)):
+            sub[i][i] += 1e-12 * (1.0 + sub[i][i])
+        for j, value in zip(varying, _solve(sub, [cross[j] for j in varying]), strict=True):
+            beta[j] = value
+    return beta
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -140,6 +157,7 @@ def bootstrap_se_interval(
     seed: int = 0,
     folds: int = 5,
     mean_variances: Sequence[float] | None = None,
+    raw: Sequence[Sequence[float]] | None = None,
 ) -> tuple[float, float]:
     """A 95% percentile-bootstrap interval for the standard error of the estimate, boards
     resampled with their covariates (and the coefficients refitted on each resample)."""
@@ -154,7 +172,11 @@ def bootstrap_se_interval(
         else:
             rows = [centred[i] for i in picks]
             estimate = control_variate_mean(
-                resampled, rows, folds=folds, mean_variances=mean_variances
+                resampled,
+                rows,
+                folds=folds,
+                mean_variances=mean_variances,
+                raw=None if raw is None else [raw[i] for i in picks],
             )
             errors.append(estimate.se)
     errors.sort()

@@ -1,14 +1,21 @@
-"""A reference pairing replayed on a match's deals: a control variate for its board results.
+"""Reference pairings replayed on a match's deals: control variates for its board results.
 
 Duplicate removes the luck of the cards that both tables share; what is left is how much
 the deal lets the skill of one side show (on a deal with nothing to play for, the best
-bot and the worst score alike). The reference pairing measures exactly that on each deal:
-a quick search bot (the strong reference bot held to ``QUICK_CARD_PLAYS`` card plays a
-decision, a tenth of its full budget) against the greedy reference bot, both ways round,
-on the same cards as the match. Its duplicate result, less its long-run mean, is a control
-variate (``arena.variance``): its mean is known and it moves with the match's boards.
+bot and the worst score alike). Two reference plays measure that on each deal, on the same
+cards as the match:
 
-Both bots are the project's own code, deterministic for a given deal, and are run in this
+- the quick search bot (the strong reference bot held to ``QUICK_CARD_PLAYS`` card plays a
+  decision, a tenth of its full budget) against the greedy reference bot, both ways round:
+  its duplicate result is high where card play pays;
+- the greedy bot at every seat: the bid its declarer lost (set or thrown in; 0 when the
+  contract was made), high where a contract hangs on the play, the boards whose swings
+  dominate a double-deck match.
+
+Each, less its long-run mean, is a control variate (``arena.variance``): its mean is known
+and it moves with the match's boards.
+
+The bots are the project's own code, deterministic for a given deal, and are run in this
 process: no sandbox, no clock (the quick search is bounded by work only; the hello
 announces a generous clock so that no safety stop can fire). The same deals always give
 the same controls, on any machine.
@@ -31,11 +38,15 @@ from bots.reference.greedy import GreedyBot
 from bots.reference.strong import StrongBot
 from bots.sdk import Bot
 from bots.table import Agent, BoardRecord
+from engine.results import HandOutcome
 
 QUICK_CARD_PLAYS = 1_200
 """The quick bot's search budget a decision (the strong bot's least that searches)."""
-CONTROL_NAMES = ("reference duplicate",)
+CONTROL_NAMES = ("quick bot's duplicate result against greedy", "bid lost by greedy's declarer")
 """What each board's controls are, in order."""
+GREEDY_TABLE = "R"
+"""The reference table where greedy plays every seat."""
+_LOST = (HandOutcome.SET, HandOutcome.THROWN_IN)
 _CLOCK = protocol.TimeControl(decision_ms=600_000, bank_ms=36_000_000, startup_ms=60_000)
 """Announced to the reference bots: so long that their budget is their own cap and the
 safety clock never stops a search (their play then depends on the deal alone)."""
@@ -62,15 +73,17 @@ def reference_controls(
 ) -> list[tuple[float, ...]]:
     """Each board's controls (``CONTROL_NAMES``), for boards 1..``boards`` of the match
     whose deals come from ``match_seed``: the quick bot's duplicate result against greedy,
-    half the sum of its two tables' margins (its side's score less the other's).
-    ``on_board`` is called after each table's board, as the match's tables call it."""
+    half the sum of its two tables' margins (its side's score less the other's), and the
+    bid that greedy's declarer lost with greedy at every seat. ``on_board`` is called
+    after each table's board, as the match's tables call it."""
     if not reference_supported(game):
         raise ValueError(f"no reference pairing plays {game.variant}")
     makers: tuple[type[Bot], type[Bot]] = (QuickStrongBot, GreedyBot)
     seatings = game.seatings
 
     def start(table: str, seat: int) -> Agent:
-        agent = LocalAgent(makers[seatings[table][seat]]())
+        maker = GreedyBot if table == GREEDY_TABLE else makers[seatings[table][seat]]
+        agent = LocalAgent(maker())
         hello = protocol.hello_message(
             game=str(getattr(rules, "game", game.variant)),
             variant=game.variant,
@@ -96,14 +109,31 @@ def reference_controls(
         )
         for name in seatings
     }
+    greedy = play_table(
+        GREEDY_TABLE,
+        game=game,
+        rules=rules,
+        boards=numbers,
+        match_seed=match_seed,
+        start_agent=start,
+        on_board=on_board,
+    )
     controls: list[tuple[float, ...]] = []
-    for board in combine_tables(tables, game, rules):
+    for board, alone in zip(combine_tables(tables, game, rules), greedy, strict=True):
         margins = [
             float(table_result(record, seatings[name], game, rules))
             for name, record in board.tables.items()
         ]
-        controls.append((sum(margins) / len(margins),))
+        controls.append((sum(margins) / len(margins), lost_bid(alone)))
     return controls
+
+
+def lost_bid(record: BoardRecord) -> float:
+    """The bid the declarer lost at a table (set or thrown in), else 0."""
+    result = record.result
+    if result is None or result.bid is None or result.outcome not in _LOST:
+        return 0.0
+    return float(result.bid)
 
 
 def mean_board_controls(rows: Sequence[Sequence[float]]) -> tuple[float, ...]:

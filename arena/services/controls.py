@@ -150,7 +150,9 @@ def _corrected(
     ]
     values = [float(result) for result in match.board_results]
     try:
-        estimate = control_variate_mean(values, centred, folds=FOLDS, mean_variances=mean_variances)
+        estimate = control_variate_mean(
+            values, centred, folds=FOLDS, mean_variances=mean_variances, raw=rows
+        )
     except EstimatorError:
         return None
     if not math.isfinite(estimate.se):

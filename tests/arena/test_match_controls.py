@@ -40,8 +40,9 @@ def _boards(rng: random.Random) -> tuple[list[int], list[tuple[float, ...]]]:
     results, rows = [], []
     for number in range(1, BOARDS + 1):
         control = rng.gauss(0, 30) + (10.0 if board_dealer(number) % 2 else -10.0)
-        rows.append((control,))
-        results.append(round(8 + 1.5 * control + rng.gauss(0, 12)))
+        lost = 250.0 if rng.random() < 0.1 else 0.0
+        rows.append((control, lost))
+        results.append(round(8 + 1.5 * control + 0.4 * lost + rng.gauss(0, 12)))
     return results, rows
 
 
@@ -88,21 +89,26 @@ def test_a_match_is_centred_on_the_earlier_matches_only(pair: tuple[object, obje
     match = _complete(pair, rng)
     assert match.cv_mean_x is not None and match.cv_ci95 is not None
     # The means it was centred on are those of the earlier boards, dealer by dealer.
-    by_dealer: dict[int, list[float]] = {}
+    by_dealer: dict[int, list[list[float]]] = {}
     for old in earlier:
-        for number, (value,) in enumerate(old.board_controls, start=1):
-            by_dealer.setdefault(board_dealer(number), []).append(value)
-    means = {dealer: sum(v) / len(v) for dealer, v in by_dealer.items()}
+        for number, row in enumerate(old.board_controls, start=1):
+            by_dealer.setdefault(board_dealer(number), []).append(row)
+    means = {
+        dealer: [sum(column) / len(rows) for column in zip(*rows, strict=True)]
+        for dealer, rows in by_dealer.items()
+    }
     centred = [
-        [value - means[board_dealer(number)]]
-        for number, (value,) in enumerate(match.board_controls, start=1)
+        [value - mean for value, mean in zip(row, means[board_dealer(number)], strict=True)]
+        for number, row in enumerate(match.board_controls, start=1)
     ]
-    expected = control_variate_mean([float(r) for r in match.board_results], centred)
+    expected = control_variate_mean(
+        [float(r) for r in match.board_results], centred, raw=match.board_controls
+    )
     assert match.cv_mean_x == pytest.approx(expected.mean, rel=1e-9)
     # The measured means' error is in the interval, so it is a little wider than without.
     assert match.cv_ci95 > expected.ci95
     # What the control explains is gone from the interval.
-    assert match.cv_ci95 < 0.6 * plain_mean([float(r) for r in match.board_results]).ci95
+    assert match.cv_ci95 < 0.75 * plain_mean([float(r) for r in match.board_results]).ci95
     assert sum(s.boards for s in ReferenceStats.objects.all()) == (len(earlier) + 1) * BOARDS
 
 

@@ -111,3 +111,15 @@ def test_a_mean_measured_on_other_deals_keeps_the_estimate_unbiased_and_its_erro
     assert narrow.se < estimate.se
     with pytest.raises(EstimatorError, match="mean variances"):
         control_variate_mean(values, rows, mean_variances=[1.0, 2.0])
+
+
+def test_a_rare_covariate_absent_from_the_fitting_boards_gets_no_coefficient() -> None:
+    # The bid a reference declarer lost is 0 on most boards. When the folds that fit a
+    # coefficient never saw it, that coefficient is 0: rounding must not turn 0 / 0 into a
+    # large number that then multiplies the one board where it happened.
+    rng = random.Random(4)
+    values = [rng.gauss(10, 5) for _ in range(20)]
+    rows = [[rng.gauss(0, 3), 225.0 if i == 0 else -25.0] for i in range(20)]
+    estimate = control_variate_mean(values, rows)
+    assert estimate.coefficients[0][1] == 0.0
+    assert estimate.se < 1.5 * plain_mean(values).se

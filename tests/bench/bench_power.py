@@ -12,11 +12,13 @@ error, the ratio to plain deals, and the boards needed to separate the two bots 
 - plain: one table per deal (the first bot at seats 0/2), as if there were no duplicate;
 - duplicate: the mean of the two tables (the arena's board result, halved);
 - duplicate + CV: the duplicate result less control variates of known mean, cross-fitted
-  (``arena.variance``), as the arena's matches carry them: the reference pairing's
-  duplicate result on the same deal (``bots.controls``: a quick search bot against greedy,
-  two more tables played by the worker) less its mean measured on ``--reference`` other
-  deals per dealer (whose error is added to the standard error); and, against the random
-  bot, the luck of its uniformly random decisions (``bots.aivat``), of mean zero exactly.
+  (``arena.variance``), as the arena's matches carry them (``bots.controls``): the quick
+  search bot's duplicate result against greedy on the same deal and the bid greedy's
+  declarer lost there with greedy at every seat (three more tables played by the worker),
+  less their means measured on ``--reference`` other deals per dealer (whose error is
+  added to the standard error; the arena measures them on every earlier match's boards);
+  and, against the random bot, the luck of its uniformly random decisions
+  (``bots.aivat``), of mean zero exactly.
 
 It also prints what the reference pairing costs: its worker seconds a board against the
 seconds the match's own two tables took (both played in this process).
@@ -96,10 +98,10 @@ def play(
 
 @dataclass(frozen=True)
 class Reference:
-    """The reference pairing's long-run duplicate result on other deals, by dealer."""
+    """The reference controls' long-run means on other deals, by dealer, control by control."""
 
-    value: dict[int, float]
-    variance_of_mean: dict[int, float]
+    value: dict[int, list[float]]
+    variance_of_mean: dict[int, list[float]]
     seconds_per_board: float
 
 
@@ -107,12 +109,15 @@ def reference_means(game: Game, rules: object, deals_per_dealer: int, seed: int)
     started = time.process_time()
     rows = reference_controls(game, rules, match_seed=seed, boards=4 * deals_per_dealer)
     seconds = time.process_time() - started
-    values: dict[int, list[float]] = {dealer: [] for dealer in range(4)}
-    for number, (value,) in enumerate(rows, start=1):
-        values[board_dealer(number, 4)].append(value)
+    values: dict[int, list[tuple[float, ...]]] = {dealer: [] for dealer in range(4)}
+    for number, row in enumerate(rows, start=1):
+        values[board_dealer(number, 4)].append(row)
     return Reference(
-        {d: statistics.fmean(v) for d, v in values.items()},
-        {d: statistics.variance(v) / len(v) for d, v in values.items()},
+        {d: [statistics.fmean(c) for c in zip(*v, strict=True)] for d, v in values.items()},
+        {
+            d: [statistics.variance(c) / len(c) for c in zip(*v, strict=True)]
+            for d, v in values.items()
+        },
         seconds / len(rows),
     )
 
@@ -142,8 +147,9 @@ def designs(
     plain: list[float] = []
     duplicate: list[float] = []
     covariates: list[list[float]] = []
+    raw: list[list[float]] = []
     dealers: list[int] = []
-    for tables, (control,) in zip(boards, controls, strict=True):
+    for tables, control in zip(boards, controls, strict=True):
         results = {
             name: float(table_result(record, seatings[name], game, rules))
             for name, record in tables.items()
@@ -152,7 +158,8 @@ def designs(
         duplicate.append((results["A"] + results["B"]) / 2)
         dealer = tables["A"].dealer
         dealers.append(dealer)
-        row = [control - reference.value[dealer]]
+        row = [value - mean for value, mean in zip(control, reference.value[dealer], strict=True)]
+        raw_row = list(control)
         if random_seats is not None:
             # X sits at 0/2 at table A and at 1/3 at table B: 0/2's luck counts for X at A
             # and against X at B.
@@ -175,15 +182,20 @@ def designs(
                 playouts=playouts,
             )
             row.append((luck_a - luck_b) / 2)
+            raw_row.append(row[-1])
         covariates.append(row)
+        raw.append(raw_row)
     # The measured means' error reaches the estimate through the coefficient of the
     # reference control, each dealer weighted by its share of the boards (the luck term's
     # mean is exactly zero).
     shares = {d: dealers.count(d) / len(dealers) for d in set(dealers)}
-    mean_variances = [sum(w * w * reference.variance_of_mean[d] for d, w in shares.items())]
+    mean_variances = [
+        sum(w * w * reference.variance_of_mean[d][j] for d, w in shares.items())
+        for j in range(len(controls[0]))
+    ]
     if random_seats is not None:
         mean_variances.append(0.0)
-    cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances)
+    cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
     return [
         Design("plain", plain_mean(plain), plain_mean(plain).se, bootstrap_se_interval(plain), 1),
         Design(
@@ -197,8 +209,8 @@ def designs(
             "duplicate + CV",
             cv,
             cv.se,
-            bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances),
-            4,
+            bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances, raw=raw),
+            5,
         ),
     ]
 
