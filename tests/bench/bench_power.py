@@ -1,7 +1,7 @@
 """Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
     .venv/bin/python tests/bench/bench_power.py --variants auction4 single4 double4 \
-        --boards 60 --random-boards 40 --reference 40 --samples 4 --playouts 2
+        --boards 60 --random-boards 30 --reference 150 --samples 4 --playouts 2
 
 For each variant it plays strong against greedy, and greedy against random, on the same
 deals at the two duplicate tables, and prints for each design the standard error of the
