@@ -3,8 +3,9 @@
 The boards are dealt from a server secret committed to when the challenge is created
 (``arena.seeding``: the same derivation as an arena match's), so the human can check every
 deal once the match is over. Every table is an ordinary ``PlayTable`` whose "Continue"
-leads back to the challenge. The human plays table A of every board before any table B,
-so that the second sitting of a deal is as far from the first as the match allows.
+leads back to the challenge. The human plays table A of every board before any table B
+(``scoring.plan``), and a table is dealt only once every earlier one is over: at table B
+the human holds the cards the bot held at table A, so the two must never be open at once.
 
 Results are rated in a pool of their own (``challenge_ratings``), fitted from the boards of
 finished challenges only: never mixed with the bot leaderboard's matches.
@@ -34,7 +35,7 @@ from leagues.play.referee import SeatSpecError, parse_seat
 def challenge_create(
     *, owner: AbstractBaseUser, variant: str, opponent: Mapping[str, Any], boards: int
 ) -> Challenge:
-    """Create the match and every one of its tables, dealt from a fresh server secret."""
+    """Create the match, committed to a fresh server secret, and deal its first table."""
     if variant not in VARIANTS:
         raise BadTable(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
     if isinstance(boards, bool) or not isinstance(boards, int):
@@ -47,10 +48,7 @@ def challenge_create(
         raise BadTable(str(error)) from None
     if not bot.is_bot:
         raise BadTable("the opponent of a challenge is a bot")
-    game = game_for(variant)
     secret = new_secret()
-    seed = match_seed(secret)
-    lineups = scoring.tables(variant)
     with transaction.atomic():
         challenge = Challenge.objects.create(
             owner=owner,
@@ -60,36 +58,25 @@ def challenge_create(
             seed_commitment=commitment(secret),
             seed_secret=secret.hex(),
         )
-        back = reverse("play-challenge", args=[challenge.pk])
-        order = 0
-        for name in lineups:
-            for number in range(1, boards + 1):
-                human_seat = scoring.human_seat_at(name, variant)
-                table = services.table_start(
-                    owner=owner,
-                    variant=variant,
-                    seed=board_seed(seed, number),
-                    dealer=board_dealer(number, game.players),
-                    human_seat=human_seat,
-                    bots=[bot.to_json()] * (game.players - 1),
-                    return_url=back,
-                )
-                ChallengeTable.objects.create(
-                    challenge=challenge, board=number, table=name, order=order, play_table=table
-                )
-                order += 1
+        _deal_next(challenge, order=0)
     return challenge
 
 
 def challenge_settle(*, challenge_id: int) -> Challenge:
-    """Score the challenge once every table is over; safe to call at any time, often."""
+    """Deal the next table once every dealt one is over; score the challenge after the last.
+
+    Safe to call at any time, as often as wanted: the challenge page calls it on every view.
+    """
     with transaction.atomic():
-        # Locked so that two readers finishing the last table at once score it once.
+        # Locked so that two readers at once deal the next table, or score the match, once.
         challenge = Challenge.objects.select_for_update().get(pk=challenge_id)
         if challenge.status == Challenge.Status.FINISHED:
             return challenge
         rows = list(challenge.tables.select_related("play_table"))
         if any(not row.play_table.is_over for row in rows):
+            return challenge
+        if len(rows) < len(scoring.plan(challenge.variant, challenge.boards)):
+            _deal_next(challenge, order=len(rows))
             return challenge
         by_board: dict[int, dict[str, list[int]]] = {}
         for row in rows:
@@ -108,6 +95,25 @@ def challenge_settle(*, challenge_id: int) -> Challenge:
             public_after=challenge.finished
         )
     return challenge
+
+
+def _deal_next(challenge: Challenge, *, order: int) -> ChallengeTable:
+    """Deal the challenge's table number ``order`` (in playing order) and seat its bots."""
+    game = game_for(challenge.variant)
+    number, name = scoring.plan(challenge.variant, challenge.boards)[order]
+    seed = match_seed(bytes.fromhex(challenge.seed_secret))
+    table = services.table_start(
+        owner=challenge.owner,
+        variant=challenge.variant,
+        seed=board_seed(seed, number),
+        dealer=board_dealer(number, game.players),
+        human_seat=scoring.human_seat_at(name, challenge.variant),
+        bots=[challenge.opponent] * (game.players - 1),
+        return_url=reverse("play-challenge", args=[challenge.pk]),
+    )
+    return ChallengeTable.objects.create(
+        challenge=challenge, board=number, table=name, order=order, play_table=table
+    )
 
 
 def challenge_for(*, challenge_id: int, viewer: AbstractBaseUser | AnonymousUser) -> Challenge:

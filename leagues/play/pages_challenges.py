@@ -11,7 +11,7 @@ from bots.games import VARIANTS
 from leagues.play import challenges
 from leagues.play.errors import BadTable, PlayError
 from leagues.play.pages import bot_choices, bot_spec
-from leagues.play.scoring import MAX_BOARDS
+from leagues.play.scoring import MAX_BOARDS, plan
 
 
 def _list_context(request: HttpRequest, error: str = "") -> dict[str, object]:
@@ -69,5 +69,6 @@ def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "opponent": challenges.opponent_key(challenge.opponent),
         "results": list(enumerate(challenge.board_results, start=1)),
         "played": sum(1 for row in rows if row.play_table.is_over),
+        "total": len(plan(challenge.variant, challenge.boards)),
     }
     return render(request, "play/challenge.html", context)

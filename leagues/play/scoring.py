@@ -46,6 +46,17 @@ def tables(variant: str) -> dict[str, tuple[int, ...]]:
     }
 
 
+def plan(variant: str, boards: int) -> list[tuple[int, str]]:
+    """(board, table) in the order the human plays them: table A of every board first.
+
+    The second sitting of a deal is then as far from the first as the match allows.
+
+    >>> plan("twohand", 2)
+    [(1, 'A'), (2, 'A'), (1, 'B'), (2, 'B')]
+    """
+    return [(number, name) for name in tables(variant) for number in range(1, boards + 1)]
+
+
 def human_seat_at(table: str, variant: str) -> int:
     """The human's seat at a table: the first seat of X's side."""
     return tables(variant)[table].index(0)

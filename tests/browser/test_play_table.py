@@ -138,3 +138,20 @@ def test_a_whole_hand_by_clicks_and_keys(page: Any, problems: Problems, live_ser
     expect(page.locator("#viewer")).to_be_visible()
     snapshot(page, "play-table-replay")
     assert_clean(problems)
+
+
+def test_the_home_page_leads_to_a_challenge(page: Any, problems: Problems) -> None:
+    arena_services.player_register(username="bruno", password=PASSWORD)
+    sign_in(page, "bruno", PASSWORD)
+    page.goto("/")
+    page.click("#home-challenge")
+    page.select_option("#c-variant", "twohand")
+    page.select_option("#c-boards", "1")
+    page.click("#challenge-start-button")
+    expect(page.locator("#challenge-tables tbody tr")).to_have_count(1)
+    snapshot(page, "play-challenge")
+    page.click("#next-table")
+    settled(page)
+    expect(page.locator(".card-button.playable").first).to_be_visible()
+    snapshot(page, "play-challenge-table")
+    assert_clean(problems)
