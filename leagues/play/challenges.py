@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.urls import reverse
@@ -33,7 +33,7 @@ from leagues.play.referee import SeatSpecError, parse_seat
 
 
 def challenge_create(
-    *, owner: AbstractBaseUser, variant: str, opponent: Mapping[str, Any], boards: int
+    *, owner: User, variant: str, opponent: Mapping[str, Any], boards: int
 ) -> Challenge:
     """Create the match, committed to a fresh server secret, and deal its first table."""
     if variant not in VARIANTS:

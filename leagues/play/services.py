@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
@@ -39,7 +39,8 @@ MAX_SEED = 2**63 - 1
 ARENA_TURNS_PER_TASK = 64
 """More arena-bot turns than any hand has in a row: a task never loops forever."""
 
-User = AbstractBaseUser | AnonymousUser
+Reader = User | AbstractBaseUser | AnonymousUser
+"""Whoever makes a request: a table answers its owner and refuses anyone else."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def seats_of(table: PlayTable) -> list[Seat]:
 
 def table_start(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     variant: str,
     seed: int,
     dealer: int,
@@ -138,7 +139,7 @@ def _check_arena_versions(seats: Sequence[Seat], variant: str) -> None:
             raise BadTable(f"bot version {version_id} plays {version.bot.variant}, not {variant}")
 
 
-def table_act(*, table_id: int, user: User, action: str, ply: int) -> TableUpdate:
+def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpdate:
     """Apply the human's ``action`` answering ``ply``, then let the reference bots move."""
     with transaction.atomic():
         # The row lock makes check-ply-then-append one step: of two submits answering the
@@ -217,7 +218,7 @@ def table_advance(*, table_id: int) -> int:
     return made
 
 
-def table_abandon(*, table_id: int, user: User) -> PlayTable:
+def table_abandon(*, table_id: int, user: Reader) -> PlayTable:
     """The human leaves the hand: it is over, scored as a forfeit of the human's side."""
     with transaction.atomic():
         table = (
