@@ -112,6 +112,10 @@ def test_a_whole_hand_by_clicks_and_keys(page: Any, problems: Problems, live_ser
             problems.clear()  # the refusal's 400 is the point of this step
         make_a_move(page)
         expect(page.locator(f'#play-state:not([data-ply="{ply}"])')).to_have_count(1)
+        if moves == 1:
+            # The bots' answers are shown one at a time before the table is offered again.
+            expect(page.locator(".reveal-step").first).to_be_visible()
+            snapshot(page, "play-table-revealing")
         state = settled(page)
         moves += 1
         if moves == 6:

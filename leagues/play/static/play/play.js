@@ -126,7 +126,9 @@
     }
   });
 
-  document.addEventListener("htmx:afterSwap", function () {
+  // After the settle, not the swap: htmx settles the new fragment's attributes (its class
+  // among them) a moment after swapping it in, which would drop the class set here.
+  document.addEventListener("htmx:afterSettle", function () {
     var root = state();
     if (root) {
       reveal(root);
