@@ -47,7 +47,9 @@ def settled(page: Any) -> Any:
     state = page.locator("#play-state")
     expect(state).to_be_visible()
     page.keyboard.press("Escape")
-    expect(page.locator("#play-state.revealing")).to_have_count(0)
+    # Set by the page once every move is shown (at once after Escape, or at its own pace if
+    # the reveal began after the key was pressed).
+    expect(page.locator('#play-state[data-shown="true"]')).to_have_count(1)
     return state
 
 
