@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "arena",
     "leagues",
     "leagues.tournaments",
+    "leagues.play",
     # htmx requests (request.htmx) for pages that refresh a part of themselves.
     "django_htmx",
 ]

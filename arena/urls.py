@@ -57,6 +57,8 @@ urlpatterns = [
     path("api/leagues/", include("leagues.urls")),
     path("api/tournaments/", include("leagues.tournaments.urls")),
     path("tournaments/", include("leagues.tournaments.pages_urls")),
+    path("play/", include("leagues.play.urls")),
+    path("api/play/", include("leagues.play.api_urls")),
     path("api/", include(router.urls)),
 ]
 

@@ -1,0 +1,198 @@
+"""Play endpoints under /api/play/: the same services and selectors as the pages.
+
+Only a table's owner reads or acts at it (anyone else gets 404, whether or not it exists).
+An action names the ply it answers: a stale or repeated one is a 409 that changes nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bots.games import VARIANTS, game_for
+from leagues.play import selectors, services
+from leagues.play.errors import PlayError
+from leagues.play.pages import new_seed
+
+
+class PlayBotSpecField(serializers.JSONField):
+    """A bot spec: {"kind": "reference", "name": "greedy"} or {"kind": "arena", "version": 12}."""
+
+
+class PlayTableCreateSerializer(serializers.Serializer[Any]):
+    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
+    dealer = serializers.IntegerField(
+        min_value=0, max_value=3, required=False, help_text="default: drawn by the server"
+    )
+    bots = serializers.ListField(
+        child=PlayBotSpecField(),
+        min_length=1,
+        max_length=3,
+        help_text="one bot spec per seat other than the human's, in seat order",
+    )
+
+
+class PlayActionSerializer(serializers.Serializer[Any]):
+    action = serializers.CharField(max_length=200, help_text='the action\'s text, e.g. "play AS"')
+    ply = serializers.IntegerField(min_value=0, help_text="the ply this action answers")
+
+
+class PlayMoveSerializer(serializers.Serializer[Any]):
+    ply = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.CharField(help_text="as the human's seat heard it")
+
+
+class PlayTableSerializer(serializers.Serializer[Any]):
+    """What the reader may see of a table (selectors.table_view)."""
+
+    id = serializers.IntegerField()
+    variant = serializers.CharField()
+    status = serializers.CharField()
+    ply = serializers.IntegerField(help_text="the ply the next action answers")
+    human_seat = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    players = serializers.IntegerField()
+    partnership = serializers.BooleanField()
+    seats = serializers.ListField(child=serializers.JSONField())
+    names = serializers.ListField(child=serializers.CharField())
+    current = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    waiting_for_bot = serializers.BooleanField()
+    observation = serializers.DictField(help_text="the engine's observation for the human seat")
+    moves = PlayMoveSerializer(many=True)
+    controls = serializers.DictField(
+        allow_null=True, help_text="the legal actions, grouped (cards, choose, bids, buttons)"
+    )
+    seed_commitment = serializers.CharField(help_text="SHA-256 of the seed's 8 bytes")
+    seed = serializers.IntegerField(allow_null=True, help_text="revealed once the hand is over")
+    result = serializers.DictField(allow_null=True)
+    return_url = serializers.CharField()
+    url = serializers.CharField()
+    replay_url = serializers.CharField(allow_null=True)
+
+
+class PlayTableSummarySerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    variant = serializers.CharField()
+    status = serializers.CharField()
+    ply = serializers.IntegerField()
+    human_seat = serializers.IntegerField()
+    created = serializers.DateTimeField()
+
+
+class PlayActionResultSerializer(serializers.Serializer[Any]):
+    moves = PlayMoveSerializer(many=True, help_text="the action and every bot move after it")
+    table = PlayTableSerializer()
+
+
+class PlayErrorSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField()
+
+
+def _refused(error: PlayError) -> Response:
+    return Response({"detail": error.message}, status=error.status)
+
+
+def _invalid(errors: Any, prefix: str = "") -> list[str]:
+    """Field errors as ``field.index: message`` lines, so every 400 has one ``detail``."""
+    if isinstance(errors, dict):
+        return [
+            line for key, value in errors.items() for line in _invalid(value, f"{prefix}{key}.")
+        ]
+    if isinstance(errors, list) and errors and not isinstance(errors[0], str):
+        return [
+            line
+            for index, value in enumerate(errors)
+            for line in _invalid(value, f"{prefix}{index}.")
+        ]
+    messages = errors if isinstance(errors, list) else [errors]
+    return [f"{prefix.rstrip('.')}: {message}" for message in messages]
+
+
+def _read(form: serializers.Serializer[Any]) -> dict[str, Any] | Response:
+    if not form.is_valid():
+        return Response({"detail": "; ".join(_invalid(form.errors))}, status=400)
+    return dict(form.validated_data)
+
+
+class TableListView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=PlayTableSummarySerializer(many=True), summary="Your tables")
+    def get(self, request: Request) -> Response:
+        tables = selectors.visible_tables(viewer=request.user)[:100]
+        return Response(PlayTableSummarySerializer(tables, many=True).data)
+
+    @extend_schema(
+        request=PlayTableCreateSerializer,
+        responses={201: PlayTableSerializer, 400: PlayErrorSerializer},
+        summary="Sit down at a new table with bots (the server deals from a secret seed)",
+    )
+    def post(self, request: Request) -> Response:
+        data = _read(PlayTableCreateSerializer(data=request.data))
+        if isinstance(data, Response):
+            return data
+        players = game_for(data["variant"]).players
+        try:
+            table = services.table_start(
+                owner=request.user,  # type: ignore[arg-type]
+                variant=data["variant"],
+                seed=new_seed(),
+                dealer=data.get("dealer", secrets.randbelow(players)),
+                human_seat=data["human_seat"],
+                bots=data["bots"],
+            )
+        except PlayError as error:
+            return _refused(error)
+        view = selectors.table_view(table=table, viewer=request.user)
+        return Response(view, status=status.HTTP_201_CREATED)
+
+
+class TableDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: PlayTableSerializer, 404: PlayErrorSerializer}, summary="A table"
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        try:
+            table = selectors.table_for(table_id=table_id, viewer=request.user)
+        except PlayError as error:
+            return _refused(error)
+        return Response(selectors.table_view(table=table, viewer=request.user))
+
+
+class TableActionView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PlayActionSerializer,
+        responses={
+            200: PlayActionResultSerializer,
+            400: OpenApiResponse(PlayErrorSerializer, description="illegal or unreadable action"),
+            404: PlayErrorSerializer,
+            409: OpenApiResponse(PlayErrorSerializer, description="stale ply, or not your turn"),
+        },
+        summary="Act at your table; the bots answer up to your next turn",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        data = _read(PlayActionSerializer(data=request.data))
+        if isinstance(data, Response):
+            return data
+        try:
+            update = services.table_act(
+                table_id=table_id, user=request.user, action=data["action"], ply=data["ply"]
+            )
+        except PlayError as error:
+            return _refused(error)
+        view = selectors.table_view(table=update.table, viewer=request.user)
+        return Response({"moves": update.moves, "table": view})
