@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "arena",
     "leagues",
     "leagues.tournaments",
+    "leagues.robots",
     # htmx requests (request.htmx) for pages that refresh a part of themselves.
     "django_htmx",
 ]
@@ -176,6 +177,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "refit-ratings": {"task": "arena.ratings_fit", "schedule": 900.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
+    "close-robot-events": {"task": "robots.events_close_due", "schedule": 60.0},
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
 

@@ -1,0 +1,200 @@
+"""An event from creation to close: commitment, entries, boards in order, scores, par."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from arena import seeding
+from arena.errors import InvalidInput
+from arena.models import Player
+from leagues.robots import selectors, services
+from leagues.robots.models import RobotEvent, RobotPlay
+from leagues.robots.scoring import board_matchpoints
+from leagues.tournaments.hands import deal
+from tests.leagues.robots.conftest import play_board, played_result
+
+pytestmark = pytest.mark.django_db
+
+
+def test_boards_are_dealt_from_the_committed_secret(event: RobotEvent) -> None:
+    secret = bytes.fromhex(event.secret)
+    assert event.commitment == seeding.commitment(secret)
+    seed = seeding.match_seed(secret)
+    for board in event.board_set.all():
+        assert board.seed == seeding.board_seed(seed, board.number)
+        assert board.dealer == (board.number - 1) % 4
+
+
+def test_the_secret_is_absent_before_the_close_and_verifies_after(
+    event: RobotEvent, director: Player
+) -> None:
+    before = selectors.event_verification(event=event)
+    assert before["commitment"] == event.commitment
+    assert "secret" not in before and event.secret not in str(before)
+    services.robot_event_close(event=event, by=director)
+    event.refresh_from_db()
+    after = selectors.event_verification(event=event)
+    assert after["secret"] == event.secret
+    assert after["verified"] is True and after["problems"] == []
+    # The published check is the one anyone can run with the revealed secret.
+    boards = {b["board"]: (b["seed"], b["dealer"]) for b in after["boards"]}
+    assert seeding.deal_problems(after["secret"], after["commitment"], boards, players=4) == []
+
+
+def test_a_wrong_secret_fails_the_check(event: RobotEvent) -> None:
+    boards = {b.number: (b.seed, b.dealer) for b in event.board_set.all()}
+    problems = seeding.deal_problems("00" * 32, event.commitment, boards, players=4)
+    assert "the revealed secret does not match the published commitment" in problems
+
+
+def test_entrants_play_the_boards_in_order_and_are_matchpointed(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    ann, ben, _ = field
+    ann_entry = services.robot_entry_join(event=event, player=ann)
+    ben_entry = services.robot_entry_join(event=event, player=ben)
+    first = play_board(ann_entry, "strong")
+    assert first.board.number == 1
+    second = play_board(ann_entry, "strong")
+    assert second.board.number == 2
+    ben_first = play_board(ben_entry, "random")
+    ben_second = play_board(ben_entry, "random")
+    # Every result is North-South's score minus East-West's, from the table's engine result.
+    for play in (first, second, ben_first, ben_second):
+        assert play.net == play.score_ns - play.score_ew  # type: ignore[operator]
+    rows = {row["name"]: row for row in selectors.event_standings(event=event)}
+    expected = {"Ann": 0.0, "Ben": 0.0}
+    for mine, theirs in ((first, ben_first), (second, ben_second)):
+        assert mine.net is not None and theirs.net is not None
+        points = 2 if mine.net > theirs.net else 1 if mine.net == theirs.net else 0
+        expected["Ann"] += points
+        expected["Ben"] += 2 - points
+    assert rows["Ann"]["matchpoints"] == expected["Ann"]
+    assert rows["Ben"]["matchpoints"] == expected["Ben"]
+    assert rows["Ann"]["percentage"] == 100 * expected["Ann"] / 4
+
+
+def test_a_board_cannot_be_played_twice(event: RobotEvent, field: list[Player]) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = play_board(entry, "greedy")
+    with pytest.raises(services.AlreadyDone):
+        services.robot_play_finish(play=play, result=played_result(play, "random"))
+    # The database itself refuses a second play of the board, whatever the service does.
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RobotPlay.objects.create(entry=entry, board=play.board)
+    play.refresh_from_db()
+    assert RobotPlay.objects.filter(entry=entry).count() == 1
+
+
+def test_a_started_board_is_resumed_not_started_again(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = services.robot_play_start(entry=entry)
+    assert services.robot_play_start(entry=entry).pk == play.pk
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RobotPlay.objects.create(entry=entry, board=event.board_set.get(number=2))
+
+
+def test_an_entrant_who_played_every_board_has_nothing_left(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play_board(entry, "greedy")
+    play_board(entry, "greedy")
+    with pytest.raises(services.AlreadyDone):
+        services.robot_play_start(entry=entry)
+
+
+def test_nobody_joins_twice_and_the_director_does_not_play(
+    event: RobotEvent, field: list[Player], director: Player
+) -> None:
+    services.robot_entry_join(event=event, player=field[0])
+    with pytest.raises(services.AlreadyDone):
+        services.robot_entry_join(event=event, player=field[0])
+    with pytest.raises(services.NotAllowed):
+        services.robot_entry_join(event=event, player=director)
+    assert event.entries.count() == 1
+
+
+def test_a_closed_event_takes_no_entry_and_no_board(
+    event: RobotEvent, field: list[Player], director: Player
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    services.robot_event_close(event=event, by=director)
+    with pytest.raises(InvalidInput):
+        services.robot_entry_join(event=event, player=field[1])
+    with pytest.raises(InvalidInput):
+        services.robot_play_start(entry=entry)
+    with pytest.raises(services.AlreadyDone):
+        services.robot_event_close(event=event, by=director)
+
+
+def test_closing_computes_each_boards_par_with_the_events_robots(
+    event: RobotEvent, director: Player
+) -> None:
+    services.robot_event_close(event=event, by=director)
+    # The par task runs in-process here (or in a worker in CI's embedded broker-less mode).
+    for board in event.board_set.all():
+        services.robot_board_par_compute(board_id=board.pk)
+    for board in event.board_set.all():
+        board.refresh_from_db()
+        state = deal(event.variant, board.seed, board.dealer)
+        assert state is not None
+        assert board.par_ns is not None and board.par_ew is not None
+        assert board.par_result is not None
+        assert board.par_result["scores"] == [board.par_ns, board.par_ew]
+        # A second run stores nothing new.
+        assert services.robot_board_par_compute(board_id=board.pk) is None
+
+
+def test_only_a_director_creates_or_closes(event: RobotEvent, field: list[Player]) -> None:
+    with pytest.raises(services.NotAllowed):
+        services.robot_event_create(
+            director=field[0],
+            name="Mine",
+            variant="single4",
+            boards=1,
+            robots="random",
+            kind="instant",
+            scoring="mp",
+        )
+    with pytest.raises(services.NotAllowed):
+        services.robot_event_close(event=event, by=field[0])
+    assert RobotEvent.objects.count() == 1
+
+
+def test_a_daylong_event_closes_itself_after_24_hours(director: Player) -> None:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event = services.robot_event_create(
+        director=director,
+        name="Daylong",
+        variant="auction4",
+        boards=1,
+        robots="random",
+        kind="daylong",
+        scoring="imp",
+        opens=timezone.now() - timedelta(hours=25),
+    )
+    assert event.closes == event.opens + timedelta(hours=24)
+    assert services.robot_events_close_due() == 1
+    event.refresh_from_db()
+    assert event.closed is not None
+    assert services.robot_events_close_due() == 0
+
+
+def test_the_traveller_scores_agree_with_the_standings(
+    event: RobotEvent, field: list[Player], director: Player
+) -> None:
+    entries = [services.robot_entry_join(event=event, player=p) for p in field]
+    for entry, bot in zip(entries, ("strong", "greedy", "random"), strict=True):
+        play_board(entry, bot)
+    view = selectors.board_traveller(event=event, viewer=director, number=1)
+    nets = {row["entry"]: row["net"] for row in view["rows"]}
+    assert {row["entry"]: row["score"] for row in view["rows"]} == board_matchpoints(
+        nets, planned=3
+    )
