@@ -25,9 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from leagues.tournaments.imps import imps
 from leagues.tournaments.scoring import matchpoints, neuberg, percentage, top
+
+K = TypeVar("K", bound=Hashable)
+"""Whatever names an entrant: an entry id in the app, a name in the examples."""
 
 __all__ = [
     "Standing",
@@ -37,7 +41,7 @@ __all__ = [
 ]
 
 
-def board_matchpoints(nets: Mapping[Hashable, int], *, planned: int) -> dict[Hashable, float]:
+def board_matchpoints(nets: Mapping[K, int], *, planned: int) -> dict[K, float]:
     """Each entrant's matchpoints on one board, scaled by Neuberg to ``planned`` results."""
     keys = list(nets)
     raw = matchpoints([nets[key] for key in keys])
@@ -49,7 +53,7 @@ def board_matchpoints(nets: Mapping[Hashable, int], *, planned: int) -> dict[Has
     }
 
 
-def board_cross_imps(nets: Mapping[Hashable, int], *, variant: str) -> dict[Hashable, float]:
+def board_cross_imps(nets: Mapping[K, int], *, variant: str) -> dict[K, float]:
     """Each entrant's IMPs against every other result on the board, averaged."""
     scored = {}
     for key, mine in nets.items():
@@ -61,10 +65,10 @@ def board_cross_imps(nets: Mapping[Hashable, int], *, variant: str) -> dict[Hash
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Generic[K]):
     """One entrant's line: rank, boards played, and the score (percentage or IMPs)."""
 
-    entrant: Hashable
+    entrant: K
     rank: int
     boards: int
     matchpoints: float
@@ -74,17 +78,17 @@ class Standing:
 
 
 def standings(
-    results: Mapping[int, Mapping[Hashable, int]], *, scoring: str, variant: str
-) -> list[Standing]:
+    results: Mapping[int, Mapping[K, int]], *, scoring: str, variant: str
+) -> list[Standing[K]]:
     """Rank the entrants from ``results`` (board number -> entrant -> net).
 
     ``scoring`` is "mp" (ranked by percentage) or "imp" (ranked by total cross-IMPs).
     Entrants with equal scores share a rank.
     """
     planned = max((len(nets) for nets in results.values()), default=0)
-    points: dict[Hashable, float] = {}
-    tops: dict[Hashable, float] = {}
-    boards: dict[Hashable, int] = {}
+    points: dict[K, float] = {}
+    tops: dict[K, float] = {}
+    boards: dict[K, int] = {}
     for nets in results.values():
         if scoring == "imp":
             scored = board_cross_imps(nets, variant=variant)
@@ -95,13 +99,13 @@ def standings(
             tops[key] = tops.get(key, 0.0) + top(planned)
             boards[key] = boards.get(key, 0) + 1
 
-    def score(key: Hashable) -> float:
+    def score(key: K) -> float:
         if scoring == "imp":
             return round(points[key], 2)
         return round(percentage(points[key], tops[key]), 2)
 
     ordered = sorted(points, key=lambda key: -score(key))
-    lines: list[Standing] = []
+    lines: list[Standing[K]] = []
     for index, key in enumerate(ordered):
         rank = lines[-1].rank if lines and score(lines[-1].entrant) == score(key) else index + 1
         lines.append(

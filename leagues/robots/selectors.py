@@ -80,7 +80,7 @@ def _nets(plays: Iterable[RobotPlay]) -> dict[int, dict[int, int]]:
 
 def _board_scores(
     event: RobotEvent, nets: dict[int, dict[int, int]]
-) -> dict[int, dict[Any, float]]:
+) -> dict[int, dict[int, float]]:
     """Each board's matchpoints (Neuberg to the most-played board) or cross-IMPs."""
     planned = max((len(results) for results in nets.values()), default=0)
     if event.scoring == RobotEvent.Scoring.IMPS:
@@ -96,7 +96,7 @@ def event_standings(*, event: RobotEvent) -> list[dict[str, Any]]:
         {
             "rank": line.rank,
             "entry": line.entrant,
-            "name": names[line.entrant],  # type: ignore[index]
+            "name": names[line.entrant],
             "boards": line.boards,
             "matchpoints": line.matchpoints,
             "top": line.top,
