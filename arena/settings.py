@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "arena",
     "leagues",
     "leagues.tournaments",
+    "leagues.play",
     "leagues.robots",
     # htmx requests (request.htmx) for pages that refresh a part of themselves.
     "django_htmx",

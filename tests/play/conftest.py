@@ -1,0 +1,57 @@
+"""Named players and helpers for the play tests (the arena's players reused)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from leagues.play import services
+from leagues.play.models import PlayTable
+from tests.arena.conftest import (  # noqa: F401  (fixtures used by name)
+    PASSWORD,
+    alice,
+    alice_client,
+    anonymous_client,
+    bob,
+    bob_client,
+    client_for,
+    empty_cache,
+    plain_bots,
+)
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Any) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def greedy_table(
+    user: User, variant: str = "single4", *, seed: int = 7, human_seat: int = 0, bot: str = "greedy"
+) -> PlayTable:
+    """A table with the human at ``human_seat`` and the same reference bot everywhere else."""
+    from bots.games import game_for
+
+    players = game_for(variant).players
+    return services.table_start(
+        owner=user,
+        variant=variant,
+        seed=seed,
+        dealer=0,
+        human_seat=human_seat,
+        bots=[{"kind": "reference", "name": bot}] * (players - 1),
+    )
+
+
+def play_out(table: PlayTable, user: User, *, rng: random.Random | None = None) -> PlayTable:
+    """Play the human's turns with random legal actions until the hand is over."""
+    rng = rng or random.Random(0)
+    while True:
+        table.refresh_from_db()
+        if table.is_over:
+            return table
+        hand = services.hand_of(table)
+        legal = [str(action) for action in hand.state.legal_actions]
+        services.table_act(table_id=table.pk, user=user, action=rng.choice(legal), ply=table.ply)
