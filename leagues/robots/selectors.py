@@ -14,12 +14,17 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from arena import seeding
 from arena.models import Player
 from leagues.robots import rules, scoring
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
 from leagues.robots.services import NotAllowed
-from leagues.tournaments.hands import deal
+from leagues.tournaments.hands import board_dealer, deal, deal_problems
+
+SCHEME = (
+    "commitment = sha256(secret); board n: seed = HMAC-SHA256(secret, n as 8 bytes "
+    "big-endian)[:8] >> 1, dealer = (n - 1) % 4 (0 North, 1 East, 2 South, 3 West), dealt by "
+    "engine.new_hand(variant, seed=seed, dealer=dealer)"
+)
 
 __all__ = [
     "board_traveller",
@@ -224,15 +229,20 @@ def event_overview(*, event: RobotEvent, viewer: Player | None) -> dict[str, Any
 
 def event_verification(*, event: RobotEvent) -> dict[str, Any]:
     """The commitment; once the event is closed, the secret, every board's seed and the
-    server's own check (``arena.seeding.deal_problems``)."""
-    out: dict[str, Any] = {"commitment": event.commitment, "scheme": seeding.SCHEME}
+    server's own check (``leagues.tournaments.hands.deal_problems``)."""
+    out: dict[str, Any] = {"commitment": event.commitment, "scheme": SCHEME}
     if event.closed is None:
         return out
-    boards = {b.number: (b.seed, b.dealer) for b in event.board_set.order_by("number")}
-    problems = seeding.deal_problems(event.secret, event.commitment, boards, players=4)
+    boards = list(event.board_set.order_by("number"))
+    problems = deal_problems(event.secret, event.commitment, {b.number: b.seed for b in boards})
+    problems += [
+        f"board {b.number}: dealer {b.dealer} should be {board_dealer(b.number)}"
+        for b in boards
+        if b.dealer != board_dealer(b.number)
+    ]
     out.update(
         secret=event.secret,
-        boards=[{"board": n, "seed": s, "dealer": d} for n, (s, d) in boards.items()],
+        boards=[{"board": b.number, "seed": b.seed, "dealer": b.dealer} for b in boards],
         verified=not problems,
         problems=problems,
     )

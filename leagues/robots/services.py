@@ -27,6 +27,7 @@ from leagues.robots.models import (
     RobotPlay,
     RobotSchedule,
 )
+from leagues.tournaments import hands
 from leagues.tournaments.par import board_par
 
 __all__ = [
@@ -93,7 +94,14 @@ def robot_event_create(
     opens: datetime | None = None,
     schedule: RobotSchedule | None = None,
 ) -> RobotEvent:
-    """Create an event and deal its boards from a secret whose commitment alone is shown."""
+    """Create an event and deal its boards from a secret whose commitment alone is shown.
+
+    The commitment is ``arena.seeding``'s; each board's seed is its own HMAC of the secret
+    (``leagues.tournaments.hands.board_seed``), not a step of one generator as a match's
+    boards are: an entrant's table reveals its board's seed when the hand is over, and the
+    next step of a SplitMix64 can be computed from one output (its mixing is invertible), so
+    one revealed board would deal every later one.
+    """
     if not rules.may_direct(director):
         raise NotAllowed("only staff and robot event directors create robot events")
     _checked_settings(
@@ -101,7 +109,6 @@ def robot_event_create(
     )
     opens = opens or timezone.now()
     secret = seeding.new_secret()
-    match_seed = seeding.match_seed(secret)
     with transaction.atomic():
         event = RobotEvent.objects.create(
             name=name.strip(),
@@ -121,7 +128,7 @@ def robot_event_create(
             RobotBoard(
                 event=event,
                 number=number,
-                seed=seeding.board_seed(match_seed, number),
+                seed=hands.board_seed(secret, number),
                 dealer=seeding.board_dealer(number, 4),
             )
             for number in range(1, boards + 1)

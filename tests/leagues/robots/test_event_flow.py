@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 import pytest
 from django.db import IntegrityError, transaction
 
 from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Player
+from engine.rng import SplitMix64
 from leagues.robots import selectors, services
 from leagues.robots.models import RobotEvent, RobotPlay
 from leagues.robots.scoring import board_matchpoints
-from leagues.tournaments.hands import deal
+from leagues.tournaments.hands import deal, deal_problems
 from tests.leagues.robots.conftest import play_board, played_result
 
 pytestmark = pytest.mark.django_db
@@ -20,9 +24,9 @@ pytestmark = pytest.mark.django_db
 def test_boards_are_dealt_from_the_committed_secret(event: RobotEvent) -> None:
     secret = bytes.fromhex(event.secret)
     assert event.commitment == seeding.commitment(secret)
-    seed = seeding.match_seed(secret)
     for board in event.board_set.all():
-        assert board.seed == seeding.board_seed(seed, board.number)
+        digest = hmac.new(secret, board.number.to_bytes(8, "big"), hashlib.sha256).digest()
+        assert board.seed == int.from_bytes(digest[:8], "big") >> 1
         assert board.dealer == (board.number - 1) % 4
 
 
@@ -38,14 +42,47 @@ def test_the_secret_is_absent_before_the_close_and_verifies_after(
     assert after["secret"] == event.secret
     assert after["verified"] is True and after["problems"] == []
     # The published check is the one anyone can run with the revealed secret.
-    boards = {b["board"]: (b["seed"], b["dealer"]) for b in after["boards"]}
-    assert seeding.deal_problems(after["secret"], after["commitment"], boards, players=4) == []
+    seeds = {b["board"]: b["seed"] for b in after["boards"]}
+    assert deal_problems(after["secret"], after["commitment"], seeds) == []
 
 
 def test_a_wrong_secret_fails_the_check(event: RobotEvent) -> None:
-    boards = {b.number: (b.seed, b.dealer) for b in event.board_set.all()}
-    problems = seeding.deal_problems("00" * 32, event.commitment, boards, players=4)
+    seeds = {b.number: b.seed for b in event.board_set.all()}
+    problems = deal_problems("00" * 32, event.commitment, seeds)
     assert "the revealed secret does not match the published commitment" in problems
+
+
+def _unmix(output: int) -> int:
+    """The SplitMix64 state behind one output: its mixing steps are all invertible."""
+    mask = 2**64 - 1
+    z = output
+    z ^= z >> 31 ^ z >> 62
+    z = z * pow(0x94D049BB133111EB, -1, 2**64) & mask
+    z ^= z >> 27 ^ z >> 54
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
+    return z ^ (z >> 30) ^ (z >> 60)
+
+
+def _next_seed_guesses(seed: int) -> set[int]:
+    """Board n + 1's seed, if board n's came from one SplitMix64 stream (the lost low bit
+    gives two guesses)."""
+    guesses = set()
+    for low in (0, 1):
+        state = _unmix(seed << 1 | low)
+        generator = SplitMix64(state)
+        guesses.add(generator.next_u64() >> 1)
+    return guesses
+
+
+def test_a_revealed_board_seed_does_not_deal_the_next_board(event: RobotEvent) -> None:
+    # A table reveals its seed once the hand is over. Were the boards steps of one generator
+    # (as a match's are), the next board's seed would follow from it:
+    match_seed = seeding.match_seed(bytes.fromhex(event.secret))
+    first, second = seeding.board_seed(match_seed, 1), seeding.board_seed(match_seed, 2)
+    assert second in _next_seed_guesses(first)
+    # The event's boards are independent HMACs of the secret: the same attack finds nothing.
+    one, two = (event.board_set.get(number=n).seed for n in (1, 2))
+    assert two not in _next_seed_guesses(one)
 
 
 def test_entrants_play_the_boards_in_order_and_are_matchpointed(
