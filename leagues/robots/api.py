@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.models import Player
-from leagues.robots import selectors, services
+from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
     ErrorSerializer,
@@ -134,6 +134,7 @@ class PlayListView(APIView):
         entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
         if entry is None:
             raise PermissionDenied("you have not joined this event")
+        tables.entry_sync(entry=entry)
         plays = entry.plays.select_related("board").order_by("board__number")
         return Response(PlaySerializer(plays, many=True).data)
 
@@ -146,6 +147,7 @@ class PlayListView(APIView):
         entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
         if entry is None:
             raise PermissionDenied("join the event before playing its boards")
+        tables.entry_sync(entry=entry)
         play = services.robot_play_start(entry=entry)
         return Response(PlaySerializer(play).data, status=status.HTTP_201_CREATED)
 

@@ -106,8 +106,13 @@ class RobotPlay(models.Model):
 
     entry = models.ForeignKey(RobotEntry, on_delete=models.CASCADE, related_name="plays")
     board = models.ForeignKey(RobotBoard, on_delete=models.CASCADE, related_name="plays")
-    table_id = models.BigIntegerField(
-        null=True, blank=True, help_text="the play table the board is played at"
+    table = models.OneToOneField(
+        "play.PlayTable",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="robot_play",
+        help_text="the table the entrant plays the board at",
     )
     started = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)

@@ -143,7 +143,7 @@ def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
         return _refused(
             request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
         )
-    url = tables.table_url(play=play, request=request)
+    url = tables.table_url(play=play)
     return redirect(url) if url else redirect("robots-page", event_id=event_id)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
 from rest_framework import serializers
 
 from leagues.robots import rules
@@ -57,6 +58,7 @@ class EventSerializer(serializers.ModelSerializer[RobotEvent]):
 
 class PlaySerializer(serializers.ModelSerializer[RobotPlay]):
     board = serializers.IntegerField(source="board.number", read_only=True)
+    table = serializers.IntegerField(source="table_id", read_only=True, allow_null=True)
     table_url = serializers.SerializerMethodField()
 
     class Meta:
@@ -64,7 +66,7 @@ class PlaySerializer(serializers.ModelSerializer[RobotPlay]):
         fields = [
             "id",
             "board",
-            "table_id",
+            "table",
             "table_url",
             "started",
             "finished",
@@ -73,7 +75,7 @@ class PlaySerializer(serializers.ModelSerializer[RobotPlay]):
         ]
 
     def get_table_url(self, play: RobotPlay) -> str | None:
-        return None if play.table_id is None else f"/play/tables/{play.table_id}/"
+        return None if play.table_id is None else reverse("play-table", args=[play.table_id])
 
 
 class StandingSerializer(serializers.Serializer[Any]):

@@ -8,16 +8,21 @@ once. Closing reveals the secret and computes each board's par with the event's 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
 from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Player
+from leagues.play import services as play_services
+from leagues.play.models import PlayTable
 from leagues.robots import rules
 from leagues.robots.models import (
     ROBOT_VARIANTS,
@@ -44,6 +49,7 @@ __all__ = [
     "robot_events_close_due",
     "robot_play_finish",
     "robot_play_start",
+    "robot_plays_sync",
     "robot_schedule_create",
     "robot_schedule_run",
 ]
@@ -147,8 +153,12 @@ def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
         event = RobotEvent.objects.select_for_update().get(pk=event.pk)
         if event.closed is not None:
             raise AlreadyDone("the event is closed already")
+        plays = RobotPlay.objects.filter(entry__event=event)
+        # Tables that finished before the close count even if their entrant never came back.
+        robot_plays_sync(plays=plays)
         event.closed = timezone.now()
         event.save(update_fields=["closed"])
+        PlayTable.objects.filter(robot_play__entry__event=event).update(public_after=event.closed)
         board_ids = list(event.board_set.values_list("pk", flat=True))
         transaction.on_commit(lambda: _enqueue_pars(board_ids))
     return event
@@ -209,7 +219,8 @@ def robot_entry_join(*, event: RobotEvent, player: Player) -> RobotEntry:
 
 
 def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
-    """Start the entrant's next board, in order; the open one when one is being played."""
+    """Start the entrant's next board, in order, at a play table of its own (the entrant
+    South, the event's robots at the other seats); the open one when one is in play."""
     with transaction.atomic():
         event = RobotEvent.objects.select_for_update().get(pk=entry.event_id)
         state = rules.status(event)
@@ -224,17 +235,40 @@ def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
             raise AlreadyDone("every board of this event is played")
         try:
             with transaction.atomic():
-                return RobotPlay.objects.create(entry=entry, board=board)
+                play = RobotPlay.objects.create(entry=entry, board=board)
         except IntegrityError:
             raise AlreadyDone(f"board {board.number} is played already") from None
+        robot = {"kind": "reference", "name": event.robots}
+        play.table = play_services.table_start(
+            owner=entry.player.user,
+            variant=event.variant,
+            seed=board.seed,
+            dealer=board.dealer,
+            human_seat=rules.HUMAN_SEAT,
+            bots=[robot, robot, robot],
+            return_url=reverse("robots-page", args=[event.pk]),
+            # Other people's tables open with the event's results; an instant event's
+            # close is not known yet (``robot_event_close`` sets it then).
+            public_after=event.closes,
+        )
+        play.save(update_fields=["table"])
+    return play
 
 
-def robot_play_finish(*, play: RobotPlay, result: dict[str, Any]) -> RobotPlay:
-    """Record a finished table's hand result (the engine's ``to_json``) once."""
-    scores = result.get("team_scores")
-    if not (isinstance(scores, list) and len(scores) == 2 and all(type(s) is int for s in scores)):
-        raise InvalidInput("a hand result has two integer team scores", field="result")
-    summary = rules.result_summary(result)
+def robot_play_finish(
+    *,
+    play: RobotPlay,
+    scores: Sequence[int],
+    hand: Mapping[str, Any] | None,
+    fault: Mapping[str, Any] | None = None,
+) -> RobotPlay:
+    """Record a finished table once: North-South's and East-West's scores, and the hand's
+    contract (``hand`` is the engine's result, None when the hand ended by a forfeit)."""
+    if not (len(scores) == 2 and all(type(score) is int for score in scores)):
+        raise InvalidInput("a board's result is two whole team scores", field="scores")
+    summary = rules.result_summary(dict(hand)) if hand is not None else {"outcome": "forfeit"}
+    if fault is not None:
+        summary["fault"] = {"seat": fault.get("seat"), "kind": fault.get("kind")}
     # Conditional: a table reported twice (a retried request, two tabs) is counted once.
     updated = RobotPlay.objects.filter(pk=play.pk, finished__isnull=True).update(
         finished=timezone.now(), score_ns=scores[0], score_ew=scores[1], result=summary
@@ -243,6 +277,27 @@ def robot_play_finish(*, play: RobotPlay, result: dict[str, Any]) -> RobotPlay:
         raise AlreadyDone(f"board {play.board.number} is recorded already")
     play.refresh_from_db()
     return play
+
+
+def robot_plays_sync(*, plays: QuerySet[RobotPlay]) -> int:
+    """Record every play of ``plays`` whose table is over; the number recorded."""
+    recorded = 0
+    for play in plays.filter(finished__isnull=True, table__isnull=False).exclude(
+        table__status=PlayTable.Status.PLAYING
+    ):
+        table = play.table
+        assert table is not None and table.result is not None
+        try:
+            robot_play_finish(
+                play=play,
+                scores=[int(score) for score in table.result["side_scores"]],
+                hand=table.result.get("hand"),
+                fault=table.result.get("fault"),
+            )
+        except AlreadyDone:
+            continue  # recorded by a concurrent request
+        recorded += 1
+    return recorded
 
 
 def robot_schedule_create(

@@ -1,16 +1,17 @@
-"""Where an entrant's board is played: the seam between the event and its play table."""
+"""Where an entrant's board is played: the play table, and its result back in the event."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.urls import reverse
 
+from leagues.robots import services
 from leagues.robots.models import RobotEntry, RobotPlay
 
 
-def table_url(*, play: RobotPlay, request: HttpRequest) -> str | None:
-    return None if play.table_id is None else f"/play/tables/{play.table_id}/"
+def table_url(*, play: RobotPlay) -> str | None:
+    return None if play.table_id is None else reverse("play-table", args=[play.table_id])
 
 
 def entry_sync(*, entry: RobotEntry) -> int:
     """Record the entrant's tables that have finished since; the number recorded."""
-    return 0
+    return services.robot_plays_sync(plays=entry.plays.select_related("table", "board"))

@@ -1,25 +1,25 @@
-"""A director, a field of players, and boards played through the referee by reference bots.
+"""A director, a field of players, and boards played at their play tables.
 
-Before a board's result is recorded it is really played: ``played_result`` puts the given
-reference bot at South (standing in for the human) and the event's robots at the other
-seats, and plays the board through ``bots.table.Table`` in-process.
+A board's result is really played: ``play_board`` starts the entrant's table (the event's
+robots at North, East and West) and plays South's turns with a reference bot standing in
+for the human, through the table's own services, then brings the result back.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import Permission
 
 from arena import services as arena_services
 from arena.models import Player
-from leagues.robots import services
+from leagues.play import referee
+from leagues.play import services as play_services
+from leagues.play.models import PlayTable
+from leagues.robots import services, tables
 from leagues.robots.models import RobotEntry, RobotEvent, RobotPlay
-from leagues.tournaments.par import board_played
 from tests.arena.conftest import PASSWORD, client_for
 
-__all__ = ["PASSWORD", "client_for", "director", "event", "field", "play_board", "played_result"]
+__all__ = ["PASSWORD", "client_for", "director", "event", "field", "play_board", "play_table"]
 
 
 @pytest.fixture
@@ -51,21 +51,25 @@ def event(director: Player) -> RobotEvent:
     )
 
 
-def played_result(play: RobotPlay, south: str) -> dict[str, Any]:
-    """The board of ``play`` played with ``south`` at South and the event's robots around."""
-    event = play.board.event
-    bots = [event.robots, event.robots, south, event.robots]
-    result = board_played(
-        event.variant,
-        bots=bots,
-        number=play.board.number,
-        seed=play.board.seed,
-        dealer=play.board.dealer,
-    )
-    return dict(result.to_json())
+def play_table(play: RobotPlay, south: str) -> None:
+    """Play the human's seat of ``play``'s table to the end: each of South's turns is the
+    reference bot ``south``'s choice, sent through the table's own ``table_act``."""
+    assert play.table_id is not None
+    user = play.entry.player.user
+    while True:
+        table = PlayTable.objects.get(pk=play.table_id)
+        if table.is_over:
+            return
+        hand = play_services.hand_of(table)
+        assert hand.current == table.human_seat, "the robots wait for South"
+        text = referee.reference_move(hand, table.human_seat, name=south, variant=table.variant)
+        play_services.table_act(table_id=table.pk, user=user, action=text, ply=table.ply)
 
 
 def play_board(entry: RobotEntry, south: str) -> RobotPlay:
-    """Start the entrant's next board, play it, and record its result."""
+    """Start the entrant's next board, play it at its table, and bring the result back."""
     play = services.robot_play_start(entry=entry)
-    return services.robot_play_finish(play=play, result=played_result(play, south))
+    play_table(play, south)
+    assert tables.entry_sync(entry=entry) == 1
+    play.refresh_from_db()
+    return play

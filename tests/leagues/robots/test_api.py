@@ -8,7 +8,7 @@ import pytest
 
 from arena.models import Player
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
-from tests.leagues.robots.conftest import client_for, played_result
+from tests.leagues.robots.conftest import client_for, play_table
 
 pytestmark = pytest.mark.django_db
 
@@ -79,19 +79,17 @@ def test_joining_twice_is_a_conflict(event: RobotEvent, field: list[Player]) -> 
 def test_boards_are_started_in_order_and_never_twice(
     event: RobotEvent, field: list[Player]
 ) -> None:
-    from leagues.robots import services
-
     api = client_for(field[0])
     api.post(f"/api/robots/{event.pk}/entries/")
     first = api.post(f"/api/robots/{event.pk}/plays/")
     assert first.status_code == 201 and first.json()["board"] == 1
     # Asking again while board 1 is in play gives board 1 back, not board 2.
     assert api.post(f"/api/robots/{event.pk}/plays/").json()["id"] == first.json()["id"]
-    play = RobotPlay.objects.get(pk=first.json()["id"])
-    services.robot_play_finish(play=play, result=played_result(play, "greedy"))
+    assert first.json()["table_url"] == f"/play/tables/{first.json()['table']}/"
+    play_table(RobotPlay.objects.get(pk=first.json()["id"]), "greedy")
+    # The finished table is recorded when its entrant asks for the next board.
     assert api.post(f"/api/robots/{event.pk}/plays/").json()["board"] == 2
-    play = RobotPlay.objects.get(entry__player=field[0], board__number=2)
-    services.robot_play_finish(play=play, result=played_result(play, "greedy"))
+    play_table(RobotPlay.objects.get(entry__player=field[0], board__number=2), "greedy")
     done = api.post(f"/api/robots/{event.pk}/plays/")
     assert done.status_code == 409
     assert "every board" in done.json()["detail"]
@@ -113,7 +111,7 @@ def test_a_malformed_table_result_is_refused(event: RobotEvent, field: list[Play
     entry = services.robot_entry_join(event=event, player=field[0])
     play = services.robot_play_start(entry=entry)
     with pytest.raises(InvalidInput):
-        services.robot_play_finish(play=play, result={"team_scores": [1, "x"]})
+        services.robot_play_finish(play=play, scores=[1, "x"], hand=None)  # type: ignore[list-item]
     play.refresh_from_db()
     assert play.finished is None
 

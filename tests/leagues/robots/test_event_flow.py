@@ -12,11 +12,13 @@ from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Player
 from engine.rng import SplitMix64
+from leagues.play import services as play_services
+from leagues.play.models import PlayTable
 from leagues.robots import selectors, services
 from leagues.robots.models import RobotEvent, RobotPlay
 from leagues.robots.scoring import board_matchpoints
 from leagues.tournaments.hands import deal, deal_problems
-from tests.leagues.robots.conftest import play_board, played_result
+from tests.leagues.robots.conftest import play_board, play_table
 
 pytestmark = pytest.mark.django_db
 
@@ -116,7 +118,7 @@ def test_a_board_cannot_be_played_twice(event: RobotEvent, field: list[Player]) 
     entry = services.robot_entry_join(event=event, player=field[0])
     play = play_board(entry, "greedy")
     with pytest.raises(services.AlreadyDone):
-        services.robot_play_finish(play=play, result=played_result(play, "random"))
+        services.robot_play_finish(play=play, scores=[10, 0], hand=None)
     # The database itself refuses a second play of the board, whatever the service does.
     with pytest.raises(IntegrityError), transaction.atomic():
         RobotPlay.objects.create(entry=entry, board=play.board)
@@ -235,3 +237,50 @@ def test_the_traveller_scores_agree_with_the_standings(
     assert {row["entry"]: row["score"] for row in view["rows"]} == board_matchpoints(
         nets, planned=3
     )
+
+
+def test_each_board_is_played_at_a_table_of_its_own_with_the_events_robots(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = play_board(entry, "greedy")
+    table = PlayTable.objects.get(pk=play.table_id)
+    board = play.board
+    assert (table.seed, table.dealer, table.variant) == (board.seed, board.dealer, "single4")
+    assert table.owner == field[0].user and table.human_seat == 2
+    assert [seat for i, seat in enumerate(table.seats) if i != 2] == [
+        {"kind": "reference", "name": "greedy"}
+    ] * 3
+    assert table.return_url == f"/robots/{event.pk}/"
+    assert table.result is not None
+    assert [play.score_ns, play.score_ew] == table.result["side_scores"]
+
+
+def test_the_close_records_a_table_its_entrant_never_came_back_from(
+    event: RobotEvent, field: list[Player], director: Player
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = services.robot_play_start(entry=entry)
+    play_table(play, "random")
+    play.refresh_from_db()
+    assert play.finished is None
+    services.robot_event_close(event=event, by=director)
+    play.refresh_from_db()
+    assert play.finished is not None
+    table = PlayTable.objects.get(pk=play.table_id)
+    # Everyone's tables are public from the close on, as the results are.
+    event.refresh_from_db()
+    assert table.public_after == event.closed
+
+
+def test_a_table_abandoned_is_recorded_as_the_forfeit_it_scores(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = services.robot_play_start(entry=entry)
+    assert play.table_id is not None
+    play_services.table_abandon(table_id=play.table_id, user=field[0].user)
+    services.robot_plays_sync(plays=entry.plays.all())
+    play.refresh_from_db()
+    assert play.score_ns is not None and play.score_ns < 0 and play.score_ew == 0
+    assert play.result == {"outcome": "forfeit", "fault": {"seat": 2, "kind": "abandoned"}}

@@ -16,7 +16,7 @@ from django.test import Client
 
 from arena.models import Player
 from leagues.robots import services
-from leagues.robots.models import RobotEvent
+from leagues.robots.models import RobotEvent, RobotPlay
 from tests.leagues.robots.conftest import PASSWORD, client_for, play_board
 
 pytestmark = pytest.mark.django_db
@@ -57,6 +57,8 @@ def test_an_entrant_sees_nothing_of_a_board_they_have_not_played(
     event = half_played
     html_markers, api_markers = _board_two_markers(event, director)
     ben = field[1]
+    ann_table = RobotPlay.objects.get(entry__player=field[0], board__number=2).table_id
+    ben_table = RobotPlay.objects.get(entry__player=ben, board__number=1).table_id
     browser = Client()
     assert browser.login(username=ben.user.username, password=PASSWORD)
     pages = [
@@ -66,6 +68,11 @@ def test_an_entrant_sees_nothing_of_a_board_they_have_not_played(
         f"/robots/{event.pk}/boards/1/",
         f"/robots/{event.pk}/boards/2/",
         f"/robots/{event.pk}/verification/",
+        f"/play/tables/{ben_table}/",
+        f"/play/tables/{ann_table}/",
+        f"/play/tables/{ann_table}/state/",
+        f"/play/tables/{ann_table}/replay/",
+        f"/play/tables/{ann_table}/replay/frames.json",
     ]
     statuses = {}
     for url in pages:
@@ -76,6 +83,8 @@ def test_an_entrant_sees_nothing_of_a_board_they_have_not_played(
             assert marker not in body, url
     assert statuses[f"/robots/{event.pk}/boards/2/"] == 403
     assert statuses[f"/robots/{event.pk}/boards/1/"] == 200
+    assert statuses[f"/play/tables/{ben_table}/"] == 200
+    assert statuses[f"/play/tables/{ann_table}/"] == 404
     api = client_for(ben)
     for url in [
         "/api/robots/",
