@@ -163,6 +163,7 @@ def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) ->
     par = None
     if closed and board.par_result is not None:
         par = dict(board.par_result, score_ns=board.par_ns, score_ew=board.par_ew)
+        par["net"] = (board.par_ns or 0) - (board.par_ew or 0)
     return {
         "event": event,
         "board": number,

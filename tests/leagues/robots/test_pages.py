@@ -81,6 +81,7 @@ def test_after_the_close_the_traveller_shows_the_par(
     services.robot_board_par_compute(board_id=board.pk)
     board.refresh_from_db()
     traveller = Client().get(f"/robots/{event.pk}/boards/1/").content.decode()
-    assert f"North-South {board.par_ns}, East-West {board.par_ew}" in traveller
+    net = board.par_ns - board.par_ew  # type: ignore[operator]
+    assert f"North-South {board.par_ns}, East-West {board.par_ew} (net {net})" in traveller
     verification = Client().get(f"/robots/{event.pk}/verification/").content.decode()
     assert event.secret in verification and "every board matches" in verification
