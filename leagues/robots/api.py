@@ -25,10 +25,10 @@ from arena.models import Player
 from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
-    ErrorSerializer,
     EventCreateSerializer,
     EventSerializer,
     PlaySerializer,
+    RobotErrorSerializer,
     ScheduleCreateSerializer,
     StandingSerializer,
 )
@@ -49,7 +49,9 @@ class Conflict(APIException):
 
 
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
-    return {code: OpenApiResponse(ErrorSerializer, description=_ERRORS[code]) for code in codes}
+    return {
+        code: OpenApiResponse(RobotErrorSerializer, description=_ERRORS[code]) for code in codes
+    }
 
 
 def _refusals(view: Callable[..., Response]) -> Callable[..., Response]:

@@ -12,8 +12,12 @@ from leagues.robots.models import ROBOT_VARIANTS, RobotEvent, RobotPlay
 from leagues.robots.services import MAX_BOARDS
 
 
-class ErrorSerializer(serializers.Serializer[Any]):
-    detail = serializers.CharField()
+class RobotErrorSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField(
+        required=False,
+        help_text="what is wrong; a malformed input lists each field's problems under its "
+        "name instead",
+    )
 
 
 class EventCreateSerializer(serializers.Serializer[Any]):
