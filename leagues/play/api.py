@@ -22,36 +22,36 @@ from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
 
 
-class BotSpecField(serializers.JSONField):
+class PlayBotSpecField(serializers.JSONField):
     """A bot spec: {"kind": "reference", "name": "greedy"} or {"kind": "arena", "version": 12}."""
 
 
-class TableCreateSerializer(serializers.Serializer[Any]):
+class PlayTableCreateSerializer(serializers.Serializer[Any]):
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
     dealer = serializers.IntegerField(
         min_value=0, max_value=3, required=False, help_text="default: drawn by the server"
     )
     bots = serializers.ListField(
-        child=BotSpecField(),
+        child=PlayBotSpecField(),
         min_length=1,
         max_length=3,
         help_text="one bot spec per seat other than the human's, in seat order",
     )
 
 
-class ActionSerializer(serializers.Serializer[Any]):
+class PlayActionSerializer(serializers.Serializer[Any]):
     action = serializers.CharField(max_length=200, help_text='the action\'s text, e.g. "play AS"')
     ply = serializers.IntegerField(min_value=0, help_text="the ply this action answers")
 
 
-class MoveSerializer(serializers.Serializer[Any]):
+class PlayMoveSerializer(serializers.Serializer[Any]):
     ply = serializers.IntegerField()
     seat = serializers.IntegerField()
     action = serializers.CharField(help_text="as the human's seat heard it")
 
 
-class TableSerializer(serializers.Serializer[Any]):
+class PlayTableSerializer(serializers.Serializer[Any]):
     """What the reader may see of a table (selectors.table_view)."""
 
     id = serializers.IntegerField()
@@ -68,7 +68,7 @@ class TableSerializer(serializers.Serializer[Any]):
     your_turn = serializers.BooleanField()
     waiting_for_bot = serializers.BooleanField()
     observation = serializers.DictField(help_text="the engine's observation for the human seat")
-    moves = MoveSerializer(many=True)
+    moves = PlayMoveSerializer(many=True)
     controls = serializers.DictField(
         allow_null=True, help_text="the legal actions, grouped (cards, choose, bids, buttons)"
     )
@@ -80,7 +80,7 @@ class TableSerializer(serializers.Serializer[Any]):
     replay_url = serializers.CharField(allow_null=True)
 
 
-class TableSummarySerializer(serializers.Serializer[Any]):
+class PlayTableSummarySerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     variant = serializers.CharField()
     status = serializers.CharField()
@@ -89,12 +89,12 @@ class TableSummarySerializer(serializers.Serializer[Any]):
     created = serializers.DateTimeField()
 
 
-class ActionResultSerializer(serializers.Serializer[Any]):
-    moves = MoveSerializer(many=True, help_text="the action and every bot move after it")
-    table = TableSerializer()
+class PlayActionResultSerializer(serializers.Serializer[Any]):
+    moves = PlayMoveSerializer(many=True, help_text="the action and every bot move after it")
+    table = PlayTableSerializer()
 
 
-class ErrorSerializer(serializers.Serializer[Any]):
+class PlayErrorSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField()
 
 
@@ -102,23 +102,45 @@ def _refused(error: PlayError) -> Response:
     return Response({"detail": error.message}, status=error.status)
 
 
+def _invalid(errors: Any, prefix: str = "") -> list[str]:
+    """Field errors as ``field.index: message`` lines, so every 400 has one ``detail``."""
+    if isinstance(errors, dict):
+        return [
+            line for key, value in errors.items() for line in _invalid(value, f"{prefix}{key}.")
+        ]
+    if isinstance(errors, list) and errors and not isinstance(errors[0], str):
+        return [
+            line
+            for index, value in enumerate(errors)
+            for line in _invalid(value, f"{prefix}{index}.")
+        ]
+    messages = errors if isinstance(errors, list) else [errors]
+    return [f"{prefix.rstrip('.')}: {message}" for message in messages]
+
+
+def _read(form: serializers.Serializer[Any]) -> dict[str, Any] | Response:
+    if not form.is_valid():
+        return Response({"detail": "; ".join(_invalid(form.errors))}, status=400)
+    return dict(form.validated_data)
+
+
 class TableListView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=TableSummarySerializer(many=True), summary="Your tables")
+    @extend_schema(responses=PlayTableSummarySerializer(many=True), summary="Your tables")
     def get(self, request: Request) -> Response:
         tables = selectors.visible_tables(viewer=request.user)[:100]
-        return Response(TableSummarySerializer(tables, many=True).data)
+        return Response(PlayTableSummarySerializer(tables, many=True).data)
 
     @extend_schema(
-        request=TableCreateSerializer,
-        responses={201: TableSerializer, 400: ErrorSerializer},
+        request=PlayTableCreateSerializer,
+        responses={201: PlayTableSerializer, 400: PlayErrorSerializer},
         summary="Sit down at a new table with bots (the server deals from a secret seed)",
     )
     def post(self, request: Request) -> Response:
-        form = TableCreateSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
+        data = _read(PlayTableCreateSerializer(data=request.data))
+        if isinstance(data, Response):
+            return data
         players = game_for(data["variant"]).players
         try:
             table = services.table_start(
@@ -138,7 +160,9 @@ class TableListView(APIView):
 class TableDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: TableSerializer, 404: ErrorSerializer}, summary="A table")
+    @extend_schema(
+        responses={200: PlayTableSerializer, 404: PlayErrorSerializer}, summary="A table"
+    )
     def get(self, request: Request, table_id: int) -> Response:
         try:
             table = selectors.table_for(table_id=table_id, viewer=request.user)
@@ -151,24 +175,22 @@ class TableActionView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=ActionSerializer,
+        request=PlayActionSerializer,
         responses={
-            200: ActionResultSerializer,
-            400: OpenApiResponse(ErrorSerializer, description="illegal or unreadable action"),
-            404: ErrorSerializer,
-            409: OpenApiResponse(ErrorSerializer, description="stale ply, or not your turn"),
+            200: PlayActionResultSerializer,
+            400: OpenApiResponse(PlayErrorSerializer, description="illegal or unreadable action"),
+            404: PlayErrorSerializer,
+            409: OpenApiResponse(PlayErrorSerializer, description="stale ply, or not your turn"),
         },
         summary="Act at your table; the bots answer up to your next turn",
     )
     def post(self, request: Request, table_id: int) -> Response:
-        form = ActionSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
+        data = _read(PlayActionSerializer(data=request.data))
+        if isinstance(data, Response):
+            return data
         try:
             update = services.table_act(
-                table_id=table_id,
-                user=request.user,
-                action=form.validated_data["action"],
-                ply=form.validated_data["ply"],
+                table_id=table_id, user=request.user, action=data["action"], ply=data["ply"]
             )
         except PlayError as error:
             return _refused(error)

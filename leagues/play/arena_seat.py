@@ -19,7 +19,7 @@ from arena.sandboxing import sandbox_config, use_sandbox
 from bots import protocol
 from bots.protocol import ProtocolViolation
 from bots.table import SeatFault
-from leagues.play.referee import INTERACTIVE_CLOCK, Hand, act_request, bot_messages
+from leagues.play.referee import ARENA_CLOCK, Hand, act_request, bot_messages
 
 
 def arena_move(hand: Hand, seat: int, *, version: BotVersion, variant: str) -> str:
@@ -27,9 +27,9 @@ def arena_move(hand: Hand, seat: int, *, version: BotVersion, variant: str) -> s
     config = sandbox_config()
     limits = dataclasses.replace(
         config.limits,
-        decision_s=INTERACTIVE_CLOCK.decision_ms / 1000,
-        time_bank_s=INTERACTIVE_CLOCK.bank_ms / 1000,
-        startup_s=INTERACTIVE_CLOCK.startup_ms / 1000,
+        decision_s=ARENA_CLOCK.decision_ms / 1000,
+        time_bank_s=ARENA_CLOCK.bank_ms / 1000,
+        startup_s=ARENA_CLOCK.startup_ms / 1000,
     )
     config = dataclasses.replace(config, limits=limits)
     kind = BotProcess if use_sandbox() else PlainProcess

@@ -72,3 +72,67 @@ class PlayTable(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.PLAYING
+
+
+class Challenge(models.Model):
+    """A human against one bot: a short duplicate match of a few boards (see scoring.py)."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_challenges"
+    )
+    variant = models.CharField(max_length=16)
+    opponent = models.JSONField(help_text="the challenged bot's spec, as a table seat's")
+    boards = models.PositiveSmallIntegerField()
+    seed_commitment = models.CharField(
+        max_length=64, help_text="sha256 of the secret the boards are dealt from (arena.seeding)"
+    )
+    seed_secret = models.CharField(
+        max_length=64, editable=False, help_text="hex; revealed once the match is over"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    board_results = models.JSONField(
+        default=list, blank=True, help_text="the human's duplicate result per board"
+    )
+    summary = models.JSONField(null=True, blank=True, help_text="bots.duplicate.Summary")
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(boards__gte=1) & models.Q(boards__lte=8),
+                name="play_challenge_boards_1_to_8",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["playing", "finished"]),
+                name="play_challenge_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"challenge {self.pk} ({self.variant}, {self.boards} boards)"
+
+
+class ChallengeTable(models.Model):
+    """One table of one board of a challenge: the human's seat there is fixed by the table."""
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="tables")
+    board = models.PositiveSmallIntegerField()
+    table = models.CharField(max_length=1)
+    order = models.PositiveSmallIntegerField(help_text="the order the human plays the tables in")
+    play_table = models.OneToOneField(
+        PlayTable, on_delete=models.CASCADE, related_name="challenge_table"
+    )
+
+    class Meta:
+        ordering = ["challenge_id", "order"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["challenge", "board", "table"], name="play_challenge_table_once"
+            ),
+        ]

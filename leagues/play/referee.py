@@ -33,13 +33,17 @@ HUMAN = "human"
 REFERENCE = "reference"
 ARENA = "arena"
 
-INTERACTIVE_CLOCK = protocol.TimeControl(decision_ms=1000, bank_ms=60_000, startup_ms=10_000)
-"""The clock announced to bots at a human's table: the arena's default.
+ARENA_CLOCK = protocol.TimeControl(decision_ms=1000, bank_ms=60_000, startup_ms=10_000)
+"""The clock of an arena bot at a human's table: the arena's default, enforced by the sandbox."""
 
-The strong reference bot sizes its search from the announced clock alone (a number of card
-plays, never the wall clock), so this gives it its full arena budget, about 30 ms of work
-a decision on the arena's machines; tests/bench/bench_play_latency.py measures the round
-trip it makes.
+REFERENCE_CLOCK = protocol.TimeControl(decision_ms=200, bank_ms=60_000, startup_ms=10_000)
+"""The clock announced to reference bots at a human's table: an interactive work budget.
+
+The strong reference bot sizes its search from the announced clock alone, as a number of
+card plays, never from the wall clock: 200 ms a decision gives it 8,000 card plays (two
+thirds of its arena budget of 12,000, some 20 ms of work on the arena's machines), so that
+three strong bots answer a human's card well within 300 ms on a busy machine
+(tests/bench/bench_play_latency.py). The other reference bots do not search.
 """
 
 BOARD = 1
@@ -163,7 +167,9 @@ def rebuild(
     return hand
 
 
-def bot_messages(hand: Hand, seat: int, *, variant: str) -> list[dict[str, Any]]:
+def bot_messages(
+    hand: Hand, seat: int, *, variant: str, clock: protocol.TimeControl = ARENA_CLOCK
+) -> list[dict[str, Any]]:
     """What a bot at ``seat`` has been told so far, from ``hello`` on (``hello`` first)."""
     messages: list[dict[str, Any]] = [
         protocol.hello_message(
@@ -173,7 +179,7 @@ def bot_messages(hand: Hand, seat: int, *, variant: str) -> list[dict[str, Any]]
             seat=seat,
             players=hand.game.players,
             boards=1,
-            time=INTERACTIVE_CLOCK,
+            time=clock,
         ),
         protocol.hand_start_message(
             board=BOARD,
@@ -189,7 +195,9 @@ def bot_messages(hand: Hand, seat: int, *, variant: str) -> list[dict[str, Any]]
     return messages
 
 
-def act_request(hand: Hand, seat: int) -> tuple[dict[str, Any], list[str]]:
+def act_request(
+    hand: Hand, seat: int, *, clock: protocol.TimeControl = ARENA_CLOCK
+) -> tuple[dict[str, Any], list[str]]:
     """The ``act`` message for ``seat`` now, and its legal actions as text."""
     legal = [str(action) for action in hand.state.legal_actions]
     message = protocol.act_message(
@@ -197,7 +205,7 @@ def act_request(hand: Hand, seat: int) -> tuple[dict[str, Any], list[str]]:
         board=BOARD,
         observation=hand.state.observation(seat),
         legal=legal,
-        time_left_ms=INTERACTIVE_CLOCK.bank_ms,
+        time_left_ms=clock.bank_ms,
     )
     return message, legal
 
@@ -221,9 +229,9 @@ def reference_move(hand: Hand, seat: int, *, name: str, variant: str) -> str:
     Messages go through JSON as they would over the protocol, so the bot gets copies.
     """
     bot = _reference_factory(variant, name)()
-    for message in bot_messages(hand, seat, variant=variant):
+    for message in bot_messages(hand, seat, variant=variant, clock=REFERENCE_CLOCK):
         bot.handle(json.loads(json.dumps(message)))
-    request, legal = act_request(hand, seat)
+    request, legal = act_request(hand, seat, clock=REFERENCE_CLOCK)
     reply = bot.handle(json.loads(json.dumps(request)))
     assert reply is not None
     return protocol.read_action(reply, request_id=1, legal=set(legal), parse=hand.game.parse_action)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from leagues.play import pages
+from leagues.play import pages, pages_challenges
 
 urlpatterns = [
     path("", pages.play_home, name="play"),
@@ -15,4 +15,10 @@ urlpatterns = [
         pages.replay_frames_json,
         name="play-replay-frames",
     ),
+]
+
+urlpatterns += [
+    path("challenges/", pages_challenges.challenge_list, name="play-challenges"),
+    path("challenges/new/", pages_challenges.challenge_new, name="play-challenge-new"),
+    path("challenges/<int:challenge_id>/", pages_challenges.challenge_page, name="play-challenge"),
 ]

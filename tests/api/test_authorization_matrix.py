@@ -54,6 +54,9 @@ from arena.tasks import match_run_task
 from leagues import services as league_services
 from leagues.models import Entry as LeagueEntry
 from leagues.models import League
+from leagues.play import services as play_services
+from leagues.play.challenges import challenge_create
+from leagues.play.models import Challenge, PlayTable
 from leagues.robots import services as robot_services
 from leagues.robots.models import RobotEvent
 from leagues.tournaments import selectors as tournament_selectors
@@ -86,6 +89,10 @@ class World:
     event_players: list[Player]
     token: str
     robot_event: RobotEvent
+    play_table: PlayTable
+    play_action: str
+    finished_table: PlayTable
+    challenge: Challenge
 
     def user(self, role: str) -> User | None:
         player = {"other": self.bob, "owner": self.alice, "admin": self.admin}.get(role)
@@ -150,6 +157,7 @@ def build_world() -> World:
         kind="instant",
         scoring="mp",
     )
+    play_table, play_action, finished_table, challenge = _play_world(alice)
     return World(
         alice=alice,
         bob=bob,
@@ -166,7 +174,37 @@ def build_world() -> World:
         event_players=event_players,
         token=token,
         robot_event=robot_event,
+        play_table=play_table,
+        play_action=play_action,
+        finished_table=finished_table,
+        challenge=challenge,
     )
+
+
+def _play_world(alice: Player) -> tuple[PlayTable, str, PlayTable, Challenge]:
+    """Alice's table in play (and the action she may take there), a finished one, and a
+    challenge she has started."""
+    bots = [{"kind": "reference", "name": "random"}]
+    table = play_services.table_start(
+        owner=alice.user,
+        variant="twohand",
+        seed=7_316_042_915_377_208_123,
+        dealer=0,
+        human_seat=1,
+        bots=bots,
+    )
+    action = str(play_services.hand_of(table).state.legal_actions[0])
+    finished = play_services.table_start(
+        owner=alice.user, variant="twohand", seed=5, dealer=0, human_seat=1, bots=bots
+    )
+    while not finished.is_over:
+        legal = play_services.hand_of(finished).state.legal_actions
+        play_services.table_act(
+            table_id=finished.pk, user=alice.user, action=str(legal[0]), ply=finished.ply
+        )
+        finished.refresh_from_db()
+    challenge = challenge_create(owner=alice.user, variant="twohand", opponent=bots[0], boards=1)
+    return table, action, finished, challenge
 
 
 def _first_seating(event: Event) -> tuple[int, int, int]:
@@ -229,6 +267,12 @@ def director_only(
     }
 
 
+def _hidden_table(owner: int | str = OK, *, anonymous: int | str = 404) -> dict[str, int | str]:
+    """A human's table (or challenge) in play: its owner's alone; anyone else is told there
+    is no such table, not that it exists."""
+    return {"anonymous": anonymous, "other": 404, "admin": 404, "owner": owner}
+
+
 def _event_url(suffix: str = "") -> Callable[[World], str]:
     return lambda w: f"/api/tournaments/{w.event.pk}/{suffix}"
 
@@ -265,6 +309,8 @@ def _robot_body(role: str) -> dict[str, Any]:
 
 
 TOKEN = "alices-api-token"
+PLAY_SEED = "play-table-seed"
+"""The deal seed of Alice's table in play: no one, Alice included, may see it yet."""
 
 
 def signed_in(status: int | str = OK) -> dict[str, int | str]:
@@ -519,6 +565,62 @@ ROUTES: dict[tuple[str, str], Route] = {
         _robots_page_url("close/"),
         lambda w, role: {},
     ),
+    # --- play: a human's tables with bots, and challenges (only the owner sees a table) -----
+    ("play", "GET"): Route(everyone(), lambda w: "/play/"),
+    ("play-table-new", "POST"): Route(
+        signed_in(302),
+        lambda w: "/play/tables/new/",
+        lambda w, role: {"variant": "twohand", "seat": "0", "bots": "reference:random"},
+    ),
+    ("play-table", "GET"): Route(
+        _hidden_table(), lambda w: f"/play/tables/{w.play_table.pk}/", secret=PLAY_SEED
+    ),
+    ("play-table-state", "GET"): Route(
+        _hidden_table(), lambda w: f"/play/tables/{w.play_table.pk}/state/", secret=PLAY_SEED
+    ),
+    ("play-table-act", "POST"): Route(
+        _hidden_table(302),
+        lambda w: f"/play/tables/{w.play_table.pk}/act/",
+        lambda w, role: {"action": w.play_action, "ply": str(w.play_table.ply)},
+        secret=PLAY_SEED,
+    ),
+    ("play-table-abandon", "POST"): Route(
+        {"anonymous": SIGN_IN, "other": 404, "admin": 404, "owner": 302},
+        lambda w: f"/play/tables/{w.play_table.pk}/abandon/",
+        lambda w, role: {},
+    ),
+    ("play-replay", "GET"): Route(
+        _hidden_table(), lambda w: f"/play/tables/{w.finished_table.pk}/replay/"
+    ),
+    ("play-replay-frames", "GET"): Route(
+        _hidden_table(), lambda w: f"/play/tables/{w.finished_table.pk}/replay/frames.json"
+    ),
+    ("play-challenges", "GET"): Route(everyone(), lambda w: "/play/challenges/"),
+    ("play-challenge-new", "POST"): Route(
+        signed_in(302),
+        lambda w: "/play/challenges/new/",
+        lambda w, role: {"variant": "twohand", "opponent": "reference:random", "boards": "1"},
+    ),
+    ("play-challenge", "GET"): Route(
+        _hidden_table(), lambda w: f"/play/challenges/{w.challenge.pk}/"
+    ),
+    ("play-api-tables", "GET"): Route(players_only(), lambda w: "/api/play/tables/"),
+    ("play-api-tables", "POST"): Route(
+        players_only(201),
+        lambda w: "/api/play/tables/",
+        lambda w, role: {"variant": "twohand", "bots": [{"kind": "reference", "name": "random"}]},
+    ),
+    ("play-api-table", "GET"): Route(
+        _hidden_table(anonymous=401),
+        lambda w: f"/api/play/tables/{w.play_table.pk}/",
+        secret=PLAY_SEED,
+    ),
+    ("play-api-table-actions", "POST"): Route(
+        _hidden_table(anonymous=401),
+        lambda w: f"/api/play/tables/{w.play_table.pk}/actions/",
+        lambda w, role: {"action": w.play_action, "ply": w.play_table.ply},
+        secret=PLAY_SEED,
+    ),
     # --- API: documents, tokens, players ----------------------------------------------------
     ("api-root", "GET"): Route(everyone(), lambda w: "/api/"),
     ("schema", "GET"): Route(everyone(), lambda w: "/api/schema/"),
@@ -765,6 +867,7 @@ def _snapshot() -> dict[str, list[dict[str, Any]]]:
         "arena",
         "leagues",
         "tournaments",
+        "play",
         "robots",
         "django_celery_beat",
         "authtoken",
@@ -854,6 +957,7 @@ def test_each_role_gets_what_the_route_declares(
         EVENT_SECRET: world.event.secret,
         TOKEN: world.token,
         ROBOT_SECRET: world.robot_event.secret,
+        PLAY_SEED: str(world.play_table.seed),
     }
     secrets = [named.get(text, text) for text in ((raw,) if isinstance(raw, str) else raw or ())]
     for role in ROLES:

@@ -1,0 +1,73 @@
+"""Challenge pages: create a short duplicate match against a bot, follow it, see its result."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from bots.games import VARIANTS
+from leagues.play import challenges
+from leagues.play.errors import BadTable, PlayError
+from leagues.play.pages import bot_choices, bot_spec
+from leagues.play.scoring import MAX_BOARDS
+
+
+def _list_context(request: HttpRequest, error: str = "") -> dict[str, object]:
+    variant = request.GET.get("variant", "single4")
+    if variant not in VARIANTS:
+        variant = "single4"
+    return {
+        "variants": VARIANTS,
+        "variant": variant,
+        "bot_choices": bot_choices(),
+        "max_boards": MAX_BOARDS,
+        "board_choices": range(1, MAX_BOARDS + 1),
+        "challenges": challenges.challenges_of(viewer=request.user)[:20],
+        "ratings": challenges.challenge_ratings(variant=variant),
+        "error": error,
+    }
+
+
+@require_GET
+def challenge_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "play/challenges.html", _list_context(request))
+
+
+@login_required
+@require_POST
+def challenge_new(request: HttpRequest) -> HttpResponse:
+    raw_boards = request.POST.get("boards", "")
+    try:
+        if not raw_boards.isdigit():
+            raise BadTable(f"boards is a whole number from 1 to {MAX_BOARDS}, not {raw_boards!r}")
+        challenge = challenges.challenge_create(
+            owner=request.user,  # type: ignore[arg-type]
+            variant=request.POST.get("variant", ""),
+            opponent=bot_spec(request.POST.get("opponent", "")),
+            boards=int(raw_boards),
+        )
+    except PlayError as error:
+        context = _list_context(request, error.message)
+        return render(request, "play/challenges.html", context, status=error.status)
+    return redirect("play-challenge", challenge.pk)
+
+
+@require_GET
+def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
+    try:
+        challenge = challenges.challenge_for(challenge_id=challenge_id, viewer=request.user)
+    except PlayError as error:
+        return render(request, "play/refused.html", {"message": error.message}, status=error.status)
+    challenge = challenges.challenge_settle(challenge_id=challenge.pk)
+    rows = challenges.challenge_tables(challenge)
+    context = {
+        "challenge": challenge,
+        "rows": rows,
+        "next_table": challenges.next_table(challenge),
+        "opponent": challenges.opponent_key(challenge.opponent),
+        "results": list(enumerate(challenge.board_results, start=1)),
+        "played": sum(1 for row in rows if row.play_table.is_over),
+    }
+    return render(request, "play/challenge.html", context)
