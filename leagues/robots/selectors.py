@@ -179,7 +179,9 @@ def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) ->
 
 
 def _progress(event: RobotEvent, entry: RobotEntry, viewer: Player) -> list[dict[str, Any]]:
+    """The entrant's boards; on those they may see, their score against the field so far."""
     plays = {play.board.number: play for play in entry.plays.select_related("board")}
+    scores = _board_scores(event, _nets(_finished(event)))
     progress = []
     for number in range(1, event.boards + 1):
         play = plays.get(number)
@@ -194,6 +196,9 @@ def _progress(event: RobotEvent, entry: RobotEntry, viewer: Player) -> list[dict
                 "visible": done and board_visible(event=event, player=viewer, number=number),
             }
         )
+        line = progress[-1]
+        line["score"] = scores.get(number, {}).get(entry.pk) if line["visible"] else None
+        line["results"] = len(scores.get(number, {})) if line["visible"] else None
     return progress
 
 

@@ -122,6 +122,7 @@ def test_two_humans_play_a_robot_event_and_are_matchpointed(
             play_the_table(tab, bold)
             expect(tab.locator("#progress")).to_have_text(f"{board} of 2 played.")
         if name == "Ben":
+            snapshot(tab, "robot-event-progress")
             # Instant: having played it, Ben sees how Ann did on board 1.
             tab.click(f"a[href='/robots/{event.pk}/boards/1/']")
             expect(tab.locator("table.traveller tbody tr")).to_have_count(2)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from celery import current_app
 
 from arena.models import Player
+from leagues.robots import tasks
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
 from tests.leagues.robots.conftest import client_for, play_table
 
@@ -145,11 +148,18 @@ def test_a_timetable_creates_one_event_a_day(director: Player) -> None:
     assert task.task == services.SCHEDULE_TASK and task.crontab is not None
     assert task.crontab.hour == "18"
     schedule_id = response.json()["id"]
-    event = services.robot_schedule_run(schedule_id=schedule_id)
-    assert event is not None and event.name.startswith("Daily robots ")
+    # What beat sends: the PeriodicTask's own task name and kwargs, run by the task that
+    # the worker registers under that name.
+    assert tasks.schedule_run_task.name == task.task
+    sent = current_app.tasks[task.task].apply(kwargs=json.loads(task.kwargs))
+    assert sent.get() == f"event {RobotEvent.objects.get().pk}"
+    event = RobotEvent.objects.get()
+    assert event.name.startswith("Daily robots ")
     assert event.schedule_id == schedule_id and event.board_set.count() == 3
     # The beat delivering the same run twice creates nothing more.
-    assert services.robot_schedule_run(schedule_id=schedule_id) is None
+    assert current_app.tasks[task.task].apply(kwargs={"schedule_id": schedule_id}).get() == (
+        "skipped"
+    )
     assert RobotEvent.objects.count() == 1
 
 

@@ -66,8 +66,16 @@ def test_a_played_board_links_its_traveller_in_an_instant_event(
     assert f"/robots/{event.pk}/boards/1/" in page
     assert f"/robots/{event.pk}/boards/2/" not in page
     assert "Play board 2" in page
+    assert "(1 result so far)" in page
     traveller = client.get(f"/robots/{event.pk}/boards/1/").content.decode()
     assert f'<td class="num">{play.net}</td>' in traveller
+    # Once Ben has played it too, Ann's line shows her matchpoints against his result.
+    theirs = play_board(services.robot_entry_join(event=event, player=field[1]), "random")
+    assert play.net is not None and theirs.net is not None
+    mine = 2 if play.net > theirs.net else 1 if play.net == theirs.net else 0
+    page = client.get(f"/robots/{event.pk}/").content.decode()
+    assert f'<td class="num score">{float(mine)}</td>' in page
+    assert "(2 results so far)" in page
     assert "par is shown when the event closes" in traveller
 
 
