@@ -18,6 +18,7 @@ from leagues.robots import selectors, services
 from leagues.robots.models import RobotEvent, RobotPlay
 from leagues.robots.scoring import board_matchpoints
 from leagues.tournaments.hands import deal, deal_problems
+from leagues.tournaments.imps import IMP_THRESHOLDS
 from tests.leagues.robots.conftest import play_board, play_table
 
 pytestmark = pytest.mark.django_db
@@ -284,3 +285,27 @@ def test_a_table_abandoned_is_recorded_as_the_forfeit_it_scores(
     play.refresh_from_db()
     assert play.score_ns is not None and play.score_ns < 0 and play.score_ew == 0
     assert play.result == {"outcome": "forfeit", "fault": {"seat": 2, "kind": "abandoned"}}
+
+
+def test_an_imp_event_scores_cross_imps_on_the_projects_scale(
+    director: Player, field: list[Player]
+) -> None:
+    event = services.robot_event_create(
+        director=director,
+        name="IMP robots",
+        variant="auction4",
+        boards=1,
+        robots="greedy",
+        kind="instant",
+        scoring="imp",
+    )
+    ann = play_board(services.robot_entry_join(event=event, player=field[0]), "greedy")
+    ben = play_board(services.robot_entry_join(event=event, player=field[1]), "random")
+    assert ann.net is not None and ben.net is not None
+    # Two results: each has one comparison, the swing's IMPs from the auction4 thresholds.
+    swing = ann.net - ben.net
+    expected = sum(1 for threshold in IMP_THRESHOLDS["auction4"] if abs(swing) >= threshold)
+    expected = expected if swing >= 0 else -expected
+    rows = {row["name"]: row for row in selectors.event_standings(event=event)}
+    assert rows["Ann"]["imps"] == expected and rows["Ben"]["imps"] == -expected
+    assert rows["Ann"]["percentage"] is None
