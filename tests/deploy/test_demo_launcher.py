@@ -136,6 +136,35 @@ def test_an_upload_returns_at_once_and_the_demo_worker_validates_it(demo: Demo) 
     )
 
 
+def test_an_arena_bots_moves_at_a_humans_table_come_from_the_demo_worker(demo: Demo) -> None:
+    status, player = demo.call(
+        "POST", "/api/players/", {"username": "emil", "password": "cards-and-trumps-78"}
+    )
+    assert status == 201, player
+    token = player["token"]
+    status, bot = demo.call("POST", "/api/bots/", {"name": "rival", "variant": "twohand"}, token)
+    assert status == 201, bot
+    status, version = demo.call("POST", f"/api/bots/{bot['id']}/versions/", {"source": BOT}, token)
+    assert status == 201, version
+    wait_for(
+        lambda: demo.call("GET", f"/api/bots/{bot['id']}/versions/1/", token=token)[1]["status"]
+        == "active",
+        "the worker to validate the upload",
+    )
+    # The non-dealer leads in two-hand: with dealer 0 the arena bot at seat 1 moves first.
+    spec = {"kind": "arena", "version": version["id"]}
+    body = {"variant": "twohand", "human_seat": 0, "dealer": 0, "bots": [spec]}
+    status, table = demo.call("POST", "/api/play/tables/", body, token)
+    assert (status, table["ply"], table["waiting_for_bot"]) == (201, 0, True), table
+    url = f"/api/play/tables/{table['id']}/"
+    wait_for(lambda: demo.call("GET", url, token=token)[1]["your_turn"], "the bot's lead")
+    table = demo.call("GET", url, token=token)[1]
+    assert table["moves"][0]["seat"] == 1
+    action = {"action": table["controls"]["legal"][0], "ply": table["ply"]}
+    status, answer = demo.call("POST", f"{url}actions/", action, token)
+    assert status == 200, answer
+
+
 def test_beat_sends_the_periodic_jobs_in_the_demo(demo: Demo) -> None:
     # The re-queue job runs every MATCH_REQUEUE_EVERY_S (15 s; settings.CELERY_BEAT_SCHEDULE),
     # the soonest of the periodic jobs after start.
