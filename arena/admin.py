@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from arena.models import (
     Board,
@@ -15,22 +16,21 @@ from arena.models import (
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["id", "display_name", "user", "created"]
     search_fields = ["display_name", "user__username"]
 
 
-class BotVersionInline(admin.TabularInline):
+class BotVersionInline(admin.TabularInline[BotVersion, Bot]):
     model = BotVersion
-    fields = ["number", "kind", "status", "size", "sha256", "created"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "kind", "status", "size", "sha256", "created")
     extra = 0
     can_delete = False
     show_change_link = True
 
 
 @admin.register(Bot)
-class BotAdmin(admin.ModelAdmin):
+class BotAdmin(admin.ModelAdmin[Bot]):
     list_display = ["id", "name", "owner", "variant", "created"]
     list_filter = ["variant"]
     search_fields = ["name", "owner__user__username"]
@@ -38,7 +38,7 @@ class BotAdmin(admin.ModelAdmin):
 
 
 @admin.register(BotVersion)
-class BotVersionAdmin(admin.ModelAdmin):
+class BotVersionAdmin(admin.ModelAdmin[BotVersion]):
     list_display = ["id", "bot", "number", "kind", "status", "size", "created"]
     list_filter = ["status", "kind"]
     search_fields = ["bot__name", "sha256"]
@@ -56,26 +56,25 @@ class BotVersionAdmin(admin.ModelAdmin):
         "created",
     ]
 
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+    def has_add_permission(self, request: HttpRequest, obj: BotVersion | None = None) -> bool:
         return False
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(admin.ModelAdmin[Board]):
     list_display = ["id", "variant", "seed", "dealer", "created"]
     list_filter = ["variant"]
 
 
-class GameInline(admin.TabularInline):
+class GameInline(admin.TabularInline[Game, Match]):
     model = Game
-    fields = ["number", "table", "team_scores", "fault"]
-    readonly_fields = fields
+    fields = readonly_fields = ("number", "table", "team_scores", "fault")
     extra = 0
     can_delete = False
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = [
         "id",
         "variant",
@@ -113,25 +112,33 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ["id", "match", "number", "table", "team_scores"]
 
 
 @admin.register(Replay)
-class ReplayAdmin(admin.ModelAdmin):
+class ReplayAdmin(admin.ModelAdmin[Replay]):
     list_display = ["id", "game"]
 
 
-class RatingChangeInline(admin.TabularInline):
+class RatingChangeInline(admin.TabularInline[RatingChange, Rating]):
     model = RatingChange
-    fields = ["match", "before", "after", "wins", "draws", "losses", "score", "expected"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "match",
+        "before",
+        "after",
+        "wins",
+        "draws",
+        "losses",
+        "score",
+        "expected",
+    )
     extra = 0
     can_delete = False
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
+class RatingAdmin(admin.ModelAdmin[Rating]):
     list_display = [
         "version",
         "variant",
@@ -147,10 +154,10 @@ class RatingAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
+class RatingChangeAdmin(admin.ModelAdmin[RatingChange]):
     list_display = ["rating", "match", "before", "after", "score"]
 
 
 @admin.register(CompletionCounter)
-class CompletionCounterAdmin(admin.ModelAdmin):
+class CompletionCounterAdmin(admin.ModelAdmin[CompletionCounter]):
     list_display = ["id", "last_seq"]

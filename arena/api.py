@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -54,7 +55,7 @@ class PlayerViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Player],
 ):
     """Players: anyone may list them; anyone may register (POST) and receives a token."""
 
@@ -63,7 +64,7 @@ class PlayerViewSet(
     lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "display_name"]
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Player]:
         return selectors.player_list()
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: RegisteredPlayerSerializer})
@@ -83,7 +84,7 @@ class BotViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Bot],
 ):
     """Bots: public listing and detail; an authenticated player creates bots they own."""
 
@@ -92,7 +93,7 @@ class BotViewSet(
     lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "name"]
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Bot]:
         return selectors.bot_list()
 
     @extend_schema(request=BotCreateSerializer, responses={201: BotSerializer})
@@ -106,7 +107,7 @@ class BotViewSet(
         )
 
 
-class BotVersionListView(GenericAPIView):
+class BotVersionListView(GenericAPIView[BotVersion]):
     """A bot's versions: everyone sees the list; only the owner uploads and sees build logs."""
 
     parser_classes = [MultiPartParser, FormParser, JSONParser]
@@ -115,7 +116,7 @@ class BotVersionListView(GenericAPIView):
     def _bot(self) -> Bot:
         return get_object_or_404(Bot.objects.select_related("owner"), pk=self.kwargs["bot_id"])
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[BotVersion]:
         # The browsable API's filter form asks for it; the schema generator has no URL.
         if getattr(self, "swagger_fake_view", False):
             return BotVersion.objects.none()

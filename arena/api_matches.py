@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import django_filters
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -32,7 +32,7 @@ from arena.caching import (
     store,
 )
 from arena.errors import InvalidInput
-from arena.models import BotVersion, Match
+from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.replay_view import replay_deal
 from arena.serializers import (
     MATCH_SIDES,
@@ -72,7 +72,7 @@ class MatchViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[Match],
 ):
     """Duplicate matches between bot versions; POST requests a challenge."""
 
@@ -80,7 +80,7 @@ class MatchViewSet(
     lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "finished"]
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Match]:
         return selectors.match_list()
 
     def get_serializer_class(self) -> Any:
@@ -216,7 +216,8 @@ def _replay_games(
 
 
 def _render(data: Any) -> bytes:
-    return JSONRenderer().render(data)
+    rendered: bytes = JSONRenderer().render(data)
+    return rendered
 
 
 def _json_response(request: Request, body: bytes) -> HttpResponse:
@@ -249,19 +250,20 @@ def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
     return shown
 
 
-class LeaderboardView(ListAPIView):
+class LeaderboardView(ListAPIView[Rating]):
     """Ratings by variant, best first: the board-level rating with its 95% interval, boards,
     matches, how many more boards would separate each version from the next one below, and
     whether the version is disabled (left out unless ``disabled=true``)."""
 
     serializer_class = RatingSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Rating]:
         # The browsable API's filter form asks for it; the JSON path pages it in _page.
         return selectors.leaderboard(variant=self.request.query_params.get("variant"))
 
+    # Already rendered JSON goes out as a plain HttpResponse, which DRF sends as it is.
     @extend_schema(parameters=[LeaderboardQuerySerializer])
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:  # type: ignore[override]
         query = LeaderboardQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         variant = query.validated_data.get("variant")
@@ -289,12 +291,12 @@ class LeaderboardView(ListAPIView):
         return self.get_paginated_response(self.get_serializer(page, many=True).data).data
 
 
-class RatingHistoryView(ListAPIView):
+class RatingHistoryView(ListAPIView[RatingChange]):
     """How a bot version's rating moved, match by match, with each match's boards."""
 
     serializer_class = RatingChangeSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[RatingChange]:
         version = get_object_or_404(
             BotVersion, bot_id=self.kwargs["bot_id"], number=self.kwargs["number"]
         )

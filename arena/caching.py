@@ -152,7 +152,7 @@ def store(key: str | None, value: Any, timeout: int) -> None:
 
 def cached(key: str | None, build: Callable[[], T], timeout: int) -> T:
     """The cached value under ``key``, or ``build()``'s, stored at both levels."""
-    value = peek(key)
+    value: T | None = peek(key)
     if value is None:
         value = build()
         store(key, value, timeout)

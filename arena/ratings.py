@@ -66,7 +66,7 @@ class SprtError(ValueError):
 
 def expected_score(difference: float) -> float:
     """The expected score per board of a side rated ``difference`` Elo above its opponent."""
-    return 1.0 / (1.0 + 10.0 ** (-difference / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -difference / 400.0))
 
 
 def elo_from_score(score: float) -> float:

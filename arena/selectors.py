@@ -201,7 +201,7 @@ def bot_version_named(
         if found is None:
             raise InvalidInput(f"there is no bot version {version_id}")
         return found
-    if not Bot.objects.filter(pk=bot_id).exists():
+    if bot_id is None or not Bot.objects.filter(pk=bot_id).exists():
         raise InvalidInput(f"there is no bot {bot_id}")
     if number is not None:
         found = versions.filter(bot_id=bot_id, number=number).first()
@@ -350,7 +350,7 @@ def _faults_by_kind(matches: QuerySet[Match], version_ids: set[int]) -> dict[str
     counts: dict[str, int] = {}
     games = Game.objects.filter(match__in=matches.values("id"), fault__isnull=False)
     for fault, seat_versions in games.values_list("fault", "seat_versions"):
-        if seat_versions[fault["seat"]] in version_ids:
+        if fault is not None and seat_versions[fault["seat"]] in version_ids:
             counts[fault["kind"]] = counts.get(fault["kind"], 0) + 1
     return dict(sorted(counts.items()))
 
@@ -522,7 +522,7 @@ def player_bots(*, username: str, viewer_id: int | None) -> PlayerBots:
     token = None
     if viewer_id is not None and viewer_id == player.user_id:
         token = Token.objects.filter(user_id=player.user_id).values_list("key", flat=True).first()
-    bots = list(
+    bots: list[Bot] = list(
         bot_list()
         .filter(owner=player)
         .annotate(

@@ -36,7 +36,7 @@ class FiniteFloatField(serializers.FloatField):
         return value
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     username = serializers.CharField(source="user.username", read_only=True)
     bot_count = serializers.IntegerField(read_only=True)
 
@@ -45,7 +45,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ["id", "username", "display_name", "created", "bot_count"]
 
 
-class PlayerRegisterSerializer(serializers.Serializer):
+class PlayerRegisterSerializer(serializers.Serializer[dict[str, Any]]):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(write_only=True, trim_whitespace=False)
     display_name = serializers.CharField(max_length=64, required=False, allow_blank=True)
@@ -58,7 +58,7 @@ class RegisteredPlayerSerializer(PlayerSerializer):
         fields = [*PlayerSerializer.Meta.fields, "token"]
 
 
-class BotSerializer(serializers.ModelSerializer):
+class BotSerializer(serializers.ModelSerializer[Bot]):
     owner = serializers.CharField(source="owner.user.username", read_only=True)
     owner_id = serializers.IntegerField(read_only=True)
     version_count = serializers.IntegerField(read_only=True)
@@ -79,7 +79,7 @@ class BotSerializer(serializers.ModelSerializer):
         ]
 
 
-class BotCreateSerializer(serializers.Serializer):
+class BotCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=64)
     variant = serializers.ChoiceField(choices=Variant.choices)
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
@@ -91,7 +91,7 @@ def version_url(version: BotVersion) -> str:
     )
 
 
-class BotVersionSerializer(serializers.ModelSerializer):
+class BotVersionSerializer(serializers.ModelSerializer[BotVersion]):
     """What everyone may see of a version."""
 
     bot = serializers.IntegerField(source="bot_id", read_only=True)
@@ -117,11 +117,12 @@ class OwnerBotVersionSerializer(BotVersionSerializer):
         ]
 
 
-class BotVersionUploadSerializer(serializers.Serializer):
+class BotVersionUploadSerializer(serializers.Serializer[dict[str, Any]]):
     file = serializers.FileField(
         required=False, help_text="multipart upload: a .py module or a .zip with bot.py"
     )
-    source = serializers.CharField(
+    # A declared field: DRF's metaclass moves it off the class, so Field.source is untouched.
+    source = serializers.CharField(  # type: ignore[assignment]
         required=False, trim_whitespace=False, help_text="JSON upload: the module's source text"
     )
     filename = serializers.CharField(required=False, default="bot.py", max_length=255)
@@ -145,7 +146,7 @@ def _version_label(version: BotVersion) -> dict[str, Any]:
     }
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(serializers.ModelSerializer[Match]):
     version_x = serializers.SerializerMethodField()
     version_y = serializers.SerializerMethodField()
     requested_by = serializers.CharField(
@@ -236,7 +237,7 @@ class MatchDetailSerializer(MatchSerializer):
         return [tables[number] for number in sorted(tables)]
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(serializers.Serializer[dict[str, Any]]):
     """Each side is a version id, or a bot id with a version number, or a bot id alone (its
     latest active version)."""
 
@@ -278,7 +279,7 @@ MATCH_SIDES = (("version", "bot", "number"), ("opponent", "opponent_bot", "oppon
 """How each side of a challenge may be named: (version id, bot id, version number)."""
 
 
-class RatingSerializer(serializers.ModelSerializer):
+class RatingSerializer(serializers.ModelSerializer[Rating]):
     """A leaderboard row: the board-level rating with its 95% interval."""
 
     version = serializers.SerializerMethodField()
@@ -310,7 +311,7 @@ class RatingSerializer(serializers.ModelSerializer):
         return rating.version.status == BotVersion.Status.DISABLED
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
+class RatingChangeSerializer(serializers.ModelSerializer[RatingChange]):
     """One match's boards in a version's rating, and the rating before and after it."""
 
     variant = serializers.CharField(source="rating.variant")
@@ -332,20 +333,20 @@ class RatingChangeSerializer(serializers.ModelSerializer):
         ]
 
 
-class MatchRatingChangeSerializer(serializers.ModelSerializer):
+class MatchRatingChangeSerializer(serializers.ModelSerializer[RatingChange]):
     class Meta:
         model = RatingChange
         fields = ["before", "after", "wins", "draws", "losses", "score", "expected"]
 
 
-class LeaderboardQuerySerializer(serializers.Serializer):
+class LeaderboardQuerySerializer(serializers.Serializer[dict[str, Any]]):
     variant = serializers.ChoiceField(choices=Variant.choices, required=False)
     disabled = serializers.BooleanField(
         default=False, help_text="also list the versions disabled for faults (marked)"
     )
 
 
-class SprtQuerySerializer(serializers.Serializer):
+class SprtQuerySerializer(serializers.Serializer[dict[str, Any]]):
     a = id_field("the new version")
     b = id_field("the version it is compared with")
     elo0 = FiniteFloatField(default=0.0, min_value=-SPRT_ELO_LIMIT, max_value=SPRT_ELO_LIMIT)

@@ -15,10 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
 from arena.env import env_bool, env_choice, env_int, env_list, env_prefixed, env_str, env_url
 from arena.sandbox import ConfigError, SandboxConfig
+
+# Django's generic classes take their type arguments at run time too (admin.ModelAdmin[Bot]).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("ARENA_VAR_DIR") or BASE_DIR / "var")
@@ -133,13 +137,12 @@ WHITENOISE_USE_FINDERS = True
 
 _BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "memory", "filesystem")
 REDIS_URL = env_url("REDIS_URL", schemes=("redis", "rediss"))
-CELERY_BROKER_URL = env_url("CELERY_BROKER_URL", schemes=_BROKER_SCHEMES) or REDIS_URL
+_broker_url = env_url("CELERY_BROKER_URL", schemes=_BROKER_SCHEMES) or REDIS_URL
 # Embedded mode: with no broker configured, every task runs in the calling process through
 # the same task function, so `make demo` needs neither Redis nor a worker.
-CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
-if CELERY_TASK_ALWAYS_EAGER:
-    # Nothing is ever sent; an in-memory transport keeps Celery from looking for a server.
-    CELERY_BROKER_URL = "memory://localhost/"
+CELERY_TASK_ALWAYS_EAGER = _broker_url is None
+# Nothing is ever sent then; an in-memory transport keeps Celery from looking for a server.
+CELERY_BROKER_URL = _broker_url or "memory://localhost/"
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
@@ -152,7 +155,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # to be delivered again, and the match's claim (a lease) makes the redelivery safe.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
     "visibility_timeout": env_int("BROKER_VISIBILITY_TIMEOUT", 6 * 3600, minimum=1),
     "unacked_restore_interval": 5,
     "unacked_restore_throttle": 1,

@@ -12,10 +12,9 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -27,6 +26,9 @@ from rest_framework.response import Response
 
 from arena.errors import ServiceUnavailable
 from arena.throttles import Quota
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 SIGN_IN_FAILURES = Quota(
     "sign-in",
@@ -52,7 +54,7 @@ class QuotaModelBackend(ModelBackend):
         username: str | None = None,
         password: str | None = None,
         **kwargs: Any,
-    ) -> AbstractBaseUser | None:
+    ) -> User | None:
         if request is None:  # not a client's request (a management command, a service)
             return super().authenticate(request, username, password, **kwargs)
         account = account_of(username)
@@ -91,7 +93,8 @@ class QuotaAuthenticationForm(AuthenticationForm):
         try:
             SIGN_IN_FAILURES.check(self.request, account=account_of(self.data.get("username")))
         except Throttled as spent:
-            wait = math.ceil(spent.wait or 1)
+            # Throttled sets wait in __init__; its stub does not declare it.
+            wait = math.ceil(spent.wait or 1)  # type: ignore[attr-defined]
             self.refusal = (429, wait)
             raise ValidationError(
                 f"Too many failed sign-ins. Try again in {wait} seconds.", code="throttled"

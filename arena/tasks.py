@@ -22,7 +22,7 @@ def _backoff(retries: int) -> int:
     return int(min(600, 5 * 2**retries))
 
 
-def _retry_or_give_up(task: Task, fault: InfrastructureFault) -> bool:
+def _retry_or_give_up(task: Task[[int], str], fault: InfrastructureFault) -> bool:
     """Schedule a retry with backoff (raises), or return True when retries are used up.
 
     In-process execution (no broker) cannot schedule anything: the work is left for the
@@ -37,7 +37,7 @@ def _retry_or_give_up(task: Task, fault: InfrastructureFault) -> bool:
 
 
 @shared_task(bind=True, name="arena.bot_version_validate", max_retries=None)
-def bot_version_validate_task(self: Task, version_id: int) -> str:
+def bot_version_validate_task(self: Task[[int], str], version_id: int) -> str:
     try:
         version = services.bot_version_validate(version_id=version_id)
     except InfrastructureFault as fault:
@@ -49,7 +49,7 @@ def bot_version_validate_task(self: Task, version_id: int) -> str:
 
 
 @shared_task(bind=True, name="arena.match_run", max_retries=None)
-def match_run_task(self: Task, match_id: int) -> str:
+def match_run_task(self: Task[[int], str], match_id: int) -> str:
     try:
         return services.match_run(match_id=match_id)
     except InfrastructureFault as fault:
@@ -64,7 +64,9 @@ def _queue_is_empty() -> bool:
     """Whether the task queue holds no message (Redis: the list is empty)."""
     with celery_app.connection_for_read() as connection:
         try:
-            declared = connection.default_channel.queue_declare(
+            # The transport's channel (kombu's virtual Channel) declares queues; the stub's
+            # StdChannel does not say so.
+            declared = connection.default_channel.queue_declare(  # type: ignore[attr-defined]
                 queue=settings.CELERY_TASK_DEFAULT_QUEUE, passive=True
             )
         except connection.channel_errors:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import django_filters
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -73,7 +74,7 @@ class LeagueFilter(django_filters.FilterSet):
 class LeagueViewSet(
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
+    viewsets.GenericViewSet[League],
 ):
     """Leagues of bots: anyone lists them; a player creates one and organises it."""
 
@@ -82,7 +83,7 @@ class LeagueViewSet(
     lookup_value_regex = r"\d+"
     ordering_fields = ["id", "created", "name"]
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[League]:
         return selectors.league_list()
 
     @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
@@ -143,12 +144,12 @@ def _season(league_id: int, number: int) -> Season:
     )
 
 
-class SeasonListView(ListAPIView):
+class SeasonListView(ListAPIView[Season]):
     """A league's seasons; the organiser opens the next one."""
 
     serializer_class = LeagueSeasonSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Season]:
         if getattr(self, "swagger_fake_view", False):  # the schema generator has no URL
             return Season.objects.none()
         return selectors.season_list(league=_league(self.kwargs["league_id"]))
@@ -164,7 +165,7 @@ class SeasonListView(ListAPIView):
         return Response(LeagueSeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
 
-class SeasonDetailView(GenericAPIView):
+class SeasonDetailView(GenericAPIView[Season]):
     serializer_class = LeagueSeasonSerializer
 
     def get(self, request: Request, league_id: int, number: int) -> Response:
@@ -172,12 +173,12 @@ class SeasonDetailView(GenericAPIView):
         return Response(LeagueSeasonSerializer(season).data)
 
 
-class EntryListView(ListAPIView):
+class EntryListView(ListAPIView[Entry]):
     """A season's entries; a bot's owner enters it while the season is open."""
 
     serializer_class = LeagueEntrySerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Entry]:
         if getattr(self, "swagger_fake_view", False):  # the schema generator has no URL
             return Entry.objects.none()
         return selectors.entry_list(season=_season(self.kwargs["league_id"], self.kwargs["number"]))
@@ -215,7 +216,7 @@ class EntryListView(ListAPIView):
         return Response(LeagueEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
-class EntryDetailView(GenericAPIView):
+class EntryDetailView(GenericAPIView[Entry]):
     serializer_class = LeagueEntrySerializer
 
     def _entry(self, league_id: int, number: int, entry_id: int) -> Entry:
@@ -236,12 +237,12 @@ class EntryDetailView(GenericAPIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class RoundListView(ListAPIView):
+class RoundListView(ListAPIView[Round]):
     """A season's rounds; the organiser schedules the next one (idempotent per number)."""
 
     serializer_class = LeagueRoundSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Round]:
         if getattr(self, "swagger_fake_view", False):  # the schema generator has no URL
             return Round.objects.none()
         return selectors.round_list(season=_season(self.kwargs["league_id"], self.kwargs["number"]))
@@ -276,7 +277,7 @@ def _round_detail(season: Season, round_number: int) -> dict[str, Any]:
     return dict(LeagueRoundDetailSerializer(round_).data)
 
 
-class RoundDetailView(GenericAPIView):
+class RoundDetailView(GenericAPIView[Round]):
     """A round's fixtures and their results."""
 
     serializer_class = LeagueRoundDetailSerializer
@@ -285,7 +286,9 @@ class RoundDetailView(GenericAPIView):
         return Response(_round_detail(_season(league_id, number), round_number))
 
 
-class StandingsView(GenericAPIView):
+# No model: the standings are computed (a dict), and GenericAPIView binds its serializer to
+# its model type.
+class StandingsView(GenericAPIView[Any]):
     """The standings of each division, with the tiebreaks applied in the order listed.
 
     Round robin: points (win 2, draw 1, loss 0 by the sign of X's total board result),

@@ -78,7 +78,8 @@ def entry_version_now(*, entry: Entry) -> BotVersion | None:
     """The version that plays for the entry now, or None if it has no active version."""
     if entry.follows_latest:
         return latest_active_version(bot=entry.bot)
-    version = BotVersion.objects.defer("source").get(pk=entry.version_id)
+    # A pinned entry has a version (the entry_version_or_follows_latest constraint).
+    version = BotVersion.objects.defer("source").get(pk=entry.version_id)  # type: ignore[misc]
     return version if version.status == BotVersion.Status.ACTIVE else None
 
 

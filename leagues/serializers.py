@@ -30,17 +30,20 @@ MAX_VERSION_NUMBER = 2**31 - 1
 """Version numbers are 32-bit columns."""
 
 
-def _limited(maximum: int, *, minimum: int | None = None, **options: Any) -> Any:
-    return serializers.IntegerField(min_value=minimum, max_value=maximum, **options)
+def _limited(
+    maximum: int, *, minimum: int | None = None, **options: Any
+) -> serializers.IntegerField:
+    # DRF takes None for "no minimum" (its default); the stub types min_value as int only.
+    return serializers.IntegerField(min_value=minimum, max_value=maximum, **options)  # type: ignore[arg-type]
 
 
-class LeagueTimetableSerializer(serializers.Serializer):
+class LeagueTimetableSerializer(serializers.Serializer[dict[str, Any]]):
     every_minutes = _limited(MAX_EVERY_MINUTES, minimum=1, help_text="at most a year")
     enabled = serializers.BooleanField(read_only=True)
     last_run_at = serializers.DateTimeField(read_only=True, allow_null=True)
 
 
-class LeagueSerializer(serializers.ModelSerializer):
+class LeagueSerializer(serializers.ModelSerializer[League]):
     organiser = serializers.CharField(source="organiser.user.username", read_only=True)
     season_count = serializers.IntegerField(read_only=True)
     timetable = serializers.SerializerMethodField()
@@ -81,7 +84,7 @@ def timetable_data(league: League) -> dict[str, Any] | None:
     }
 
 
-class LeagueCreateSerializer(serializers.Serializer):
+class LeagueCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(max_length=4000, required=False, allow_blank=True)
     variant = serializers.CharField(max_length=32, help_text="auction4, single4 or double4")
@@ -100,7 +103,7 @@ class LeagueCreateSerializer(serializers.Serializer):
     )
 
 
-class LeagueUpdateSerializer(serializers.Serializer):
+class LeagueUpdateSerializer(serializers.Serializer[dict[str, Any]]):
     """Variant, format and rules are accepted only to be refused with a clear message."""
 
     name = serializers.CharField(max_length=100, required=False)
@@ -119,14 +122,14 @@ class LeagueUpdateSerializer(serializers.Serializer):
     rule_overrides = serializers.DictField(required=False)
 
 
-class LeagueDivisionSerializer(serializers.ModelSerializer):
+class LeagueDivisionSerializer(serializers.ModelSerializer[Division]):
     class Meta:
         model = Division
         fields = ["name", "level", "promoted", "relegated"]
         read_only_fields = ["level"]
 
 
-class LeagueSeasonSerializer(serializers.ModelSerializer):
+class LeagueSeasonSerializer(serializers.ModelSerializer[Season]):
     divisions = LeagueDivisionSerializer(many=True, read_only=True)
     entry_count = serializers.IntegerField(read_only=True)
     rounds_scheduled = serializers.IntegerField(read_only=True)
@@ -149,13 +152,13 @@ class LeagueSeasonSerializer(serializers.ModelSerializer):
         ]
 
 
-class LeagueDivisionInputSerializer(serializers.Serializer):
+class LeagueDivisionInputSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=64)
     promoted = _limited(MAX_DIVISION_MOVES, minimum=0, default=0)
     relegated = _limited(MAX_DIVISION_MOVES, minimum=0, default=0)
 
 
-class LeagueSeasonCreateSerializer(serializers.Serializer):
+class LeagueSeasonCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=100, required=False, allow_blank=True)
     planned_rounds = _limited(
         MAX_PLANNED_ROUNDS,
@@ -173,7 +176,7 @@ class LeagueSeasonCreateSerializer(serializers.Serializer):
     )
 
 
-class LeagueEntrySerializer(serializers.ModelSerializer):
+class LeagueEntrySerializer(serializers.ModelSerializer[Entry]):
     bot = serializers.IntegerField(source="bot_id", read_only=True)
     bot_name = serializers.CharField(source="bot.name", read_only=True)
     owner = serializers.CharField(source="bot.owner.user.username", read_only=True)
@@ -196,7 +199,7 @@ class LeagueEntrySerializer(serializers.ModelSerializer):
         ]
 
 
-class LeagueEntryCreateSerializer(serializers.Serializer):
+class LeagueEntryCreateSerializer(serializers.Serializer[dict[str, Any]]):
     bot = id_field("the id of one of your bots")
     version = _limited(
         MAX_VERSION_NUMBER,
@@ -210,7 +213,7 @@ class LeagueEntryCreateSerializer(serializers.Serializer):
     division = serializers.CharField(required=False, help_text="a division's name")
 
 
-class LeagueRoundSerializer(serializers.ModelSerializer):
+class LeagueRoundSerializer(serializers.ModelSerializer[Round]):
     fixture_count = serializers.IntegerField(read_only=True)
     matches_playing = serializers.IntegerField(
         read_only=True, help_text="matches of the round not yet done or failed"
@@ -229,7 +232,7 @@ class LeagueRoundSerializer(serializers.ModelSerializer):
         ]
 
 
-class LeagueRoundScheduleSerializer(serializers.Serializer):
+class LeagueRoundScheduleSerializer(serializers.Serializer[dict[str, Any]]):
     number = _limited(
         MAX_ROUND_NUMBER,
         minimum=1,
@@ -237,7 +240,7 @@ class LeagueRoundScheduleSerializer(serializers.Serializer):
     )
 
 
-class LeagueFixtureSideSerializer(serializers.Serializer):
+class LeagueFixtureSideSerializer(serializers.Serializer[dict[str, Any]]):
     entry = serializers.IntegerField()
     bot = serializers.CharField()
     owner = serializers.CharField()
@@ -245,7 +248,7 @@ class LeagueFixtureSideSerializer(serializers.Serializer):
     points = serializers.IntegerField()
 
 
-class LeagueFixtureSerializer(serializers.ModelSerializer):
+class LeagueFixtureSerializer(serializers.ModelSerializer[Fixture]):
     division = serializers.CharField(source="division.name", read_only=True, allow_null=True)
     x = serializers.SerializerMethodField()
     y = serializers.SerializerMethodField()
@@ -304,7 +307,7 @@ class LeagueRoundDetailSerializer(LeagueRoundSerializer):
         fields = [*LeagueRoundSerializer.Meta.fields, "fixtures"]
 
 
-class LeagueStandingRowSerializer(serializers.Serializer):
+class LeagueStandingRowSerializer(serializers.Serializer[dict[str, Any]]):
     rank = serializers.IntegerField()
     entry = serializers.IntegerField(source="entry.pk")
     bot = serializers.CharField(source="entry.bot.name")
@@ -322,12 +325,12 @@ class LeagueStandingRowSerializer(serializers.Serializer):
     sonneborn_berger = serializers.FloatField(source="row.sonneborn_berger")
 
 
-class LeagueDivisionTableSerializer(serializers.Serializer):
+class LeagueDivisionTableSerializer(serializers.Serializer[dict[str, Any]]):
     division = serializers.CharField(source="division.name", allow_null=True)
     rows = LeagueStandingRowSerializer(many=True)
 
 
-class LeagueStandingsSerializer(serializers.Serializer):
+class LeagueStandingsSerializer(serializers.Serializer[dict[str, Any]]):
     season = serializers.IntegerField()
     status = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())

@@ -456,7 +456,7 @@ def _swiss_field(
             had_bye[x] = True
             score[x] += scheduling.WIN_POINTS
             continue
-        y = number_of[fixture.entry_y_id]
+        y = number_of[fixture.entry_y_id]  # type: ignore[index]  # only a bye has no entry_y
         points_x, points_y = selectors.result_points(result)
         score[x] += points_x
         score[y] += points_y

@@ -76,7 +76,8 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
         return _render_bot(
             request,
             bot_id,
-            upload_error=f"too many uploads: try again in {int(refusal.wait or 1)} seconds",
+            # Throttled sets wait in __init__; its stub does not declare it.
+            upload_error=f"too many uploads: try again in {int(refusal.wait or 1)} seconds",  # type: ignore[attr-defined]
             status=429,
         )
     except ServiceUnavailable as refusal:

@@ -135,7 +135,7 @@ def _enqueue_after(match_id: int, moment: Any) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     delay = max(1.0, (moment - timezone.now()).total_seconds() + 1.0)
-    match_run_task.apply_async(args=[match_id], countdown=delay)
+    match_run_task.apply_async(args=(match_id,), countdown=delay)
 
 
 def _lease(match: Match) -> timedelta:

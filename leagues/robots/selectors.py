@@ -146,7 +146,7 @@ def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) ->
     plays = list(_finished(event))
     scores = _board_scores(event, _nets(plays)).get(number, {})
     closed = rules.status(event) == "closed"
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "entry": play.entry_id,
             "name": play.entry.player.display_name,
@@ -182,7 +182,7 @@ def _progress(event: RobotEvent, entry: RobotEntry, viewer: Player) -> list[dict
     """The entrant's boards; on those they may see, their score against the field so far."""
     plays = {play.board.number: play for play in entry.plays.select_related("board")}
     scores = _board_scores(event, _nets(_finished(event)))
-    progress = []
+    progress: list[dict[str, Any]] = []
     for number in range(1, event.boards + 1):
         play = plays.get(number)
         done = play is not None and play.finished is not None

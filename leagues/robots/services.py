@@ -266,7 +266,9 @@ def robot_play_finish(
     contract (``hand`` is the engine's result, None when the hand ended by a forfeit)."""
     if not (len(scores) == 2 and all(type(score) is int for score in scores)):
         raise InvalidInput("a board's result is two whole team scores", field="scores")
-    summary = rules.result_summary(dict(hand)) if hand is not None else {"outcome": "forfeit"}
+    summary: dict[str, Any] = (
+        rules.result_summary(dict(hand)) if hand is not None else {"outcome": "forfeit"}
+    )
     if fault is not None:
         summary["fault"] = {"seat": fault.get("seat"), "kind": fault.get("kind")}
     # Conditional: a table reported twice (a retried request, two tabs) is counted once.

@@ -13,7 +13,7 @@ from leagues.tournaments.models import (
 )
 
 
-class SectionInline(admin.TabularInline):
+class SectionInline(admin.TabularInline[Section, Event]):
     model = Section
     fields = ["name", "size", "rounds"]
     readonly_fields = ["size", "rounds"]
@@ -21,7 +21,7 @@ class SectionInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(admin.ModelAdmin[Event]):
     list_display = ["id", "name", "variant", "kind", "movement", "status", "director", "created"]
     list_filter = ["variant", "kind", "movement", "status"]
     search_fields = ["name", "director__display_name"]
@@ -32,34 +32,33 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(admin.ModelAdmin[Entry]):
     list_display = ["id", "section", "number", "name"]
     list_filter = ["section__event"]
     filter_horizontal = ["players"]
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(admin.ModelAdmin[Board]):
     list_display = ["id", "event", "number", "dealer"]
     list_filter = ["event"]
     readonly_fields = ["event", "number", "seed", "dealer"]
 
 
 @admin.register(BoardPar)
-class BoardParAdmin(admin.ModelAdmin):
+class BoardParAdmin(admin.ModelAdmin[BoardPar]):
     list_display = ["board", "bot", "score_ns", "score_ew"]
 
 
-class CorrectionInline(admin.TabularInline):
+class CorrectionInline(admin.TabularInline[Correction, Result]):
     model = Correction
-    fields = ["at", "director", "reason", "before", "after"]
-    readonly_fields = fields
+    fields = readonly_fields = ("at", "director", "reason", "before", "after")
     extra = 0
     can_delete = False
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(admin.ModelAdmin[Result]):
     """Read-only here: a correction goes through the API so that it is audited and the
     scores are derived again from the rules."""
 
@@ -72,11 +71,11 @@ class ResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(HumanRating)
-class HumanRatingAdmin(admin.ModelAdmin):
+class HumanRatingAdmin(admin.ModelAdmin[HumanRating]):
     list_display = ["player", "variant", "rating", "events"]
     list_filter = ["variant"]
 
 
 @admin.register(HumanRatingChange)
-class HumanRatingChangeAdmin(admin.ModelAdmin):
+class HumanRatingChangeAdmin(admin.ModelAdmin[HumanRatingChange]):
     list_display = ["event", "player", "before", "after"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from drf_spectacular.types import OpenApiTypes
@@ -26,7 +27,7 @@ from arena import idempotency
 from arena.errors import InvalidInput
 from arena.models import Player
 from leagues.tournaments import selectors, services
-from leagues.tournaments.models import Event, Result
+from leagues.tournaments.models import Event, HumanRating, Result
 from leagues.tournaments.records import hand_records_pdf
 from leagues.tournaments.serializers import (
     CorrectionSerializer,
@@ -93,12 +94,12 @@ def _require_started(event: Event) -> None:
         raise NotFound("the event has not started: there is no movement yet")
 
 
-class EventListView(GenericAPIView):
+class EventListView(GenericAPIView[Event]):
     """Events: anyone lists them; an authenticated player creates one and directs it."""
 
     serializer_class = EventSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[Event]:
         return selectors.event_list()
 
     @extend_schema(operation_id="tournaments_list", responses=EventSerializer(many=True))
@@ -446,12 +447,12 @@ class VerificationView(APIView):
         return Response(selectors.deal_verification(event=_event(event_id)))
 
 
-class HumanRatingListView(GenericAPIView):
+class HumanRatingListView(GenericAPIView[HumanRating]):
     """Human players' Elo from duplicate events, per variant."""
 
     serializer_class = HumanRatingSerializer
 
-    def get_queryset(self) -> Any:
+    def get_queryset(self) -> QuerySet[HumanRating]:
         return selectors.human_rating_list(variant=self.request.query_params.get("variant"))
 
     @extend_schema(

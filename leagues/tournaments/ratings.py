@@ -59,14 +59,14 @@ class Skill:
 
 
 def event_skills(
-    meetings: Sequence[RatedMeeting], skills: Mapping[Player, Skill]
+    meetings: Sequence[RatedMeeting[Player]], skills: Mapping[Player, Skill]
 ) -> dict[Player, Skill]:
     """Every player's skill after the event's meetings, from their skills before it."""
     current = {player: MODEL.create_rating([s.mu, s.sigma]) for player, s in skills.items()}
     for meeting in meetings:
         teams = [[current[player] for player in side] for side in meeting.sides]
         if meeting.share > 0.5:
-            ranks = [0, 1]
+            ranks: list[float] = [0, 1]
         elif meeting.share < 0.5:
             ranks = [1, 0]
         else:

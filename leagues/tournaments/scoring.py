@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 __all__ = [
     "BoardScores",
@@ -95,13 +96,16 @@ def board_matchpoints(
     return scored
 
 
+PlayerId = TypeVar("PlayerId", bound=Hashable)
+
+
 @dataclass(frozen=True, slots=True)
-class RatedMeeting:
+class RatedMeeting(Generic[PlayerId]):
     """One round at one table: the players of each side and the first side's share.
 
     ``share`` is the first side's matchpoints over the top on the boards of that round; at
     one table the two sides' matchpoints add up to the top, so it is a head-to-head score.
     """
 
-    sides: tuple[tuple[Hashable, ...], tuple[Hashable, ...]]
+    sides: tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]
     share: float

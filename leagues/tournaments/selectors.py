@@ -337,7 +337,7 @@ def _team_standings(
         imps_against[match["home"]] += match["imps_away"]
         imps_for[match["away"]] += match["imps_away"]
         imps_against[match["away"]] += match["imps_home"]
-    rows = []
+    rows: list[dict[str, Any]] = []
     for team, members in teams.items():
         points = sum(m.points for m in members)
         possible = sum(m.possible for m in members)
@@ -536,7 +536,8 @@ def hand_records(*, event: Event, with_results: bool) -> list[dict[str, Any]]:
             "widow": None,
         }
         if rules.players == 3:
-            widow = state.deal[3]
+            # Three seats: a cut-throat state, whose deal holds the widow.
+            widow = state.deal[3]  # type: ignore[union-attr]
             record["widow"] = {
                 "seat": "Widow",
                 "cards": format_cards(widow),
@@ -603,7 +604,7 @@ def event_overview(*, event: Event, viewer: Player | None) -> dict[str, Any]:
     seated_in: set[int] = set()
     if viewer is not None:
         seated_in = {e.pk for e in player_entries(event=event, player=viewer)}
-    sections = []
+    sections: list[dict[str, Any]] = []
     for section in section_list(event=event):
         if section.size is None:
             sections.append({"name": section.name, "entries": list(section.entries.all())})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework import serializers
 
 from arena.models import Player
@@ -12,7 +14,7 @@ from leagues.tournaments.movements import MovementKind
 from leagues.tournaments.selectors import entry_label
 
 
-class EventCreateSerializer(serializers.Serializer):
+class EventCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=120)
     variant = serializers.ChoiceField(choices=Variant.choices)
     kind = serializers.ChoiceField(choices=Event.Kind.choices, default=Event.Kind.PAIRS)
@@ -27,14 +29,14 @@ class EventCreateSerializer(serializers.Serializer):
     )
 
 
-class EventUpdateSerializer(serializers.Serializer):
+class EventUpdateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=120, required=False)
     boards_per_round = serializers.IntegerField(min_value=1, max_value=12, required=False)
     scale = serializers.ChoiceField(choices=Event.Scale.choices, required=False)
     par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], required=False)
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(serializers.ModelSerializer[Event]):
     director = serializers.CharField(source="director.display_name")
 
     class Meta:
@@ -59,14 +61,15 @@ class EventSerializer(serializers.ModelSerializer):
         ]
 
 
-class EntryPlayerSerializer(serializers.ModelSerializer):
+class EntryPlayerSerializer(serializers.ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "display_name"]
 
 
-class EntrySerializer(serializers.ModelSerializer):
-    label = serializers.SerializerMethodField()
+class EntrySerializer(serializers.ModelSerializer[Entry]):
+    # A declared field: DRF's metaclass moves it off the class, so Field.label is untouched.
+    label = serializers.SerializerMethodField()  # type: ignore[assignment]
     players = EntryPlayerSerializer(many=True)
 
     class Meta:
@@ -77,7 +80,7 @@ class EntrySerializer(serializers.ModelSerializer):
         return entry_label(entry)
 
 
-class SectionSerializer(serializers.ModelSerializer):
+class SectionSerializer(serializers.ModelSerializer[Section]):
     entries = EntrySerializer(many=True)
 
     class Meta:
@@ -85,7 +88,7 @@ class SectionSerializer(serializers.ModelSerializer):
         fields = ["name", "size", "rounds", "entries"]
 
 
-class EntryCreateSerializer(serializers.Serializer):
+class EntryCreateSerializer(serializers.Serializer[dict[str, Any]]):
     section = serializers.CharField(max_length=8, default="A")
     players = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), many=True, allow_empty=False
@@ -93,11 +96,11 @@ class EntryCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, default="")
 
 
-class EventStartSerializer(serializers.Serializer):
+class EventStartSerializer(serializers.Serializer[dict[str, Any]]):
     rounds = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
 
 
-class HandFieldsSerializer(serializers.Serializer):
+class HandFieldsSerializer(serializers.Serializer[dict[str, Any]]):
     """The contract and the totals of a hand; both teams' scores are derived from them."""
 
     outcome = serializers.ChoiceField(
@@ -140,7 +143,7 @@ class ResultCorrectSerializer(HandFieldsSerializer):
     reason = serializers.CharField(max_length=200, required=False, default="")
 
 
-class CorrectionSerializer(serializers.ModelSerializer):
+class CorrectionSerializer(serializers.ModelSerializer[Correction]):
     director = serializers.CharField(source="director.display_name")
     board = serializers.IntegerField(source="result.board.number")
     section = serializers.CharField(source="result.section.name")
@@ -164,7 +167,7 @@ class CorrectionSerializer(serializers.ModelSerializer):
         ]
 
 
-class HumanRatingSerializer(serializers.ModelSerializer):
+class HumanRatingSerializer(serializers.ModelSerializer[HumanRating]):
     player = serializers.CharField(source="player.display_name")
     player_id = serializers.IntegerField()
     low = serializers.FloatField(read_only=True, help_text="the 95% interval's lower end")
@@ -185,14 +188,14 @@ class HumanRatingSerializer(serializers.ModelSerializer):
         ]
 
 
-class RoundCloseSerializer(serializers.Serializer):
+class RoundCloseSerializer(serializers.Serializer[dict[str, Any]]):
     round = serializers.IntegerField(min_value=1, help_text="rounds up to this one are closed")
 
 
 # Shapes of the responses built by the selectors, for the OpenAPI document.
 
 
-class TournamentErrorSerializer(serializers.Serializer):
+class TournamentErrorSerializer(serializers.Serializer[dict[str, Any]]):
     detail = serializers.CharField(
         required=False,
         help_text="what is wrong; a refused score entry also repeats it under the field's "
@@ -200,12 +203,12 @@ class TournamentErrorSerializer(serializers.Serializer):
     )
 
 
-class SeatingSideSerializer(serializers.Serializer):
+class SeatingSideSerializer(serializers.Serializer[dict[str, Any]]):
     entry = serializers.IntegerField()
     name = serializers.CharField(help_text="the entry's name, or 'sit-out'")
 
 
-class SeatingSerializer(serializers.Serializer):
+class SeatingSerializer(serializers.Serializer[dict[str, Any]]):
     round = serializers.IntegerField()
     table = serializers.IntegerField()
     match = serializers.IntegerField(allow_null=True, help_text="team events: the match")
@@ -215,7 +218,7 @@ class SeatingSerializer(serializers.Serializer):
     )
 
 
-class MovementSectionSerializer(serializers.Serializer):
+class MovementSectionSerializer(serializers.Serializer[dict[str, Any]]):
     section = serializers.CharField()
     kind = serializers.CharField(help_text="the movement: mitchell, howell, teams or individual")
     tables = serializers.IntegerField()
@@ -223,7 +226,7 @@ class MovementSectionSerializer(serializers.Serializer):
     seatings = SeatingSerializer(many=True)
 
 
-class ResultRowSerializer(serializers.Serializer):
+class ResultRowSerializer(serializers.Serializer[dict[str, Any]]):
     """A table's result; four-hand results carry the pair fields, three-hand ones per seat."""
 
     id = serializers.IntegerField()

@@ -293,7 +293,8 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
         from leagues.tournaments.tasks import board_par_task
 
         for board in event.boards.all():
-            board_par_task.delay_on_commit(board.pk)
+            # Celery 5.4's delay_on_commit, which celery-types does not know yet.
+            board_par_task.delay_on_commit(board.pk)  # type: ignore[attr-defined]
     return event
 
 
@@ -335,7 +336,8 @@ def _score(event: Event, board: Board, entry: ScoreEntry, *, sees_cards: bool) -
     dealt = [state.dealt(seat) for seat in range(seats)]
     try:
         if seats == 3:
-            return score_three_hand(rules_for(event.variant), dealt, state.deal[3], entry)
+            # Three seats: a cut-throat state, whose deal holds the widow.
+            return score_three_hand(rules_for(event.variant), dealt, state.deal[3], entry)  # type: ignore[union-attr]
         return score_entry(rules_for(event.variant), dealt, entry)
     except EntryRejected as rejected:
         told = rejected if sees_cards else public_rejection(rejected)
@@ -635,7 +637,7 @@ def result_correct(
     return result
 
 
-def _rated_meetings(event: Event) -> list[RatedMeeting]:
+def _rated_meetings(event: Event) -> list[RatedMeeting[int]]:
     """One meeting per table and round: the sides' players and North-South's share."""
     meetings = []
     for section in event.sections.exclude(size=None):
@@ -662,7 +664,7 @@ def _rated_meetings(event: Event) -> list[RatedMeeting]:
 
 def _three_hand_meetings(
     scored_results: list[selectors.ScoredResult], players: dict[int, tuple[int, ...]]
-) -> list[RatedMeeting]:
+) -> list[RatedMeeting[int]]:
     """Every player for themselves: each two players at a table meet head to head.
 
     A's share against B is 1/2 plus half the difference of their matchpoints over the
@@ -699,7 +701,7 @@ def event_finish(*, event: Event, by: Player) -> Event:
     return event
 
 
-def human_ratings_apply(*, event: Event, meetings: list[RatedMeeting]) -> None:
+def human_ratings_apply(*, event: Event, meetings: list[RatedMeeting[int]]) -> None:
     """Rate the event's players once, from their skills before it (caller's transaction)."""
     player_ids = sorted({p for m in meetings for side in m.sides for p in side})
     for player_id in player_ids:

@@ -79,7 +79,7 @@ def active_version(
     """A bot with one version, validated through the task as the worker would."""
     bot = services.bot_create(owner=owner, name=name, variant=variant)
     version = services.bot_version_submit(bot=bot, data=source, filename="bot.py")
-    bot_version_validate_task.apply(args=[version.pk])
+    bot_version_validate_task.apply(args=(version.pk,))
     version.refresh_from_db()
     assert version.status == BotVersion.Status.ACTIVE, version.build_log
     return version
@@ -97,6 +97,6 @@ def done_match(alice: Player, bob: Player, plain_bots: None) -> int:
         {"version": x.pk, "opponent": y.pk, "boards": 2, "seed": 3, "rated": False},
     )
     assert created.status_code == 201, created.content
-    match_run_task.apply(args=[created.json()["id"]])
+    match_run_task.apply(args=(created.json()["id"],))
     caching.clear()
     return int(created.json()["id"])

@@ -95,7 +95,7 @@ def play_round(round_: Round) -> None:
     """Run the round's matches through the arena's task, as a worker would."""
     for fixture in Fixture.objects.filter(round=round_, match__isnull=False):
         assert fixture.match_id is not None
-        match_run_task.apply(args=[fixture.match_id])
+        match_run_task.apply(args=(fixture.match_id,))
 
 
 def end_match(match_id: int, *, score_x: int, status: str = Match.Status.DONE) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import engine
 from arena import services as arena_services
 from arena.models import Player
+from engine.cutthroat import CutthroatState
 from leagues.tournaments import selectors, services
 from leagues.tournaments.hands import COUNTER_RANKS, deal
 from leagues.tournaments.models import Event
@@ -74,8 +76,10 @@ def entry_payload(variant: str, seed: int, dealer: int, play_seed: int) -> dict[
 def three_hand_payload(seed: int, dealer: int, play_seed: int) -> dict[str, Any]:
     """A three-hand table's report: each player's meld and counters, the buried counters."""
     state = deal("cutthroat3", seed, dealer)
+    assert isinstance(state, CutthroatState)
     state.play_randomly(random.Random(play_seed), throw_in_rate=0.2)
     result = state.result()
+    assert result.declarer is not None, "a passed-out deal has no declarer to bury"
     played = result.outcome.value in ("made", "set")
     buried = sum(10 for card in state.buried if card.rank in COUNTER_RANKS) if played else 0
     taken = [team.counters + team.last_trick for team in result.teams]
@@ -119,7 +123,7 @@ def running_event(
     return services.event_start(event=event, by=director, rounds=rounds)
 
 
-def play_all(event: Event, *, skip: set[tuple[int, int, int]] = frozenset()) -> None:
+def play_all(event: Event, *, skip: Collection[tuple[int, int, int]] = frozenset()) -> None:
     """Enter every table's result as the director, except the (round, table, board) given."""
     for section in event.sections.exclude(size=None):
         movement = selectors.section_movement(event=event, section=section)
