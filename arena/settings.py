@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "leagues",
     "leagues.tournaments",
     "leagues.play",
+    "leagues.robots",
     # htmx requests (request.htmx) for pages that refresh a part of themselves.
     "django_htmx",
 ]
@@ -180,6 +181,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "refit-ratings": {"task": "arena.ratings_fit", "schedule": 900.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
+    "close-robot-events": {"task": "robots.events_close_due", "schedule": 60.0},
 }
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
 

@@ -59,6 +59,8 @@ urlpatterns = [
     path("tournaments/", include("leagues.tournaments.pages_urls")),
     path("play/", include("leagues.play.urls")),
     path("api/play/", include("leagues.play.api_urls")),
+    path("api/robots/", include("leagues.robots.urls")),
+    path("robots/", include("leagues.robots.pages_urls")),
     path("api/", include(router.urls)),
 ]
 

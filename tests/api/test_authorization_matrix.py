@@ -37,7 +37,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 from django.apps import apps
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client, override_settings
@@ -57,6 +57,8 @@ from leagues.models import League
 from leagues.play import services as play_services
 from leagues.play.challenges import challenge_create
 from leagues.play.models import Challenge, PlayTable
+from leagues.robots import services as robot_services
+from leagues.robots.models import RobotEvent
 from leagues.tournaments import selectors as tournament_selectors
 from leagues.tournaments.models import Event, Result
 from tests.arena.conftest import FIRST_LEGAL_BOT, PASSWORD
@@ -86,6 +88,7 @@ class World:
     open_board: tuple[int, int, int]
     event_players: list[Player]
     token: str
+    robot_event: RobotEvent
     play_table: PlayTable
     play_action: str
     finished_table: PlayTable
@@ -143,6 +146,17 @@ def build_world() -> World:
     result = Result.objects.filter(section__event=event).order_by("id").first()
     assert result is not None
     token = player_token_create(player=alice)
+    # Alice directs robot events too (the permission, not staff); Bob has not joined hers.
+    alice.user.user_permissions.add(Permission.objects.get(codename="direct_robotevent"))
+    robot_event = robot_services.robot_event_create(
+        director=Player.objects.select_related("user").get(pk=alice.pk),
+        name="Robots",
+        variant="single4",
+        boards=1,
+        robots="greedy",
+        kind="instant",
+        scoring="mp",
+    )
     play_table, play_action, finished_table, challenge = _play_world(alice)
     return World(
         alice=alice,
@@ -159,6 +173,7 @@ def build_world() -> World:
         open_board=open_board,
         event_players=event_players,
         token=token,
+        robot_event=robot_event,
         play_table=play_table,
         play_action=play_action,
         finished_table=finished_table,
@@ -271,6 +286,28 @@ def _version_url(suffix: str = "") -> Callable[[World], str]:
 
 
 EVENT_SECRET = "event-secret"
+ROBOT_SECRET = "robot-event-secret"
+
+
+def _robots_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/api/robots/{w.robot_event.pk}/{suffix}"
+
+
+def _robots_page_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/robots/{w.robot_event.pk}/{suffix}"
+
+
+def _robot_body(role: str) -> dict[str, Any]:
+    return {
+        "name": f"{role} robots",
+        "variant": "auction4",
+        "boards": 2,
+        "robots": "random",
+        "kind": "instant",
+        "scoring": "mp",
+    }
+
+
 TOKEN = "alices-api-token"
 PLAY_SEED = "play-table-seed"
 """The deal seed of Alice's table in play: no one, Alice included, may see it yet."""
@@ -465,6 +502,68 @@ ROUTES: dict[tuple[str, str], Route] = {
         _table_url,
         _table_form,
         secret=EVENT_SECRET,
+    ),
+    # --- robot duplicate events (Alice directs, by permission; staff direct any) -------------
+    ("robots-list", "GET"): Route(everyone(), lambda w: "/api/robots/"),
+    ("robots-list", "POST"): Route(
+        director_only(201), lambda w: "/api/robots/", lambda w, role: _robot_body(role)
+    ),
+    ("robots-schedules", "POST"): Route(
+        director_only(201),
+        lambda w: "/api/robots/schedules/",
+        lambda w, role: {**_robot_body(role), "hour": 18},
+    ),
+    ("robots-detail", "GET"): Route(everyone(), _robots_url(), secret=ROBOT_SECRET),
+    ("robots-entries", "POST"): Route(
+        {"anonymous": 401, "other": 201, "admin": 201, "owner": 403}, _robots_url("entries/")
+    ),
+    ("robots-plays", "GET"): Route(
+        {"anonymous": 401, "other": 403, "admin": 403, "owner": 403}, _robots_url("plays/")
+    ),
+    ("robots-plays", "POST"): Route(
+        {"anonymous": 401, "other": 403, "admin": 403, "owner": 403}, _robots_url("plays/")
+    ),
+    ("robots-close", "POST"): Route(
+        director_only(200, second=409), _robots_url("close/"), lambda w, role: {}
+    ),
+    ("robots-standings", "GET"): Route(everyone(), _robots_url("standings/")),
+    ("robots-board", "GET"): Route(
+        director_only(anonymous=403), _robots_url("boards/1/"), secret=ROBOT_SECRET
+    ),
+    ("robots-verification", "GET"): Route(
+        everyone(), _robots_url("verification/"), secret=ROBOT_SECRET
+    ),
+    ("robots-pages", "GET"): Route(everyone(), lambda w: "/robots/"),
+    ("robots-page-new", "GET"): Route(director_only(anonymous=SIGN_IN), lambda w: "/robots/new/"),
+    ("robots-page-new", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN),
+        lambda w: "/robots/new/",
+        lambda w, role: _robot_body(role),
+    ),
+    ("robots-page", "GET"): Route(everyone(), _robots_page_url(), secret=ROBOT_SECRET),
+    ("robots-page-standings-live", "GET"): Route(
+        everyone(), _robots_page_url("standings/live/"), secret=ROBOT_SECRET
+    ),
+    ("robots-page-traveller", "GET"): Route(
+        director_only(anonymous=403), _robots_page_url("boards/1/"), secret=ROBOT_SECRET
+    ),
+    ("robots-page-verification", "GET"): Route(
+        everyone(), _robots_page_url("verification/"), secret=ROBOT_SECRET
+    ),
+    ("robots-page-join", "POST"): Route(
+        {"anonymous": SIGN_IN, "other": 302, "admin": 302, "owner": 403},
+        _robots_page_url("join/"),
+        lambda w, role: {},
+    ),
+    ("robots-page-next", "POST"): Route(
+        {"anonymous": SIGN_IN, "other": 403, "admin": 403, "owner": 403},
+        _robots_page_url("next/"),
+        lambda w, role: {},
+    ),
+    ("robots-page-close", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN, second=409),
+        _robots_page_url("close/"),
+        lambda w, role: {},
     ),
     # --- play: a human's tables with bots, and challenges (only the owner sees a table) -----
     ("play", "GET"): Route(everyone(), lambda w: "/play/"),
@@ -764,7 +863,16 @@ def test_every_route_has_a_declared_expectation() -> None:
 
 def _snapshot() -> dict[str, list[dict[str, Any]]]:
     """Every row the product stores (its apps and the beat schedule), for 'changed nothing'."""
-    labels = ("arena", "leagues", "tournaments", "play", "django_celery_beat", "authtoken", "auth")
+    labels = (
+        "arena",
+        "leagues",
+        "tournaments",
+        "play",
+        "robots",
+        "django_celery_beat",
+        "authtoken",
+        "auth",
+    )
     rows = {}
     for model in apps.get_models():
         if model._meta.app_label in labels:
@@ -848,6 +956,7 @@ def test_each_role_gets_what_the_route_declares(
     named = {
         EVENT_SECRET: world.event.secret,
         TOKEN: world.token,
+        ROBOT_SECRET: world.robot_event.secret,
         PLAY_SEED: str(world.play_table.seed),
     }
     secrets = [named.get(text, text) for text in ((raw,) if isinstance(raw, str) else raw or ())]

@@ -10,6 +10,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from arena import demo as arena_demo
 from leagues import demo as leagues_demo
+from leagues.robots import demo as robots_demo
 from leagues.tournaments import demo as tournaments_demo
 
 DEMO_ADMIN = ("admin", "arena-admin")
@@ -17,7 +18,8 @@ DEMO_ADMIN = ("admin", "arena-admin")
 
 class Command(BaseCommand):
     help = (
-        "Create demo players, reference bots, matches, a league and a tournament (idempotent). "
+        "Create demo players, reference bots, matches, a league, a tournament and a robot "
+        "duplicate event (idempotent). "
         "Only with DEBUG on: the demo accounts' passwords are published."
     )
 
@@ -37,6 +39,7 @@ class Command(BaseCommand):
         # The tournaments first: they are played here, in a minute, while the arena's
         # matches wait for the worker.
         tournaments_demo.seed(say=self.stdout.write)
+        robots_demo.seed(say=self.stdout.write)
         arena_demo.seed(say=self.stdout.write)
         leagues_demo.seed(say=self.stdout.write)
         self.stdout.write("demo: everything is in place")

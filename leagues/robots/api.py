@@ -1,0 +1,206 @@
+"""Robot event endpoints, under /api/robots/: thin views over services and selectors.
+
+Everyone lists events and reads an event, its standings and its commitment; a signed-in
+player joins and starts their next board; a director (staff, or a user with the
+``robots.direct_robotevent`` permission) creates events and timetables and closes events.
+A board's traveller is shown to those who may see it (``selectors.board_visible``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import APIException, NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.generics import GenericAPIView
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from arena.models import Player
+from leagues.robots import selectors, services, tables
+from leagues.robots.models import RobotEvent
+from leagues.robots.serializers import (
+    EventCreateSerializer,
+    EventSerializer,
+    PlaySerializer,
+    RobotErrorSerializer,
+    ScheduleCreateSerializer,
+    StandingSerializer,
+)
+
+_ERRORS = {
+    400: "the input breaks a rule; `detail` says which",
+    401: "not signed in",
+    403: "not allowed for this account (`detail` says who may)",
+    404: "no such event or board",
+    409: "done once already (a join, a board, a close)",
+}
+
+
+class Conflict(APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "done already"
+    default_code = "conflict"
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    return {
+        code: OpenApiResponse(RobotErrorSerializer, description=_ERRORS[code]) for code in codes
+    }
+
+
+def _refusals(view: Callable[..., Response]) -> Callable[..., Response]:
+    """The services' refusals as the API's statuses."""
+
+    @wraps(view)
+    def answer(*args: Any, **kwargs: Any) -> Response:
+        try:
+            return view(*args, **kwargs)
+        except services.NotAllowed as refused:
+            raise PermissionDenied(str(refused)) from None
+        except services.AlreadyDone as repeated:
+            raise Conflict(str(repeated)) from None
+        except LookupError as missing:
+            raise NotFound(str(missing)) from None
+
+    return answer
+
+
+def _viewer(request: Request) -> Player | None:
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(user=request.user).select_related("user").first()
+
+
+def _player_of(request: Request) -> Player:
+    player = _viewer(request)
+    if player is None:
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        raise PermissionDenied("this account has no player profile")
+    return player
+
+
+def _event(event_id: int) -> RobotEvent:
+    return get_object_or_404(RobotEvent.objects.select_related("director"), pk=event_id)
+
+
+class EventListView(GenericAPIView):  # type: ignore[type-arg]
+    serializer_class = EventSerializer
+
+    def get_queryset(self) -> Any:
+        return selectors.event_list()
+
+    @extend_schema(operation_id="robots_list", responses=EventSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(EventSerializer(page, many=True).data)
+
+    @extend_schema(
+        request=EventCreateSerializer, responses={201: EventSerializer, **_errors(400, 401, 403)}
+    )
+    @_refusals
+    def post(self, request: Request) -> Response:
+        director = _player_of(request)
+        incoming = EventCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        event = services.robot_event_create(director=director, **incoming.validated_data)
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    @extend_schema(responses={200: EventSerializer, **_errors(404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(EventSerializer(_event(event_id)).data)
+
+
+class EntryListView(APIView):
+    @extend_schema(
+        request=None, responses={201: PlaySerializer, **_errors(400, 401, 403, 404, 409)}
+    )
+    @_refusals
+    def post(self, request: Request, event_id: int) -> Response:
+        entry = services.robot_entry_join(event=_event(event_id), player=_player_of(request))
+        return Response({"id": entry.pk, "event": event_id}, status=status.HTTP_201_CREATED)
+
+
+class PlayListView(APIView):
+    @extend_schema(responses={200: PlaySerializer(many=True), **_errors(401, 403, 404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        """The caller's own boards: started, finished, and their own scores."""
+        entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
+        if entry is None:
+            raise PermissionDenied("you have not joined this event")
+        tables.entry_sync(entry=entry)
+        plays = entry.plays.select_related("board").order_by("board__number")
+        return Response(PlaySerializer(plays, many=True).data)
+
+    @extend_schema(
+        request=None, responses={201: PlaySerializer, **_errors(400, 401, 403, 404, 409)}
+    )
+    @_refusals
+    def post(self, request: Request, event_id: int) -> Response:
+        """Start the caller's next board (the board being played, if one is)."""
+        entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
+        if entry is None:
+            raise PermissionDenied("join the event before playing its boards")
+        tables.entry_sync(entry=entry)
+        play = services.robot_play_start(entry=entry)
+        return Response(PlaySerializer(play).data, status=status.HTTP_201_CREATED)
+
+
+class EventCloseView(APIView):
+    @extend_schema(request=None, responses={200: EventSerializer, **_errors(401, 403, 404, 409)})
+    @_refusals
+    def post(self, request: Request, event_id: int) -> Response:
+        event = services.robot_event_close(event=_event(event_id), by=_player_of(request))
+        return Response(EventSerializer(event).data)
+
+
+class StandingsView(APIView):
+    @extend_schema(responses={200: StandingSerializer(many=True), **_errors(404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        rows = selectors.event_standings(event=_event(event_id))
+        return Response(StandingSerializer(rows, many=True).data)
+
+
+class BoardView(APIView):
+    @extend_schema(responses={200: dict[str, Any], **_errors(403, 404)})
+    @_refusals
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        """A board's traveller: every human result, the robots' par, the hands."""
+        view = selectors.board_traveller(
+            event=_event(event_id), viewer=_viewer(request), number=number
+        )
+        view.pop("event")
+        return Response(view)
+
+
+class VerificationView(APIView):
+    @extend_schema(responses={200: dict[str, Any], **_errors(404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        return Response(selectors.event_verification(event=_event(event_id)))
+
+
+class ScheduleListView(APIView):
+    @extend_schema(
+        request=ScheduleCreateSerializer,
+        responses={201: dict[str, Any], **_errors(400, 401, 403)},
+    )
+    @_refusals
+    def post(self, request: Request) -> Response:
+        """A daily timetable: an event of these settings is created at hour:minute UTC."""
+        incoming = ScheduleCreateSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        schedule = services.robot_schedule_create(
+            director=_player_of(request), **incoming.validated_data
+        )
+        return Response(
+            {"id": schedule.pk, "name": schedule.name, "task": schedule.task_id},
+            status=status.HTTP_201_CREATED,
+        )

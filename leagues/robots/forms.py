@@ -1,0 +1,24 @@
+"""The director's form for a new robot event: the same fields the API takes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from leagues.robots.models import ROBOT_VARIANTS, RobotEvent
+from leagues.robots.services import MAX_BOARDS
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    variant = forms.ChoiceField(choices=[(v, v) for v in ROBOT_VARIANTS], initial="auction4")
+    boards = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, initial=4)
+    robots = forms.ChoiceField(choices=RobotEvent.Robots.choices, initial=RobotEvent.Robots.GREEDY)
+    kind = forms.ChoiceField(choices=RobotEvent.Kind.choices, initial=RobotEvent.Kind.INSTANT)
+    scoring = forms.ChoiceField(
+        choices=RobotEvent.Scoring.choices, initial=RobotEvent.Scoring.MATCHPOINTS
+    )
+
+    def service_data(self) -> dict[str, Any]:
+        return dict(self.cleaned_data)

@@ -1,0 +1,168 @@
+"""Robot event pages: thin views over the same selectors and services as the API.
+
+What a viewer may see is decided by the selectors (``board_visible``), exactly as for the
+API; a refusal is a 403 page that names the rule, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arena.errors import InvalidInput
+from arena.models import Player
+from leagues.robots import rules, selectors, services, tables
+from leagues.robots.forms import EventForm
+from leagues.robots.models import RobotEvent
+
+
+def _viewer(request: HttpRequest) -> Player | None:
+    if not request.user.is_authenticated:
+        return None
+    return Player.objects.filter(user=request.user).select_related("user").first()
+
+
+def _player(request: HttpRequest) -> Player:
+    player = _viewer(request)
+    if player is None:
+        raise PermissionDenied("this account has no player profile")
+    return player
+
+
+def _event(event_id: int) -> RobotEvent:
+    return get_object_or_404(RobotEvent.objects.select_related("director"), pk=event_id)
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    viewer = _viewer(request)
+    events = [
+        {"event": event, "status": rules.status(event)} for event in selectors.event_list()[:100]
+    ]
+    return render(
+        request,
+        "robots/event_list.html",
+        {"events": events, "may_direct": viewer is not None and rules.may_direct(viewer)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    director = _player(request)
+    if not rules.may_direct(director):
+        raise PermissionDenied("only staff and robot event directors create robot events")
+    form = EventForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                event = services.robot_event_create(director=director, **form.service_data())
+            except InvalidInput as refused:
+                form.add_error(
+                    refused.field if refused.field in form.fields else None, str(refused)
+                )
+            else:
+                messages.success(request, f"{event.name} is open.")
+                return redirect("robots-page", event_id=event.pk)
+        status = 400
+    return render(request, "robots/event_new.html", {"form": form}, status=status)
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    viewer = _viewer(request)
+    entry = selectors.entry_of(event=event, player=viewer)
+    if entry is not None:
+        # Tables finished since the last visit are scored before the page is drawn.
+        tables.entry_sync(entry=entry)
+    context = selectors.event_overview(event=event, viewer=viewer)
+    return render(request, "robots/event_detail.html", context)
+
+
+def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings alone, which the event page polls while the event is open."""
+    event = _event(event_id)
+    context = {
+        "event": event,
+        "status": rules.status(event),
+        "standings": selectors.event_standings(event=event),
+    }
+    return render(request, "robots/_standings.html", context)
+
+
+def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _event(event_id)
+    try:
+        context = selectors.board_traveller(event=event, viewer=_viewer(request), number=number)
+    except services.NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    except LookupError as missing:
+        raise Http404(str(missing)) from None
+    return render(request, "robots/traveller.html", context)
+
+
+def verification(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    context = {"event": event, "check": selectors.event_verification(event=event)}
+    return render(request, "robots/verification.html", context)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        services.robot_entry_join(event=_event(event_id), player=_player(request))
+        messages.success(request, "You are in: play the boards in order.")
+    except (InvalidInput, services.AlreadyDone) as refused:
+        messages.error(request, str(refused))
+        return _refused(
+            request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
+        )
+    except services.NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    return redirect("robots-page", event_id=event_id)
+
+
+@login_required
+@require_POST
+def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Start (or resume) the entrant's next board and go to its table."""
+    event = _event(event_id)
+    entry = selectors.entry_of(event=event, player=_player(request))
+    if entry is None:
+        raise PermissionDenied("join the event before playing its boards")
+    tables.entry_sync(entry=entry)
+    try:
+        play = services.robot_play_start(entry=entry)
+    except (InvalidInput, services.AlreadyDone) as refused:
+        messages.error(request, str(refused))
+        return _refused(
+            request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
+        )
+    url = tables.table_url(play=play)
+    return redirect(url) if url else redirect("robots-page", event_id=event_id)
+
+
+@login_required
+@require_POST
+def close(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        services.robot_event_close(event=_event(event_id), by=_player(request))
+        messages.success(request, "The event is closed: the secret and the pars are public.")
+    except services.AlreadyDone as refused:
+        messages.error(request, str(refused))
+        return _refused(request, event_id, 409)
+    except services.NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    return redirect("robots-page", event_id=event_id)
+
+
+def _refused(request: HttpRequest, event_id: int, status: int) -> HttpResponse:
+    """The event page again with the refusal shown, answered with the refusal's status."""
+    event = _event(event_id)
+    context = selectors.event_overview(event=event, viewer=_viewer(request))
+    return render(request, "robots/event_detail.html", context, status=status)

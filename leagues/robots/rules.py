@@ -1,0 +1,55 @@
+"""Who may do and see what in a robot event, and an event's state: small pure reads."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.utils import timezone
+
+from arena.models import Player
+from leagues.robots.models import RobotEvent
+
+__all__ = ["SEAT_NAMES", "directs", "may_direct", "result_summary", "status"]
+
+SEAT_NAMES = ("North", "East", "South", "West")
+HUMAN_SEAT = 2
+"""The entrant holds South; the partner robot North, the opponents East and West."""
+
+
+def may_direct(player: Player) -> bool:
+    user = player.user
+    return bool(user.is_staff or user.has_perm("robots.direct_robotevent"))
+
+
+def directs(event: RobotEvent, player: Player | None) -> bool:
+    """The event's director, or staff: they see every board from the start."""
+    if player is None:
+        return False
+    return player.pk == event.director_id or bool(player.user.is_staff)
+
+
+def status(event: RobotEvent, now: datetime | None = None) -> str:
+    """ "upcoming", "open" or "closed"."""
+    now = now or timezone.now()
+    if event.closed is not None or (event.closes is not None and event.closes <= now):
+        return "closed"
+    return "upcoming" if event.opens > now else "open"
+
+
+def result_summary(result: dict[str, Any]) -> dict[str, Any]:
+    """What a traveller shows of a hand: the contract and the scores, no card."""
+    declarer = result.get("declarer")
+    return {
+        "outcome": result.get("outcome"),
+        "declarer": declarer,
+        "declarer_seat": SEAT_NAMES[declarer] if isinstance(declarer, int) else None,
+        "bid": result.get("bid"),
+        "trump": result.get("trump"),
+        "scores": list(result.get("team_scores") or []),
+        "meld": [team.get("meld") for team in result.get("teams") or []],
+        "counters": [
+            team.get("counters", 0) + team.get("last_trick", 0)
+            for team in result.get("teams") or []
+        ],
+    }

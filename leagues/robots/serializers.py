@@ -1,0 +1,93 @@
+"""Input and output shapes of the robot event API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from leagues.robots import rules
+from leagues.robots.models import ROBOT_VARIANTS, RobotEvent, RobotPlay
+from leagues.robots.services import MAX_BOARDS
+
+
+class RobotErrorSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField(
+        required=False,
+        help_text="what is wrong; a malformed input lists each field's problems under its "
+        "name instead",
+    )
+
+
+class EventCreateSerializer(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=120)
+    variant = serializers.ChoiceField(choices=ROBOT_VARIANTS)
+    boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS)
+    robots = serializers.ChoiceField(choices=RobotEvent.Robots.values)
+    kind = serializers.ChoiceField(choices=RobotEvent.Kind.values)
+    scoring = serializers.ChoiceField(choices=RobotEvent.Scoring.values)
+
+
+class ScheduleCreateSerializer(EventCreateSerializer):
+    hour = serializers.IntegerField(min_value=0, max_value=23)
+    minute = serializers.IntegerField(min_value=0, max_value=59, default=0)
+
+
+class EventSerializer(serializers.ModelSerializer[RobotEvent]):
+    director = serializers.CharField(source="director.display_name", read_only=True)
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RobotEvent
+        fields = [
+            "id",
+            "name",
+            "variant",
+            "boards",
+            "robots",
+            "kind",
+            "scoring",
+            "director",
+            "opens",
+            "closes",
+            "closed",
+            "status",
+            "commitment",
+        ]
+
+    def get_status(self, event: RobotEvent) -> str:
+        return rules.status(event)
+
+
+class PlaySerializer(serializers.ModelSerializer[RobotPlay]):
+    board = serializers.IntegerField(source="board.number", read_only=True)
+    table = serializers.IntegerField(source="table_id", read_only=True, allow_null=True)
+    table_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RobotPlay
+        fields = [
+            "id",
+            "board",
+            "table",
+            "table_url",
+            "started",
+            "finished",
+            "score_ns",
+            "score_ew",
+        ]
+
+    def get_table_url(self, play: RobotPlay) -> str | None:
+        return None if play.table_id is None else reverse("play-table", args=[play.table_id])
+
+
+class StandingSerializer(serializers.Serializer[Any]):
+    rank = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    boards = serializers.IntegerField()
+    matchpoints = serializers.FloatField()
+    top = serializers.FloatField()
+    percentage = serializers.FloatField(allow_null=True)
+    imps = serializers.FloatField(allow_null=True)

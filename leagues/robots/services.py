@@ -1,0 +1,371 @@
+"""Every write of the robot duplicate events, each in its own transaction.
+
+An event is created with its boards dealt from a fresh secret (``arena.seeding``), entrants
+join, play the boards one after another, and each finished table's result is recorded
+once. Closing reveals the secret and computes each board's par with the event's robots.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils import timezone
+from django_celery_beat.models import CrontabSchedule, PeriodicTask
+
+from arena import seeding
+from arena.errors import InvalidInput
+from arena.models import Player
+from leagues.play import services as play_services
+from leagues.play.models import PlayTable
+from leagues.robots import rules
+from leagues.robots.models import (
+    ROBOT_VARIANTS,
+    RobotBoard,
+    RobotEntry,
+    RobotEvent,
+    RobotPlay,
+    RobotSchedule,
+)
+from leagues.tournaments import hands
+from leagues.tournaments.par import board_par
+
+__all__ = [
+    "DAYLONG",
+    "MAX_BOARDS",
+    "PAR_TASK",
+    "SCHEDULE_TASK",
+    "AlreadyDone",
+    "NotAllowed",
+    "robot_board_par_compute",
+    "robot_entry_join",
+    "robot_event_close",
+    "robot_event_create",
+    "robot_events_close_due",
+    "robot_play_finish",
+    "robot_play_start",
+    "robot_plays_sync",
+    "robot_schedule_create",
+    "robot_schedule_run",
+]
+
+DAYLONG = timedelta(hours=24)
+MAX_BOARDS = 36
+PAR_TASK = "robots.board_par"
+SCHEDULE_TASK = "robots.schedule_run"
+
+
+class NotAllowed(Exception):
+    """The player may not do this (not a director, not an entrant): the API answers 403."""
+
+
+class AlreadyDone(Exception):
+    """The request repeats something done once for all (a join, a board): answered 409."""
+
+
+def _choice(value: str, choices: Any, field: str) -> str:
+    allowed = [str(choice) for choice in choices]
+    if value not in allowed:
+        raise InvalidInput(f"{field} is one of {', '.join(allowed)}, not {value!r}", field=field)
+    return value
+
+
+def _checked_settings(
+    *, name: str, variant: str, boards: int, robots: str, kind: str, scoring: str
+) -> None:
+    if not name.strip() or len(name) > 120:
+        raise InvalidInput("the name is 1 to 120 characters", field="name")
+    _choice(variant, ROBOT_VARIANTS, "variant")
+    _choice(robots, RobotEvent.Robots.values, "robots")
+    _choice(kind, RobotEvent.Kind.values, "kind")
+    _choice(scoring, RobotEvent.Scoring.values, "scoring")
+    if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= MAX_BOARDS:
+        raise InvalidInput(f"an event has 1 to {MAX_BOARDS} boards", field="boards")
+
+
+def robot_event_create(
+    *,
+    director: Player,
+    name: str,
+    variant: str,
+    boards: int,
+    robots: str,
+    kind: str,
+    scoring: str,
+    opens: datetime | None = None,
+    schedule: RobotSchedule | None = None,
+) -> RobotEvent:
+    """Create an event and deal its boards from a secret whose commitment alone is shown.
+
+    The commitment is ``arena.seeding``'s; each board's seed is its own HMAC of the secret
+    (``leagues.tournaments.hands.board_seed``), not a step of one generator as a match's
+    boards are: an entrant's table reveals its board's seed when the hand is over, and the
+    next step of a SplitMix64 can be computed from one output (its mixing is invertible), so
+    one revealed board would deal every later one.
+    """
+    if not rules.may_direct(director):
+        raise NotAllowed("only staff and robot event directors create robot events")
+    _checked_settings(
+        name=name, variant=variant, boards=boards, robots=robots, kind=kind, scoring=scoring
+    )
+    opens = opens or timezone.now()
+    secret = seeding.new_secret()
+    with transaction.atomic():
+        event = RobotEvent.objects.create(
+            name=name.strip(),
+            variant=variant,
+            boards=boards,
+            robots=robots,
+            kind=kind,
+            scoring=scoring,
+            director=director,
+            opens=opens,
+            closes=opens + DAYLONG if kind == RobotEvent.Kind.DAYLONG else None,
+            secret=secret.hex(),
+            commitment=seeding.commitment(secret),
+            schedule=schedule,
+        )
+        RobotBoard.objects.bulk_create(
+            RobotBoard(
+                event=event,
+                number=number,
+                seed=hands.board_seed(secret, number),
+                dealer=seeding.board_dealer(number, 4),
+            )
+            for number in range(1, boards + 1)
+        )
+    return event
+
+
+def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
+    """Close the event (``by`` None: its time is up): no more play; the secret and every
+    board's par become public. Tables still in play are left unscored."""
+    if by is not None and not rules.directs(event, by):
+        raise NotAllowed("only the event's director or staff close it")
+    with transaction.atomic():
+        # Locked so that a board started at the same moment either lands before the close
+        # or is refused by it, never half-way.
+        event = RobotEvent.objects.select_for_update().get(pk=event.pk)
+        if event.closed is not None:
+            raise AlreadyDone("the event is closed already")
+        plays = RobotPlay.objects.filter(entry__event=event)
+        # Tables that finished before the close count even if their entrant never came back.
+        robot_plays_sync(plays=plays)
+        event.closed = timezone.now()
+        event.save(update_fields=["closed"])
+        PlayTable.objects.filter(robot_play__entry__event=event).update(public_after=event.closed)
+        board_ids = list(event.board_set.values_list("pk", flat=True))
+        transaction.on_commit(lambda: _enqueue_pars(board_ids))
+    return event
+
+
+def _enqueue_pars(board_ids: list[int]) -> None:
+    from leagues.robots.tasks import board_par_task
+
+    for board_id in board_ids:
+        board_par_task.delay(board_id)
+
+
+def robot_events_close_due() -> int:
+    """Close every daylong event whose 24 hours are over; the number closed."""
+    closed = 0
+    due = RobotEvent.objects.filter(closed__isnull=True, closes__lte=timezone.now())
+    for event in due:
+        try:
+            robot_event_close(event=event, by=None)
+        except AlreadyDone:
+            continue  # closed by another run in between
+        closed += 1
+    return closed
+
+
+def robot_board_par_compute(*, board_id: int) -> RobotBoard | None:
+    """The board played by the event's robots at every seat; None when stored already."""
+    board = RobotBoard.objects.select_related("event").get(pk=board_id)
+    if board.par_result is not None:
+        return None
+    event = board.event
+    result = board_par(
+        event.variant, bot=event.robots, number=board.number, seed=board.seed, dealer=board.dealer
+    )
+    ns, ew = result.team_scores
+    # Conditional: a second delivery of the task computes the same par and stores nothing.
+    RobotBoard.objects.filter(pk=board.pk, par_result__isnull=True).update(
+        par_ns=ns, par_ew=ew, par_result=rules.result_summary(result.to_json())
+    )
+    board.refresh_from_db()
+    return board
+
+
+def robot_entry_join(*, event: RobotEvent, player: Player) -> RobotEntry:
+    if player.pk == event.director_id:
+        # The director sees every board from the start: playing would be playing open.
+        raise NotAllowed("the event's director does not play in it")
+    try:
+        with transaction.atomic():
+            # Locked as the close locks it: an entry lands before the close or not at all.
+            event = RobotEvent.objects.select_for_update().get(pk=event.pk)
+            state = rules.status(event)
+            if state != "open":
+                raise InvalidInput(f"the event is {state}: it takes no entries", field="event")
+            return RobotEntry.objects.create(event=event, player=player)
+    except IntegrityError:
+        raise AlreadyDone(f"{player.display_name} has joined this event already") from None
+
+
+def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
+    """Start the entrant's next board, in order, at a play table of its own (the entrant
+    South, the event's robots at the other seats); the open one when one is in play."""
+    with transaction.atomic():
+        event = RobotEvent.objects.select_for_update().get(pk=entry.event_id)
+        state = rules.status(event)
+        if state != "open":
+            raise InvalidInput(f"the event is {state}: no board can be started", field="event")
+        current = entry.plays.filter(finished__isnull=True).select_related("board").first()
+        if current is not None:
+            return current
+        played = set(entry.plays.values_list("board__number", flat=True))
+        board = event.board_set.exclude(number__in=played).order_by("number").first()
+        if board is None:
+            raise AlreadyDone("every board of this event is played")
+        try:
+            with transaction.atomic():
+                play = RobotPlay.objects.create(entry=entry, board=board)
+        except IntegrityError:
+            raise AlreadyDone(f"board {board.number} is played already") from None
+        robot = {"kind": "reference", "name": event.robots}
+        play.table = play_services.table_start(
+            owner=entry.player.user,
+            variant=event.variant,
+            seed=board.seed,
+            dealer=board.dealer,
+            human_seat=rules.HUMAN_SEAT,
+            bots=[robot, robot, robot],
+            return_url=reverse("robots-page", args=[event.pk]),
+            # Other people's tables open with the event's results; an instant event's
+            # close is not known yet (``robot_event_close`` sets it then).
+            public_after=event.closes,
+        )
+        play.save(update_fields=["table"])
+    return play
+
+
+def robot_play_finish(
+    *,
+    play: RobotPlay,
+    scores: Sequence[int],
+    hand: Mapping[str, Any] | None,
+    fault: Mapping[str, Any] | None = None,
+) -> RobotPlay:
+    """Record a finished table once: North-South's and East-West's scores, and the hand's
+    contract (``hand`` is the engine's result, None when the hand ended by a forfeit)."""
+    if not (len(scores) == 2 and all(type(score) is int for score in scores)):
+        raise InvalidInput("a board's result is two whole team scores", field="scores")
+    summary: dict[str, Any] = (
+        rules.result_summary(dict(hand)) if hand is not None else {"outcome": "forfeit"}
+    )
+    if fault is not None:
+        summary["fault"] = {"seat": fault.get("seat"), "kind": fault.get("kind")}
+    # Conditional: a table reported twice (a retried request, two tabs) is counted once.
+    updated = RobotPlay.objects.filter(pk=play.pk, finished__isnull=True).update(
+        finished=timezone.now(), score_ns=scores[0], score_ew=scores[1], result=summary
+    )
+    if updated == 0:
+        raise AlreadyDone(f"board {play.board.number} is recorded already")
+    play.refresh_from_db()
+    return play
+
+
+def robot_plays_sync(*, plays: QuerySet[RobotPlay]) -> int:
+    """Record every play of ``plays`` whose table is over; the number recorded."""
+    recorded = 0
+    for play in plays.filter(finished__isnull=True, table__isnull=False).exclude(
+        table__status=PlayTable.Status.PLAYING
+    ):
+        table = play.table
+        assert table is not None and table.result is not None
+        try:
+            robot_play_finish(
+                play=play,
+                scores=[int(score) for score in table.result["side_scores"]],
+                hand=table.result.get("hand"),
+                fault=table.result.get("fault"),
+            )
+        except AlreadyDone:
+            continue  # recorded by a concurrent request
+        recorded += 1
+    return recorded
+
+
+def robot_schedule_create(
+    *,
+    director: Player,
+    name: str,
+    variant: str,
+    boards: int,
+    robots: str,
+    kind: str,
+    scoring: str,
+    hour: int,
+    minute: int = 0,
+) -> RobotSchedule:
+    """A daily timetable: celery beat creates an event of these settings at hour:minute UTC."""
+    if not rules.may_direct(director):
+        raise NotAllowed("only staff and robot event directors set timetables")
+    _checked_settings(
+        name=name, variant=variant, boards=boards, robots=robots, kind=kind, scoring=scoring
+    )
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        raise InvalidInput("the time of day is hour 0-23 and minute 0-59", field="hour")
+    with transaction.atomic():
+        schedule = RobotSchedule.objects.create(
+            name=name.strip(),
+            variant=variant,
+            boards=boards,
+            robots=robots,
+            kind=kind,
+            scoring=scoring,
+            director=director,
+        )
+        crontab, _ = CrontabSchedule.objects.get_or_create(
+            minute=str(minute),
+            hour=str(hour),
+            day_of_week="*",
+            day_of_month="*",
+            month_of_year="*",
+            timezone="UTC",
+        )
+        schedule.task = PeriodicTask.objects.create(
+            name=f"robot schedule {schedule.pk}: {schedule.name}",
+            crontab=crontab,
+            task=SCHEDULE_TASK,
+            kwargs=json.dumps({"schedule_id": schedule.pk}),
+        )
+        schedule.save(update_fields=["task"])
+    return schedule
+
+
+def robot_schedule_run(*, schedule_id: int) -> RobotEvent | None:
+    """Create the schedule's event of the day; None when today's exists already (a
+    repeated delivery of the beat's message creates nothing)."""
+    with transaction.atomic():
+        schedule = RobotSchedule.objects.select_for_update().get(pk=schedule_id)
+        today = timezone.now().date()
+        name = f"{schedule.name} {today.isoformat()}"
+        if schedule.events.filter(name=name).exists():
+            return None
+        return robot_event_create(
+            director=schedule.director,
+            name=name,
+            variant=schedule.variant,
+            boards=schedule.boards,
+            robots=schedule.robots,
+            kind=schedule.kind,
+            scoring=schedule.scoring,
+            schedule=schedule,
+        )
