@@ -10,7 +10,7 @@ from django.test import Client
 from arena.models import Player
 from leagues.play import services
 from tests.arena.conftest import PASSWORD
-from tests.play.conftest import greedy_table, play_out
+from tests.leagues.play.conftest import greedy_table, play_out
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from bots.games import VARIANTS
 from leagues.play import services
 from leagues.play.referee import Hand
 from tests.arena.conftest import PASSWORD
-from tests.play.conftest import greedy_table
+from tests.leagues.play.conftest import greedy_table
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from arena.models import Player
 from leagues.play import services
 from leagues.play.errors import BadTable, IllegalAction, NotYourTurn, StalePly, TableNotFound
 from leagues.play.models import PlayTable
-from tests.play.conftest import greedy_table, play_out
+from tests.leagues.play.conftest import greedy_table, play_out
 
 pytestmark = pytest.mark.django_db
 
