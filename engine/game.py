@@ -135,7 +135,7 @@ class GameState:
         return HandState.team_of(seat)
 
     @property
-    def teams(self) -> tuple[tuple[int, int], tuple[int, int]]:
+    def teams(self) -> tuple[tuple[int, ...], ...]:
         return self.hand.teams
 
     def apply(self, action: Action | str) -> None:

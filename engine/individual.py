@@ -8,17 +8,23 @@ In these games every seat is its own "team": a hand's ``HandResult`` has one
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
 from engine.actions import Action
-from engine.cards import CARDS, NUM_FACES, Card
+from engine.cards import Card
 from engine.errors import IllegalActionError, NotOverError, RulesError
 from engine.game import GameResult, check_max_hands, hand_seed
 from engine.replay import Replay
 from engine.results import HandResult
 from engine.rules import BothReach, Rules, rules_for
 from engine.seats import check_seat
+from engine.trickstate import (
+    LegalActions,
+    cards_of,
+    count_submultisets,
+    submultisets,
+)
 
 __all__ = [
     "IndividualGame",
@@ -29,90 +35,8 @@ __all__ = [
 ]
 
 
-def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
-    """The cards of a count vector, in face order."""
-    cards: list[Card] = []
-    for face, count in enumerate(counts):
-        if count:
-            cards += (CARDS[face],) * count
-    return tuple(cards)
-
-
-def count_submultisets(counts: Sequence[int], size: int) -> int:
-    """How many distinct multisets of ``size`` cards the count vector holds."""
-    ways = [1] + [0] * size
-    for count in counts:
-        if count:
-            ways = [
-                sum(ways[total - k] for k in range(min(count, total) + 1))
-                for total in range(size + 1)
-            ]
-    return ways[size]
-
-
-def submultisets(counts: list[int], size: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
-    """Every multiset of ``size`` cards of ``counts``, in face order (``counts`` is
-    restored when the iteration ends)."""
-    if size == 0:
-        yield ()
-        return
-    for face in range(start, NUM_FACES):
-        if counts[face]:
-            counts[face] -= 1
-            for rest in submultisets(counts, size - 1, face):
-                yield (CARDS[face], *rest)
-            counts[face] += 1
-
-
-class _Chooser(Protocol):
-    """The four questions a state answers about its current player's legal actions."""
-
-    def _legal_contains(self, action: object) -> bool: ...
-    def _legal_count(self) -> int: ...
-    def _legal_list(self) -> Sequence[Action] | Iterator[Action]: ...
-    def _legal_index(self, index: int) -> Action | None: ...
-
-
-class LegalView:
-    """A live, lazy view of the current player's legal actions: ``in``, iteration,
-    ``len``, indexing. Nothing is built until asked for.
-    """
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: _Chooser) -> None:
-        self._state = state
-
-    def __contains__(self, action: object) -> bool:
-        return self._state._legal_contains(action)
-
-    def __len__(self) -> int:
-        return self._state._legal_count()
-
-    def __bool__(self) -> bool:
-        return self._state._legal_count() > 0
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._state._legal_list())
-
-    def __getitem__(self, index: int) -> Action:
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal action index out of range")
-        action = self._state._legal_index(index)
-        if action is not None:
-            return action
-        for position, candidate in enumerate(self):
-            if position == index:
-                return candidate
-        raise IndexError("legal action index out of range")
-
-    def __repr__(self) -> str:
-        shown = ", ".join(str(action) for action in list(self)[:12])
-        more = ", ..." if len(self) > 12 else ""
-        return f"<LegalView ({len(self)}): {shown}{more}>"
+LegalView = LegalActions
+"""The lazy view of legal actions every pinochle state returns (one type for all)."""
 
 
 class IndividualHand(Protocol):
