@@ -46,30 +46,21 @@ from engine.actions import (
     PLAY_ON,
     THROW_IN,
     Action,
-    Bid,
     Bury,
-    NameTrump,
-    Pass,
-    PassWithHelp,
-    PlayOn,
-    ThrowIn,
 )
-from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card
+from engine.cards import CARD_NAMES, CARDS, NUM_FACES, Card
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
 from engine.meld import meld_items
 from engine.results import HandOutcome
-from engine.rng import shuffle
 from engine.rules import Rules
 from engine.trickstate import (
+    AUCTION_HANDLERS,
     CLEAR,
     Phase,
     TrickTakingState,
     cards_of,
     count_submultisets,
-    deal_blocks,
-    parse_deal,
-    resolve_rules,
     submultisets,
 )
 
@@ -105,21 +96,18 @@ class CutthroatState(TrickTakingState):
     __slots__ = ("_buried", "_widow")
 
     num_players = 3
+    GAME = "pinochle3"
+    LABEL = "three-hand"
+    REST = "the widow"
     SIDES = (0, 1, 2)
 
-    def __init__(
-        self,
-        rules: Rules,
-        hands: Sequence[Sequence[int]],
-        widow: Sequence[int],
-        *,
-        dealer: int,
-        seed: int | None,
-    ) -> None:
-        """Start from three count vectors and the widow's faces (use the factories)."""
-        self._start(rules, [list(counts) for counts in hands], dealer, seed)
-        self._widow = tuple(sorted(CARDS[face] for face in widow))
+    def _begin(self, rest: Sequence[int]) -> None:
+        self._widow = tuple(sorted(CARDS[face] for face in rest))
         self._buried: tuple[Card, ...] = ()
+
+    @classmethod
+    def _rest_size(cls, rules: Rules) -> int:
+        return rules.widow
 
     @property
     def buried(self) -> tuple[Card, ...]:
@@ -162,22 +150,11 @@ class CutthroatState(TrickTakingState):
 
     def _apply_bury(self, action: Action) -> None:
         assert isinstance(action, Bury)
-        count = self.rules.widow
-        if len(action.cards) != count:
-            raise IllegalActionError(
-                action, "bury_count", f"exactly {count} cards are buried, not {len(action.cards)}"
-            )
+        self._check_cards(action, action.cards, self.rules.widow, "bury_count", "buried")
         hand = self._hands[self._declarer]
         free = self._buryable()
         for face in set(action.cards):
-            wanted = action.cards.count(face)
-            if wanted > hand[face]:
-                raise IllegalActionError(
-                    action,
-                    "cards_not_in_hand",
-                    f"seat {self._declarer} does not hold {wanted} x {CARD_NAMES[face]}",
-                )
-            if wanted > free[face]:
+            if action.cards.count(face) > free[face]:
                 raise IllegalActionError(
                     action,
                     "bury_meld_card",
@@ -279,52 +256,25 @@ class CutthroatState(TrickTakingState):
 
 
 CutthroatState.handlers = {
-    Bid: ((Phase.AUCTION,), CutthroatState._apply_bid),
-    Pass: ((Phase.AUCTION,), CutthroatState._apply_pass),
-    PassWithHelp: ((Phase.AUCTION,), CutthroatState._apply_pass),
-    NameTrump: ((Phase.TRUMP,), CutthroatState._apply_trump),
+    **AUCTION_HANDLERS,
     Bury: ((Phase.BURY,), CutthroatState._apply_bury),
-    ThrowIn: ((Phase.THROW_IN,), CutthroatState._apply_throw_in),
-    PlayOn: ((Phase.THROW_IN,), CutthroatState._apply_throw_in),
 }
 
+new_cutthroat_hand = CutthroatState.new
+"""Deal a three-hand hand from ``seed`` (``CutthroatState.new``): the shuffled pack in
+three blocks, the first to the seat left of the dealer, then the widow."""
 
-def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
-    return resolve_rules(variant, rules, game="pinochle3", label="three-hand", dealer=dealer)
+cutthroat_from_cards = CutthroatState.from_cards
+"""Start from explicit cards (``CutthroatState.from_cards``): the three hands by seat,
+then the widow (cards, card names or space-separated text).
 
-
-def new_cutthroat_hand(
-    variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None
-) -> CutthroatState:
-    """Deal a three-hand hand from ``seed`` (generator ``splitmix64-fy-v1``): the shuffled
-    pack in three blocks, the first to the seat left of the dealer, then the widow."""
-    rules = _resolve(variant, rules, dealer)
-    pack = shuffle(DECKS[rules.deck].cards(), seed)
-    hands = deal_blocks(pack, rules, dealer)
-    return CutthroatState(rules, hands, pack[3 * rules.hand_size :], dealer=dealer, seed=seed)
-
-
-def cutthroat_from_cards(
-    variant: str,
-    deal: Sequence[Sequence[int | str] | str],
-    *,
-    dealer: int = 0,
-    rules: Rules | None = None,
-) -> CutthroatState:
-    """Start from explicit cards: the three hands by seat, then the widow (cards, card
-    names or space-separated text).
-
-    >>> hands = ["AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH",
-    ...          "TH KH KH QH QH JH JH 9H 9H AD AD TD TD KD KD",
-    ...          "QD QD JD JD 9D 9D AC AC TC TC KC KC QC QC JC"]
-    >>> state = cutthroat_from_cards("cutthroat3", [*hands, "JC 9C 9C"])
-    >>> state.deal[3]
-    (Card.parse('JC'), Card.parse('9C'), Card.parse('9C'))
-    """
-    rules = _resolve(variant, rules, dealer)
-    parts = parse_deal(rules, deal, ("the widow", rules.widow))
-    hands = [DECKS[rules.deck].counts(cards) for cards in parts[:3]]
-    return CutthroatState(rules, hands, parts[3], dealer=dealer, seed=None)
+>>> hands = ["AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH",
+...          "TH KH KH QH QH JH JH 9H 9H AD AD TD TD KD KD",
+...          "QD QD JD JD 9D 9D AC AC TC TC KC KC QC QC JC"]
+>>> state = cutthroat_from_cards("cutthroat3", [*hands, "JC 9C 9C"])
+>>> state.deal[3]
+(Card.parse('JC'), Card.parse('9C'), Card.parse('9C'))
+"""
 
 
 class CutthroatGame(IndividualGame):

@@ -3,7 +3,7 @@
 >>> state = new_hand("single4", seed=7)
 >>> state.phase, state.current_player
 (<Phase.AUCTION: 'auction'>, 1)
->>> Bid(16) in state.legal_actions, len(state.legal_actions)
+>>> Action.parse("bid 16") in state.legal_actions, len(state.legal_actions)
 (True, 236)
 >>> state.apply(Action.parse("bid 20"))
 >>> state.apply("pass")
@@ -26,30 +26,20 @@ from engine.actions import (
     PLAYS,
     THROW_IN,
     Action,
-    Bid,
     Give,
-    NameTrump,
-    Pass,
-    PassWithHelp,
-    PlayOn,
-    ThrowIn,
 )
-from engine.cards import CARD_NAMES, DECKS, NUM_FACES, Card
-from engine.errors import IllegalActionError
+from engine.cards import CARD_NAMES, Card
 from engine.results import HandOutcome
-from engine.rng import shuffle
 from engine.rules import Rules
 from engine.tricks import TAKES, legal_mask
 from engine.trickstate import (
+    AUCTION_HANDLERS,
     CLEAR,
     NAME_TRUMP,
     LegalActions,
     Phase,
     TrickTakingState,
     count_submultisets,
-    deal_blocks,
-    parse_deal,
-    resolve_rules,
     submultisets,
 )
 
@@ -66,14 +56,22 @@ class HandState(TrickTakingState):
     __slots__ = ("_given",)
 
     num_players = 4
+    GAME = "pinochle4"
+    LABEL = "four-hand"
     SIDES = (0, 1, 0, 1)
 
-    def __init__(
-        self, rules: Rules, hands: Sequence[Sequence[int]], *, dealer: int, seed: int | None
-    ) -> None:
-        """Start a hand from four count vectors (use ``new_hand`` or ``hand_from_cards``)."""
-        self._start(rules, [list(seat_counts) for seat_counts in hands], dealer, seed)
+    def _begin(self, rest: Sequence[int]) -> None:
         self._given: list[tuple[Card, ...]] = []
+
+    @classmethod
+    def _from_deal(
+        cls, rules: Rules, hands: list[list[int]], rest: list[int], dealer: int, seed: int | None
+    ) -> HandState:
+        # Dealing is a large share of a random playout, so the state is built without copies.
+        state = cls.__new__(cls)
+        state._start(rules, hands, dealer, seed)
+        state._given = []
+        return state
 
     @staticmethod
     def team_of(seat: int) -> int:
@@ -91,22 +89,9 @@ class HandState(TrickTakingState):
 
     def _apply_give(self, action: Action) -> None:
         assert isinstance(action, Give)
-        count = self.rules.pass_count
-        if len(action.cards) != count:
-            raise IllegalActionError(
-                action, "pass_count", f"exactly {count} cards are passed, not {len(action.cards)}"
-            )
         giver = self._turn
+        self._check_cards(action, action.cards, self.rules.pass_count, "pass_count", "passed")
         hand = self._hands[giver]
-        wanted = [0] * NUM_FACES
-        for face in action.cards:
-            wanted[face] += 1
-            if wanted[face] > hand[face]:
-                raise IllegalActionError(
-                    action,
-                    "cards_not_in_hand",
-                    f"seat {giver} does not hold {wanted[face]} x {CARD_NAMES[face]}",
-                )
         receiver = (giver + 2) % 4
         target = self._hands[receiver]
         for face in action.cards:
@@ -268,54 +253,23 @@ class HandState(TrickTakingState):
 
 
 HandState.handlers = {
-    Bid: ((Phase.AUCTION,), HandState._apply_bid),
-    Pass: ((Phase.AUCTION,), HandState._apply_pass),
-    PassWithHelp: ((Phase.AUCTION,), HandState._apply_pass),
-    NameTrump: ((Phase.TRUMP,), HandState._apply_trump),
+    **AUCTION_HANDLERS,
     Give: ((Phase.PASS_TO_DECLARER, Phase.PASS_BACK), HandState._apply_give),
-    ThrowIn: ((Phase.THROW_IN,), HandState._apply_throw_in),
-    PlayOn: ((Phase.THROW_IN,), HandState._apply_throw_in),
 }
 
+new_hand = HandState.new
+"""Deal a hand of ``variant`` from ``seed`` (``HandState.new``).
 
-def new_hand(variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None) -> HandState:
-    """Deal a hand of ``variant`` from ``seed`` with generator ``splitmix64-fy-v1``.
+The shuffled pack is dealt in four blocks, the first to the seat left of the dealer.
+``rules`` (a league's rules for this variant) replaces the preset."""
 
-    The shuffled pack is dealt in four blocks, the first to the seat left of the dealer.
-    ``rules`` (a league's rules for this variant) replaces the preset.
-    """
-    rules = _resolve(variant, rules, dealer)
-    pack = shuffle(list(_PACKS[rules.deck]), seed)
-    # Dealing is a large share of a random playout, so the state is built without copies.
-    state = HandState.__new__(HandState)
-    state._start(rules, deal_blocks(pack, rules, dealer), dealer, seed)
-    state._given = []
-    return state
+hand_from_cards = HandState.from_cards
+"""Start a hand from four explicit hands (``HandState.from_cards``): cards, card names
+or space-separated text.
 
-
-def hand_from_cards(
-    variant: str,
-    hands: Sequence[Sequence[int | str] | str],
-    *,
-    dealer: int = 0,
-    rules: Rules | None = None,
-) -> HandState:
-    """Start a hand from four explicit hands (cards, card names or space-separated text).
-
-    >>> state = hand_from_cards("single4", ["AS " * 2 + "TS TS KS KS QS QS JS JS 9S 9S"] +
-    ...     ["AH AH TH TH KH KH QH QH JH JH 9H 9H", "AD AD TD TD KD KD QD QD JD JD 9D 9D",
-    ...      "AC AC TC TC KC KC QC QC JC JC 9C 9C"])
-    >>> state.hand(1)[:3]
-    (Card.parse('AH'), Card.parse('AH'), Card.parse('TH'))
-    """
-    rules = _resolve(variant, rules, dealer)
-    deck = DECKS[rules.deck]
-    seats = parse_deal(rules, hands, None)
-    return HandState(rules, [deck.counts(faces) for faces in seats], dealer=dealer, seed=None)
-
-
-_PACKS = {name: tuple(deck.cards()) for name, deck in DECKS.items()}
-
-
-def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
-    return resolve_rules(variant, rules, game="pinochle4", label="four-hand", dealer=dealer)
+>>> state = hand_from_cards("single4", ["AS " * 2 + "TS TS KS KS QS QS JS JS 9S 9S"] +
+...     ["AH AH TH TH KH KH QH QH JH JH 9H 9H", "AD AD TD TD KD KD QD QD JD JD 9D 9D",
+...      "AC AC TC TC KC KC QC QC JC JC 9C 9C"])
+>>> state.hand(1)[:3]
+(Card.parse('AH'), Card.parse('AH'), Card.parse('TH'))
+"""

@@ -25,6 +25,7 @@ from engine.actions import (
     Action,
     Bid,
     NameTrump,
+    Pass,
     PassWithHelp,
     Play,
     PlayOn,
@@ -40,12 +41,15 @@ from engine.errors import (
 )
 from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
+from engine.rng import shuffle
 from engine.rules import AllPass, Rules, rules_for, variant_names
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat
+from engine.state import State
 from engine.tricks import SUIT_MASK, TAKES, Trick, faces_of_mask, legal_mask
 
 __all__ = [
+    "AUCTION_HANDLERS",
     "LegalActions",
     "Phase",
     "TrickTakingState",
@@ -202,7 +206,7 @@ def parse_deal(
     return cards_by_part
 
 
-class TrickTakingState:
+class TrickTakingState(State[Phase, "LegalActions"]):
     """A pinochle hand from the deal to the score. Subclasses set the class attributes
     ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
     (action type to the phases that take it and its method), and start a hand with
@@ -240,7 +244,13 @@ class TrickTakingState:
         "seed",
     )
 
+    OVER = Phase.OVER
     num_players: int
+    GAME: ClassVar[str]
+    """The game of ``Rules.game`` this state plays, and its name in messages."""
+    LABEL: ClassVar[str]
+    REST: ClassVar[str | None] = None
+    """What the pack holds beyond the hands (``the widow``, ``the stock``), if anything."""
     SIDES: ClassVar[tuple[int, ...]]
     """Each seat's side: the index of its team in the result and in ``counters_taken``."""
     handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
@@ -248,6 +258,76 @@ class TrickTakingState:
     rules: Rules
     dealer: int
     seed: int | None
+
+    # ---------------------------------------------------------------- dealing
+
+    @classmethod
+    def new(cls, variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None) -> Self:
+        """Deal a hand of ``variant`` from ``seed`` with generator ``splitmix64-fy-v1``: the
+        shuffled pack in blocks of ``hand_size``, the first to the seat left of the
+        dealer, the rest (a widow or the stock) last. ``rules`` (a league's rules for
+        this variant) replaces the preset."""
+        rules = cls._resolve(variant, rules, dealer)
+        pack = shuffle(list(_PACKS[rules.deck]), seed)
+        rest = cls._rest_order(
+            [int(card) for card in pack[rules.players * rules.hand_size :]], dealt=True
+        )
+        return cls._from_deal(rules, deal_blocks(pack, rules, dealer), rest, dealer, seed)
+
+    @classmethod
+    def from_cards(
+        cls,
+        variant: str,
+        deal: Sequence[Sequence[int | str] | str],
+        *,
+        dealer: int = 0,
+        rules: Rules | None = None,
+    ) -> Self:
+        """Start from explicit cards: the hands by seat, then the rest of the pack if the
+        game has one (cards, card names or space-separated text)."""
+        rules = cls._resolve(variant, rules, dealer)
+        rest = None if cls.REST is None else (cls.REST, cls._rest_size(rules))
+        parts = parse_deal(rules, deal, rest)
+        deck = DECKS[rules.deck]
+        hands = [deck.counts(cards) for cards in parts[: rules.players]]
+        left = [int(card) for card in parts[rules.players]] if rest is not None else []
+        return cls._from_deal(rules, hands, cls._rest_order(left, dealt=False), dealer, None)
+
+    @classmethod
+    def _resolve(cls, variant: str, rules: Rules | None, dealer: int) -> Rules:
+        return resolve_rules(variant, rules, game=cls.GAME, label=cls.LABEL, dealer=dealer)
+
+    @classmethod
+    def _rest_size(cls, rules: Rules) -> int:
+        return DECKS[rules.deck].size - rules.players * rules.hand_size
+
+    @staticmethod
+    def _rest_order(rest: list[int], *, dealt: bool) -> list[int]:
+        """The rest of the pack in the order the state keeps it."""
+        return rest
+
+    @classmethod
+    def _from_deal(
+        cls, rules: Rules, hands: list[list[int]], rest: list[int], dealer: int, seed: int | None
+    ) -> Self:
+        return cls(rules, hands, rest, dealer=dealer, seed=seed)
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        rest: Sequence[int] = (),
+        *,
+        dealer: int,
+        seed: int | None,
+    ) -> None:
+        """Start from the hands' count vectors and the rest of the pack's faces, if the
+        game has one (use ``new`` or ``from_cards``)."""
+        self._start(rules, [list(counts) for counts in hands], dealer, seed)
+        self._begin(rest)
+
+    def _begin(self, rest: Sequence[int]) -> None:
+        """What a game sets up beyond the shared state (its widow, its stock)."""
 
     def _start(self, rules: Rules, hands: list[list[int]], dealer: int, seed: int | None) -> None:
         players = self.num_players
@@ -283,22 +363,7 @@ class TrickTakingState:
 
     # ----------------------------------------------------------------- queries
 
-    @property
-    def variant(self) -> str:
-        return self.rules.name
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase is Phase.OVER else self._turn
-
-    @property
-    def legal_actions(self) -> LegalActions:
-        """A live, lazy view of the current player's legal actions."""
+    def _legal_view(self) -> LegalActions:
         return LegalActions(self)
 
     @property
@@ -323,9 +388,6 @@ class TrickTakingState:
     @property
     def trump(self) -> Suit | None:
         return Suit(self._trump) if self._trump >= 0 else None
-
-    def is_terminal(self) -> bool:
-        return self._phase is Phase.OVER
 
     @classmethod
     def team_of(cls, seat: int) -> int:
@@ -486,6 +548,26 @@ class TrickTakingState:
 
     def _take_widow(self) -> None:
         """What the declarer receives when the auction ends (a widow, in some games)."""
+
+    def _check_cards(
+        self, action: Action, cards: Sequence[int], count: int, rule: str, verb: str
+    ) -> None:
+        """Refuse ``cards`` unless they are ``count`` cards the current player holds."""
+        if len(cards) != count:
+            raise IllegalActionError(
+                action, rule, f"exactly {count} cards are {verb}, not {len(cards)}"
+            )
+        seat = self._turn
+        hand = self._hands[seat]
+        wanted = [0] * NUM_FACES
+        for face in cards:
+            wanted[face] += 1
+            if wanted[face] > hand[face]:
+                raise IllegalActionError(
+                    action,
+                    "cards_not_in_hand",
+                    f"seat {seat} does not hold {wanted[face]} x {CARD_NAMES[face]}",
+                )
 
     def _marriage_suits(self, seat: int) -> tuple[Suit, ...]:
         counts = self._hands[seat]
@@ -817,6 +899,18 @@ class TrickTakingState:
         else:
             self.apply(bid_action(self.rules.bids[rungs[choice - len(passes)]]))
 
+
+_PACKS = {name: tuple(deck.cards()) for name, deck in DECKS.items()}
+
+AUCTION_HANDLERS: dict[type, tuple[tuple[Phase, ...], Handler | None]] = {
+    Bid: ((Phase.AUCTION,), TrickTakingState._apply_bid),
+    Pass: ((Phase.AUCTION,), TrickTakingState._apply_pass),
+    PassWithHelp: ((Phase.AUCTION,), TrickTakingState._apply_pass),
+    NameTrump: ((Phase.TRUMP,), TrickTakingState._apply_trump),
+    ThrowIn: ((Phase.THROW_IN,), TrickTakingState._apply_throw_in),
+    PlayOn: ((Phase.THROW_IN,), TrickTakingState._apply_throw_in),
+}
+"""The handlers of the games with an auction: bids and passes, trump, the throw-in."""
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
 

@@ -49,22 +49,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import EXCHANGE_DIX, NO_MELD, Action, ExchangeDix, MeldCards, NoMeld
-from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
+from engine.cards import CARD_NAMES, CARDS, NUM_FACES, Card, Rank, Suit
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
-from engine.meld import MeldItem, MeldKind
+from engine.meld import MeldItem, MeldKind, arounds
 from engine.results import HandOutcome, MeldShown
-from engine.rng import shuffle
-from engine.rules import MeldValues, Rules
-from engine.trickstate import (
-    CLEAR,
-    Phase,
-    TrickTakingState,
-    cards_of,
-    deal_blocks,
-    parse_deal,
-    resolve_rules,
-)
+from engine.rules import MeldValues
+from engine.trickstate import CLEAR, Phase, TrickTakingState, cards_of
 
 __all__ = [
     "DeclaredMelds",
@@ -117,13 +108,7 @@ def _candidates(values: MeldValues, trump: int) -> dict[tuple[Card, ...], _Candi
     for times in (1, 2):
         value = values.pinochle[times]
         found.append((MeldKind.PINOCHLE, times, value, None, pinochle * times, PINOCHLE_CLASS))
-    arounds = (
-        (MeldKind.ACES_AROUND, Rank.A, values.aces),
-        (MeldKind.KINGS_AROUND, Rank.K, values.kings),
-        (MeldKind.QUEENS_AROUND, Rank.Q, values.queens),
-        (MeldKind.JACKS_AROUND, Rank.J, values.jacks),
-    )
-    for kind, rank, table in arounds:
+    for kind, rank, table in arounds(values):
         around = tuple(suit * 6 + rank for suit in Suit)
         for times in (1, 2):
             found.append((kind, times, table[times], None, around * times, AROUND))
@@ -162,20 +147,14 @@ class TwoHandState(TrickTakingState):
     __slots__ = ("_dealt_stock", "_declared", "_stock", "_table")
 
     num_players = 2
+    GAME = "pinochle2"
+    LABEL = "two-hand"
+    REST = "the stock"
     SIDES = (0, 1)
 
-    def __init__(
-        self,
-        rules: Rules,
-        hands: Sequence[Sequence[int]],
-        stock: Sequence[int],
-        *,
-        dealer: int,
-        seed: int | None,
-    ) -> None:
-        """Start from two count vectors and the stock from the top, the turned-up card
-        last (use the factories)."""
-        self._start(rules, [list(counts) for counts in hands], dealer, seed)
+    def _begin(self, rest: Sequence[int]) -> None:
+        """The stock from the top, the turned-up card last."""
+        stock, rules, dealer = rest, self.rules, self.dealer
         self._dealt_stock = tuple(CARDS[face] for face in stock)
         # Drawn from the end: the turned-up card, drawn last, sits at index 0.
         self._stock = [int(face) for face in reversed(stock)]
@@ -187,6 +166,11 @@ class TwoHandState(TrickTakingState):
         self._phase = Phase.TRICKS
         if turned % 6 == Rank.NINE and rules.turned_dix:
             self._score_dix(dealer, rules.turned_dix, "turned_dix")
+
+    @staticmethod
+    def _rest_order(rest: list[int], *, dealt: bool) -> list[int]:
+        # The card after the hands is turned up and goes under the stock: drawn last.
+        return [*rest[1:], rest[0]] if dealt else rest
 
     # ----------------------------------------------------------------- queries
 
@@ -463,38 +447,14 @@ TwoHandState.handlers = {
 }
 
 
-def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
-    return resolve_rules(variant, rules, game="pinochle2", label="two-hand", dealer=dealer)
+new_twohand_hand = TwoHandState.new
+"""Deal a two-hand hand from ``seed`` (``TwoHandState.new``): the shuffled pack gives the
+non-dealer's cards, the dealer's, the turned-up card, then the stock."""
 
-
-def new_twohand_hand(
-    variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None
-) -> TwoHandState:
-    """Deal a two-hand hand from ``seed`` (generator ``splitmix64-fy-v1``): the shuffled
-    pack gives the non-dealer's cards, the dealer's, the turned-up card, then the stock."""
-    rules = _resolve(variant, rules, dealer)
-    pack = shuffle(DECKS[rules.deck].cards(), seed)
-    hands = deal_blocks(pack, rules, dealer)
-    size = rules.hand_size
-    stock = [*pack[2 * size + 1 :], pack[2 * size]]
-    return TwoHandState(rules, hands, stock, dealer=dealer, seed=seed)
-
-
-def twohand_from_cards(
-    variant: str,
-    deal: Sequence[Sequence[int | str] | str],
-    *,
-    dealer: int = 0,
-    rules: Rules | None = None,
-) -> TwoHandState:
-    """Start from explicit cards: the two hands by seat, then the stock from the top with
-    the turned-up card last (cards, card names or space-separated text).
-    """
-    rules = _resolve(variant, rules, dealer)
-    stock_size = DECKS[rules.deck].size - 2 * rules.hand_size
-    parts = parse_deal(rules, deal, ("the stock", stock_size))
-    hands = [DECKS[rules.deck].counts(cards) for cards in parts[:2]]
-    return TwoHandState(rules, hands, parts[2], dealer=dealer, seed=None)
+twohand_from_cards = TwoHandState.from_cards
+"""Start from explicit cards (``TwoHandState.from_cards``): the two hands by seat, then
+the stock from the top with the turned-up card last (cards, card names or
+space-separated text)."""
 
 
 class TwoHandGame(IndividualGame):
