@@ -153,7 +153,7 @@ class HandState(TrickTakingState):
         return all(action.cards.count(card) <= hand[card] for card in set(action.cards))
 
     def _legal_count(self) -> int:
-        if self._passing():
+        if self._phase is Phase.PASS_TO_DECLARER or self._phase is Phase.PASS_BACK:
             return count_submultisets(self._hands[self._turn], self.rules.pass_count)
         return super()._legal_count()
 

@@ -13,6 +13,7 @@ scoring through ``engine.scoring``.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
@@ -252,6 +253,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     REST: ClassVar[str | None] = None
     """What the pack holds beyond the hands (``the widow``, ``the stock``), if anything."""
     SIDES: ClassVar[tuple[int, ...]]
+    _SIDE_SEATS: ClassVar[tuple[tuple[int, ...], ...]]
     """Each seat's side: the index of its team in the result and in ``counters_taken``."""
     handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
 
@@ -397,10 +399,16 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, by side."""
-        return tuple(
-            tuple(seat for seat, side in enumerate(self.SIDES) if side == team)
-            for team in range(max(self.SIDES) + 1)
-        )
+        return self._SIDE_SEATS
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        sides = cls.__dict__.get("SIDES")
+        if sides is not None:
+            cls._SIDE_SEATS = tuple(
+                tuple(seat for seat, of in enumerate(sides) if of == side)
+                for side in range(max(sides) + 1)
+            )
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (for the engine's owner: bots get ``observation``)."""
@@ -717,7 +725,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._turn = -1
 
     def _side_seats(self, side: int) -> tuple[int, ...]:
-        return tuple(seat for seat, of in enumerate(self.SIDES) if of == side)
+        return self._SIDE_SEATS[side]
 
     def _side_meld(self, side: int) -> int:
         melds = self._melds
@@ -936,6 +944,12 @@ def bid_action(amount: int) -> Bid:
     return bid
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the faces of ``mask``, in face order (the same few masks recur)."""
+    return tuple(PLAYS[face] for face in faces_of_mask(mask))
+
+
 class LegalActions:
     """A live view of the current player's legal actions: ``in``, iteration, ``len``,
     indexing. Nothing is built until asked for.
@@ -967,14 +981,14 @@ class LegalActions:
         state = self._state
         phase = state._phase
         if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            return iter([PLAYS[face] for face in faces_of_mask(state._legal_mask())])
+            return iter(_plays_of(state._legal_mask()))
         return iter(state._legal_list())
 
     def __getitem__(self, index: int) -> Action:
         state = self._state
         phase = state._phase
         if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            return PLAYS[faces_of_mask(state._legal_mask())[index]]
+            return _plays_of(state._legal_mask())[index]
         size = len(self)
         if index < 0:
             index += size
