@@ -43,9 +43,9 @@ from engine.game import hand_seed
 from engine.hand import new_hand
 from engine.meld import meld
 from engine.pinnacolo.playouts import play_summary
-from engine.pinnacolo.replay import PINNACOLO_REPLAY_FORMAT, PinnacoloReplay
+from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.rules import PINNACOLO_PRESETS
-from engine.replay import Replay, load_replay_document
+from engine.replay import Replay, read_replay
 from engine.results import HandResult
 from engine.rules import MustHead, MustTrump, rules_for, variant_names
 from engine.tricks import legal_plays
@@ -222,12 +222,7 @@ def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
     except OSError as error:
         parser.error(f"cannot read {args.file}: {error.strerror}")
     try:
-        document = load_replay_document(content)
-        replay: Replay | PinnacoloReplay = (
-            PinnacoloReplay.from_json(document)
-            if document.get("format") == PINNACOLO_REPLAY_FORMAT
-            else Replay.from_json(document)
-        )
+        replay: Replay | PinnacoloReplay = read_replay(content)
     except ReplayError as error:
         parser.error(f"{args.file}: {error}")
     difference = replay.verify()

@@ -32,6 +32,7 @@ from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
 
 __all__ = [
+    "LEGACY_FORMATS",
     "MAX_REPLAY_DEPTH",
     "REPLAY_FORMAT",
     "REPLAY_VERSION",
@@ -40,10 +41,18 @@ __all__ = [
     "ReplayDifference",
     "ReplayableHand",
     "load_replay_document",
+    "migrate_replay",
+    "read_replay",
 ]
 
-REPLAY_FORMAT = "pinochle-arena/hand-replay"
-REPLAY_VERSION = 1
+REPLAY_FORMAT = "pinochle-arena/replay"
+REPLAY_VERSION = 2
+"""Every game's replays share one format; version 2 replaced the two of version 1."""
+LEGACY_FORMATS = {
+    "pinochle-arena/hand-replay": "pinochle",
+    "pinochle-arena/pinnacolo-replay": "pinnacolo",
+}
+"""The version-1 formats, one per family of games, migrated when read."""
 MAX_REPLAY_DEPTH = 32
 """How deeply a replay document may nest objects and lists (a real one nests 7 levels);
 deeper documents are refused before anything walks them recursively."""
@@ -77,6 +86,45 @@ def load_replay_document(data: Mapping[str, Any] | str | bytes) -> Mapping[str, 
         raise ReplayError("a replay is a JSON object")
     _check_depth(data)
     return data
+
+
+def migrate_replay(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A replay document in the current format and version.
+
+    A version-1 document (``pinochle-arena/hand-replay`` or ``pinochle-arena/pinnacolo-
+    replay``) holds the same fields as version 2 under its own format name: it is
+    relabelled. ``ReplayError`` for any other format or version.
+
+    >>> migrate_replay({"format": "pinochle-arena/hand-replay", "version": 1})["version"]
+    2
+    """
+    found, version = document.get("format"), document.get("version")
+    if found in LEGACY_FORMATS:
+        if version != 1:
+            raise ReplayError(f"unsupported replay version {version!r} of {found!r}")
+        return {**document, "format": REPLAY_FORMAT, "version": REPLAY_VERSION}
+    if found != REPLAY_FORMAT:
+        raise ReplayError(f"format is {found!r}, expected {REPLAY_FORMAT!r}")
+    if version != REPLAY_VERSION:
+        raise ReplayError(f"unsupported replay version {version!r}")
+    return dict(document)
+
+
+def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
+    """Read a replay of any registered game (either version-1 format included), with the
+    reader its game registers (``Replay`` or ``PinnacoloReplay``)."""
+    document = migrate_replay(load_replay_document(data))
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise ReplayError("a replay names its variant")
+    # Imported here: the registry imports every game, and the games import this module.
+    from engine.registry import game_for
+
+    try:
+        spec = game_for(variant)
+    except EngineError as error:
+        raise ReplayError(str(error)) from None
+    return spec.replay_from_json(document)
 
 
 _TOO_DEEP = f"a replay nests at most {MAX_REPLAY_DEPTH} levels deep"
@@ -188,11 +236,9 @@ class Replay:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> Replay:
         """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
-        data = load_replay_document(data)
-        if data.get("format") != REPLAY_FORMAT:
-            raise ReplayError(f"format is {data.get('format')!r}, expected {REPLAY_FORMAT!r}")
-        if data.get("version") != REPLAY_VERSION:
-            raise ReplayError(f"unsupported replay version {data.get('version')!r}")
+        data = migrate_replay(load_replay_document(data))
+        if data.get("game") not in (None, "pinochle4", "pinochle3", "pinochle2"):
+            raise ReplayError(f"a replay of {data.get('game')!r}, not of a pinochle game")
         if data.get("generator", DEAL_GENERATOR) != DEAL_GENERATOR:
             raise ReplayError(f"unknown deal generator {data.get('generator')!r}")
         try:
