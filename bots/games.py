@@ -14,28 +14,24 @@ to replay, and what a seat scored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from bots.reference import REFERENCE_BOTS
 from engine.actions import Action
-from engine.protocol import GameLike
 from engine.registry import game_for as engine_game_for
 from engine.registry import seatings_for, variant_names
+from engine.state import State
 
 _REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
 
 RulesLike = Any
 
 
-class Refereed(GameLike, Protocol):
-    """A dealt hand of any game, as the referee drives it."""
-
-    def hand(self, seat: int) -> Sequence[object]: ...
-
-    def result(self) -> Any: ...
+Refereed = State[Any, Any]
+"""A dealt hand of any game, as the referee drives it: the engine's one ``State``."""
 
 
 """A game's rules object (engine.rules.Rules or engine.pinnacolo.PinnacoloRules)."""

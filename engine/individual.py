@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from engine.actions import Action
-from engine.cards import Card
 from engine.errors import IllegalActionError, NotOverError, RulesError
 from engine.game import GameResult, check_max_hands, hand_seed
 from engine.replay import Replay
@@ -21,6 +20,7 @@ from engine.rules import BothReach, Rules, rules_for
 from engine.seats import check_seat
 from engine.trickstate import (
     LegalActions,
+    TrickTakingState,
     cards_of,
     count_submultisets,
     submultisets,
@@ -39,35 +39,6 @@ LegalView = LegalActions
 """The lazy view of legal actions every pinochle state returns (one type for all)."""
 
 
-class IndividualHand(Protocol):
-    """A hand of an individual game, as the game to the target drives it."""
-
-    rules: Rules
-    num_players: int
-
-    @property
-    def phase(self) -> enum.Enum: ...
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def legal_actions(self) -> LegalView: ...
-    @property
-    def actions(self) -> tuple[Action, ...]: ...
-    @property
-    def declarer(self) -> int | None: ...
-    @property
-    def deal(self) -> tuple[tuple[Card, ...], ...]: ...
-
-    seed: int | None
-    dealer: int
-
-    def apply(self, action: Action | str) -> None: ...
-    def is_terminal(self) -> bool: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
-    def result(self) -> HandResult: ...
-    def copy(self) -> IndividualHand: ...
-
-
 class IndividualGame:
     """Hands dealt from ``hand_seed(seed, n)``, the dealer moving one seat left each hand,
     every player scoring for themselves, until someone reaches ``rules.target``.
@@ -80,7 +51,7 @@ class IndividualGame:
     Subclasses name the hand factory.
     """
 
-    deal_hand: ClassVar[Callable[..., IndividualHand]]
+    deal_hand: ClassVar[Callable[..., TrickTakingState]]
 
     def __init__(
         self,
@@ -108,7 +79,7 @@ class IndividualGame:
         self._actions: list[Action] = []
         self.hand = self._deal(0)
 
-    def _deal(self, number: int) -> IndividualHand:
+    def _deal(self, number: int) -> TrickTakingState:
         return self.deal_hand(
             self.rules.name,
             seed=hand_seed(self.seed, number),

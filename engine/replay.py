@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from engine.actions import Action
 from engine.cards import Card
@@ -27,19 +27,17 @@ from engine.errors import (
     RulesError,
 )
 from engine.hand import HandState, hand_from_cards, new_hand
-from engine.results import HandResult
 from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
+from engine.trickstate import TrickTakingState
 
 __all__ = [
     "LEGACY_FORMATS",
     "MAX_REPLAY_DEPTH",
     "REPLAY_FORMAT",
     "REPLAY_VERSION",
-    "DealtHand",
     "Replay",
     "ReplayDifference",
-    "ReplayableHand",
     "load_replay_document",
     "migrate_replay",
     "read_replay",
@@ -155,27 +153,6 @@ class ReplayDifference:
         return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
 
 
-class ReplayableHand(Protocol):
-    """What a replay needs from a hand of any pinochle game."""
-
-    rules: Rules
-    seed: int | None
-    dealer: int
-
-    @property
-    def actions(self) -> tuple[Action, ...]: ...
-    def apply(self, action: Action | str) -> None: ...
-    def is_terminal(self) -> bool: ...
-    def result(self) -> HandResult: ...
-
-
-class DealtHand(ReplayableHand, Protocol):
-    """A hand of the three-hand or two-hand game, which lists its own deal in order."""
-
-    @property
-    def deal(self) -> tuple[tuple[Card, ...], ...]: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Replay:
     """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result.
@@ -197,14 +174,14 @@ class Replay:
         return self.rules.name
 
     @classmethod
-    def from_state(cls, state: HandState | DealtHand) -> Replay:
+    def from_state(cls, state: TrickTakingState) -> Replay:
         """The replay of ``state``'s hand so far (its result too once it is over)."""
         deal = None
         if state.seed is None:
             if isinstance(state, HandState):
                 deal = tuple(state.dealt(seat) for seat in range(4))
             else:
-                deal = state.deal
+                deal = getattr(state, "deal")  # noqa: B009 (the games with a widow or stock)
         return cls(
             rules=state.rules,
             seed=state.seed,
@@ -267,7 +244,7 @@ class Replay:
             raise ReplayError("dealer must be an integer")
         return cls(rules, seed, dealer, tuple(actions), result, deal)
 
-    def initial_state(self) -> ReplayableHand:
+    def initial_state(self) -> TrickTakingState:
         if self.rules.game != "pinochle4":
             # Imported here: the registry imports the other games, which import this module.
             from engine.registry import game_for
@@ -284,13 +261,13 @@ class Replay:
                     self.variant, self.deal, dealer=self.dealer, rules=self.rules
                 )
             # Every game these rules describe (``Rules.game``) deals replayable hands.
-            return cast(ReplayableHand, state)
+            return cast(TrickTakingState, state)
         if self.deal is not None:
             return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
         assert self.seed is not None
         return new_hand(self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules)
 
-    def simulate(self) -> ReplayableHand:
+    def simulate(self) -> TrickTakingState:
         """Deal and apply every action; raises if an action is unreadable or illegal."""
         state = self.initial_state()
         for text in self.actions:

@@ -9,12 +9,23 @@ an independent state to search from, ``history`` the actions so far.
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.actions import Action
 from engine.protocol import ActionView
 
-__all__ = ["State"]
+__all__ = ["Scored", "State"]
+
+
+class Scored(Protocol):
+    """What every game's hand result offers: the sides' scores, and JSON."""
+
+    @property
+    def team_scores(self) -> tuple[int, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
 
 P = TypeVar("P", bound=enum.Enum)
 V = TypeVar("V", bound=ActionView)
@@ -32,6 +43,7 @@ class State(Generic[P, V]):
     """The phase of a finished hand."""
     num_players: int
     rules: Any
+    dealer: int
     _phase: P
     _turn: int
 
@@ -75,5 +87,9 @@ class State(Generic[P, V]):
     def observation(self, seat: int) -> dict[str, Any]:
         raise NotImplementedError
 
-    def result(self) -> object:
+    def hand(self, seat: int) -> Sequence[object]:
+        """The cards ``seat`` holds now (for the referee: bots get ``observation``)."""
+        raise NotImplementedError
+
+    def result(self) -> Scored:
         raise NotImplementedError

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Self
 
@@ -700,6 +701,10 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         return IllegalActionError(
             action, "must_overtrump", f"seat {seat} must play a trump that beats the trick"
         )
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Finish the hand with random legal actions (each game says how it chooses)."""
+        raise NotImplementedError
 
     def _random_card(self, draw: Callable[[], float]) -> None:
         """Play a card chosen uniformly among the faces ``apply`` would accept."""
