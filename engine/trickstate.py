@@ -374,10 +374,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         """Every action applied so far, in order."""
         return tuple(self._actions)
 
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """Every action applied so far, in order (the same as ``actions``)."""
-        return tuple(self._actions)
+    history = actions
+    """Every action applied so far, in order (the same as ``actions``)."""
 
     @property
     def declarer(self) -> int | None:
