@@ -247,6 +247,7 @@ class HandState(TrickTakingState):
             if len(tricks) == hand_size:
                 break
         self._turn = seat
+        self._legal = -1
         trick.leader, trick.led, trick.win, trick.win_seat = leader, led, win, win_seat
         trick.led_high = led_high
         self._finish(HandOutcome.MADE)

@@ -102,7 +102,9 @@ _EXPECTS = {
 }
 
 CLEAR = tuple(~(1 << face) for face in range(NUM_FACES))
-NAME_TRUMP = tuple(NameTrump(suit) for suit in Suit)
+SUITS = tuple(Suit)
+"""The four suits (iterating the enum itself runs Python code each time)."""
+NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
 
 Handler = Callable[[Any, Action], None]
 _NO_HANDLER: tuple[tuple[Phase, ...], Handler | None] = ((), None)
@@ -226,7 +228,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "_high_bidder",
         "_high_rung",
         "_legal",
-        "_legal_at",
         "_masks",
         "_meld_hands",
         "_meld_json",
@@ -240,6 +241,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "_tricks",
         "_trump",
         "_turn",
+        "_view",
         "_won",
         "dealer",
         "rules",
@@ -355,8 +357,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._melds: list[int] = []
         self._trick = Trick()
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._legal = 0
-        self._legal_at = -1
+        self._legal = -1
+        self._view = LegalActions(self)
         self._taken = [0] * sides
         self._won = [0] * sides
         self._outcome: HandOutcome | None = None
@@ -367,7 +369,12 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     # ----------------------------------------------------------------- queries
 
     def _legal_view(self) -> LegalActions:
-        return LegalActions(self)
+        return self._view
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        """A live, lazy view of the current player's legal actions (one per state)."""
+        return self._view
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -426,6 +433,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             setattr(other, name, value[:] if type(value) is list else value)
         other._hands = [counts[:] for counts in self._hands]
         other._trick = self._trick.copy()
+        other._view = LegalActions(other)
         return other
 
     # --------------------------------------------------------------- applying
@@ -450,6 +458,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         if handler is None or phase not in phases:
             raise self._wrong_phase(action)
         handler(self, action)
+        self._legal = -1
         self._actions.append(action)
 
     def _wrong_phase(self, action: Action) -> IllegalActionError:
@@ -579,13 +588,13 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def _marriage_suits(self, seat: int) -> tuple[Suit, ...]:
         counts = self._hands[seat]
         return tuple(
-            suit for suit in Suit if counts[suit * 6 + Rank.K] and counts[suit * 6 + Rank.Q]
+            suit for suit in SUITS if counts[suit * 6 + Rank.K] and counts[suit * 6 + Rank.Q]
         )
 
     def _trump_choices(self) -> tuple[Suit, ...]:
         if self.rules.trump_needs_marriage:
             return self._marriage_suits(self._declarer)
-        return tuple(Suit)
+        return SUITS
 
     def _apply_trump(self, action: Action) -> None:
         assert isinstance(action, NameTrump)
@@ -625,9 +634,10 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     def _legal_mask(self) -> int:
         # A driver asks len(legal_actions), then legal_actions[i], then apply(): the mask
-        # is kept until the next action (the history length identifies the position).
-        if self._legal_at == len(self._actions):
-            return self._legal
+        # is kept until the next change of the position (``-1``: none is kept).
+        mask = self._legal
+        if mask >= 0:
+            return mask
         tables = self.rules._tables
         trick = self._trick
         mask = legal_mask(
@@ -641,7 +651,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             tables.overtrump,
         )
         self._legal = mask
-        self._legal_at = len(self._actions)
         return mask
 
     def _play(self, face: int) -> None:
@@ -650,6 +659,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         hand = self._hands[seat]
         left = hand[face] - 1
         hand[face] = left
+        self._legal = -1
         if not left:
             self._masks[seat] &= CLEAR[face]
         if self._trick.add(seat, face, TAKES[self._trump]) < self.num_players:
@@ -661,7 +671,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         trick = self._trick
         points = self.rules._tables.counter_points
         side = self.SIDES[trick.win_seat]
-        self._taken[side] += sum(points[face] for face in trick.cards)
+        self._taken[side] += sum(map(points.__getitem__, trick.cards))
         self._won[side] += 1
         done = trick.close()
         self._tricks.append(done)
