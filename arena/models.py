@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
-from arena.variants import Variant
+from arena.variants import variant_choices
 
 bot_name_validator = RegexValidator(
     r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$",
@@ -33,7 +33,7 @@ class Player(models.Model):
 class Bot(models.Model):
     owner = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="bots")
     name = models.CharField(max_length=64, validators=[bot_name_validator])
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     description = models.TextField(blank=True, max_length=2000)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -97,7 +97,7 @@ class BotVersion(models.Model):
 class Board(models.Model):
     """A stored deal: the cards follow from (variant, rules, seed, dealer) through the engine."""
 
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     rules = models.JSONField()
     seed = models.PositiveBigIntegerField()
     dealer = models.PositiveSmallIntegerField()
@@ -125,7 +125,7 @@ class Match(models.Model):
         VALIDATION = "validation", "Validation"
         LEAGUE = "league", "League fixture"
 
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     rules = models.JSONField()
     seed = models.PositiveBigIntegerField(
         null=True,
@@ -261,7 +261,7 @@ class Rating(models.Model):
     with its pool's mean at INITIAL_ELO, and its 95% interval."""
 
     version = models.ForeignKey(BotVersion, on_delete=models.CASCADE, related_name="ratings")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     elo = models.FloatField()
     elo_low = models.FloatField(help_text="the 95% interval's lower end")
     elo_high = models.FloatField(help_text="the 95% interval's upper end")

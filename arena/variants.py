@@ -1,21 +1,22 @@
-"""The game variants a bot can be written for (RULES.md sections 6 to 8)."""
+"""The game variants a bot can be written for (RULES.md sections 6 to 8).
+
+They are the engine registry's (``engine.registry``): a variant registered there is
+offered here, and the database columns take their choices from ``variant_choices``, a
+callable, so that a new variant needs no migration.
+"""
 
 from __future__ import annotations
 
 from django.db import models
 
+from engine.registry import variant_choices, variant_names
 
-class Variant(models.TextChoices):
-    SINGLE4 = "single4", "Four-hand partnership, single deck"
-    AUCTION4 = "auction4", "Four-hand partnership auction"
-    DOUBLE4 = "double4", "Four-hand partnership, double deck"
-    CUTTHROAT3 = "cutthroat3", "Three-hand with widow"
-    TWOHAND = "twohand", "Two-hand with stock"
-    PINNACOLO = "pinnacolo", "Pinnacolo, two pairs"
-    PINNACOLO2 = "pinnacolo2", "Pinnacolo, two players"
-    PINNACOLO3 = "pinnacolo3", "Pinnacolo, three players"
-    PINNACOLO4 = "pinnacolo4", "Pinnacolo, four players"
+__all__ = ["PLAYABLE_VARIANTS", "Variant", "variant_choices"]
 
+Variant = models.TextChoices(  # type: ignore[misc]
+    "Variant", [(name.upper(), (name, label)) for name, label in variant_choices()]
+)
+"""The registered variants as Django choices (``Variant.values``, ``Variant.choices``)."""
 
-PLAYABLE_VARIANTS = tuple(Variant.values)
+PLAYABLE_VARIANTS = variant_names()
 """The variants the engine and the match runner play."""

@@ -65,10 +65,11 @@ class GreedyRollout:
         """Seats 0/2's score less seats 1/3's when ``state`` is played out: the greedy bot
         at every seat but ``uniform_seats``, which choose uniformly at random (from
         ``seed``), as the random bot does."""
-        position = state.copy()  # type: ignore[attr-defined]
+        position = state.copy()
         chance = random.Random(seed)
         while not position.is_terminal():
             seat = position.current_player
+            assert seat is not None
             legal = [str(action) for action in position.legal_actions]
             if seat in uniform_seats:
                 choice = legal[chance.randrange(len(legal))]
@@ -113,7 +114,7 @@ def known_luck(
                 seeds = [rng.getrandbits(32) for _ in range(playouts)]
 
                 def value(action: Any, seeds: list[int] = seeds) -> float:
-                    after = state.copy()  # type: ignore[attr-defined]
+                    after = state.copy()
                     after.apply(action)
                     return sum(rollout.value(after, uniform_seats, seed) for seed in seeds) / len(
                         seeds

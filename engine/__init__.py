@@ -39,11 +39,18 @@ Public interface (RULES.md section 10):
   ``format_cards``, ``SINGLE_DECK``, ``DOUBLE_DECK``; ``shuffle`` and ``DEAL_GENERATOR``.
 - Replays: ``Replay.from_state(state)``, ``to_json()``, ``Replay.from_json(data)``,
   ``simulate()``, ``verify() -> ReplayDifference | None``.
-- Any game: ``GameLike`` (the protocol a state satisfies), ``play(state, agents)`` (the
-  loop a match runner uses: ask the current seat's agent, apply, repeat) and the registry
-  ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
-  ``new_hand``). New games (three-hand, two-hand, Pinnacolo) provide a state of the same
-  shape and ``register_game`` their variants.
+- Any game: every hand state (four-hand, three-hand, two-hand, Pinnacolo) is an
+  ``engine.state.State``: ``current_player``, ``phase``, ``legal_actions``, ``apply``,
+  ``copy``, ``is_terminal``, ``observation(seat)``, ``result()``, ``history``. The three
+  pinochle states share ``engine.trickstate.TrickTakingState`` (auction, trump, meld,
+  tricks through ``engine.tricks``, scoring through ``engine.scoring``). ``play(state,
+  agents)`` is the loop a match runner uses (``GameLike`` its protocol). The one
+  registry, ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
+  ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, forfeit
+  rule), is what the bots, the arena and the leagues read; a new game is a
+  ``register_game`` call and its rules module. Replays of every game share one format
+  (``pinochle-arena/replay`` version 2); version-1 documents are migrated when read
+  (``engine.replay.read_replay``).
 - Errors (``engine.errors``): every refusal is an ``EngineError``, a ``ValueError``:
   ``CardError`` (``CardParseError`` for bad notation), ``ActionParseError``,
   ``IllegalActionError``, ``MeldError``, ``RulesError`` (``UnknownVariantError``),

@@ -34,42 +34,25 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn
 
 from engine.cards import Card, CardParseError, Suit
-from engine.cutthroat import new_cutthroat_hand
 from engine.errors import EngineError, ReplayError
 from engine.game import hand_seed
-from engine.hand import new_hand
 from engine.meld import meld
 from engine.pinnacolo.playouts import play_summary
-from engine.pinnacolo.replay import PINNACOLO_REPLAY_FORMAT, PinnacoloReplay
+from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.rules import PINNACOLO_PRESETS
-from engine.replay import Replay, load_replay_document
-from engine.results import HandResult
+from engine.registry import game_for
+from engine.replay import Replay, read_replay
 from engine.rules import MustHead, MustTrump, rules_for, variant_names
 from engine.tricks import legal_plays
-from engine.twohand import new_twohand_hand
+from engine.trickstate import TrickTakingState
 
 __all__ = ["MAX_PLAY_HANDS", "main"]
 
 MAX_PLAY_HANDS = 100_000
 """The most hands ``play`` runs: bounded so that a typo cannot start a run of years."""
-
-
-class _RandomHand(Protocol):
-    @property
-    def actions(self) -> tuple[object, ...]: ...
-    def play_randomly(self, rng: random.Random) -> None: ...
-    def result(self) -> HandResult: ...
-
-
-_DEALERS: dict[str, Callable[..., _RandomHand]] = {
-    "pinochle4": new_hand,
-    "pinochle3": new_cutthroat_hand,
-    "pinochle2": new_twohand_hand,
-}
-"""How each game of the presets deals a hand, by ``Rules.game``."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -185,7 +168,7 @@ def _run_play(args: argparse.Namespace) -> int:
     outcomes: Counter[str] = Counter()
     actions = 0
     rules = rules_for(args.variant)
-    deal = _DEALERS[rules.game]
+    deal: Callable[..., TrickTakingState] = game_for(args.variant).new_hand
     team_scores = [0] * (2 if rules.game == "pinochle4" else rules.players)
     started, cpu_started = time.perf_counter(), time.process_time()
     for number in range(args.hands):
@@ -222,12 +205,7 @@ def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
     except OSError as error:
         parser.error(f"cannot read {args.file}: {error.strerror}")
     try:
-        document = load_replay_document(content)
-        replay: Replay | PinnacoloReplay = (
-            PinnacoloReplay.from_json(document)
-            if document.get("format") == PINNACOLO_REPLAY_FORMAT
-            else Replay.from_json(document)
-        )
+        replay: Replay | PinnacoloReplay = read_replay(content)
     except ReplayError as error:
         parser.error(f"{args.file}: {error}")
     difference = replay.verify()

@@ -13,8 +13,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from engine.actions import Action
 from engine.errors import IllegalActionError, NotOverError, RulesError
@@ -24,8 +25,9 @@ from engine.results import HandResult
 from engine.rng import splitmix64_output
 from engine.rules import Rules, rules_for
 from engine.seats import check_seat
+from engine.trickstate import TrickTakingState
 
-__all__ = ["GameResult", "GameState", "check_max_hands", "hand_seed"]
+__all__ = ["GameResult", "GameState", "TargetGame", "check_max_hands", "hand_seed"]
 
 
 def check_max_hands(max_hands: int | None) -> None:
@@ -59,15 +61,23 @@ class GameResult:
         }
 
 
-class GameState:
-    """Hands dealt from ``hand_seed(seed, n)``, the dealer moving one seat left each hand.
+class TargetGame:
+    """The one game-to-target driver of the pinochle games: hands dealt from
+    ``hand_seed(seed, n)``, the dealer moving one seat left each hand, each hand's scores
+    added to its sides' totals until ``_settle`` says the game is over.
 
-    The game ends when a team reaches ``rules.target``; if both reach it on the same hand
-    the declaring team wins. ``current_player``, ``legal_actions`` and ``apply`` pass
-    through to the current hand, and the next hand is dealt as soon as one ends.
+    ``current_player``, ``legal_actions`` and ``apply`` pass through to the current hand,
+    and the next hand is dealt as soon as one ends. ``max_hands`` bounds a game whose
+    players never reach the target (random bidders often go down forever). Subclasses
+    name the hand factory (``deal_hand``) and the rule that settles the game.
     """
 
-    num_players = 4
+    deal_hand: ClassVar[Callable[..., TrickTakingState]]
+
+    @property
+    def sides(self) -> int:
+        """How many totals the game keeps: one a player (a subclass may pair them)."""
+        return self.rules.players
 
     def __init__(
         self,
@@ -78,31 +88,28 @@ class GameState:
         rules: Rules | None = None,
         max_hands: int | None = None,
     ) -> None:
-        """``max_hands`` bounds a game whose players never reach the target (random
-        bidders often go down forever): after that many hands the higher score wins, and
-        equal scores are a draw (``winner`` stays ``None``).
-        """
         self.rules = rules if rules is not None else rules_for(variant)
         if self.rules.name != variant:
             raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
         check_max_hands(max_hands)
-        check_seat(dealer, 4, "dealer")
+        check_seat(dealer, self.rules.players, "dealer")
+        self.num_players = self.rules.players
         self.max_hands = max_hands
         self.finished = False
         self.seed = seed
         self.first_dealer = dealer
-        self.scores = [0, 0]
         self.results: list[HandResult] = []
         self.replays: list[Replay] = []
         self.winner: int | None = None
         self._actions: list[Action] = []
+        self.scores = [0] * self.sides
         self.hand = self._deal(0)
 
-    def _deal(self, number: int) -> HandState:
-        return new_hand(
+    def _deal(self, number: int) -> TrickTakingState:
+        return self.deal_hand(
             self.rules.name,
             seed=hand_seed(self.seed, number),
-            dealer=(self.first_dealer + number) % 4,
+            dealer=(self.first_dealer + number) % self.num_players,
             rules=self.rules,
         )
 
@@ -130,12 +137,10 @@ class GameState:
         """Every action of the game so far, all hands in order."""
         return tuple(self._actions)
 
-    @staticmethod
-    def team_of(seat: int) -> int:
-        return HandState.team_of(seat)
+    history = actions
 
     @property
-    def teams(self) -> tuple[tuple[int, int], tuple[int, int]]:
+    def teams(self) -> tuple[tuple[int, ...], ...]:
         return self.hand.teams
 
     def apply(self, action: Action | str) -> None:
@@ -151,23 +156,23 @@ class GameState:
         result = self.hand.result()
         self.results.append(result)
         self.replays.append(Replay.from_state(self.hand))
-        for team, score in enumerate(result.team_scores):
-            self.scores[team] += score
-        reached = [team for team in (0, 1) if self.scores[team] >= self.rules.target]
-        if len(reached) == 2:
-            self.winner = result.declaring_team
-        elif reached:
-            self.winner = reached[0]
-        elif self.max_hands is not None and len(self.results) >= self.max_hands:
-            if self.scores[0] != self.scores[1]:
-                self.winner = 0 if self.scores[0] > self.scores[1] else 1
+        for side, score in enumerate(result.team_scores):
+            self.scores[side] += score
+        over, self.winner = self._settle(result)
+        if over:
+            self.finished = True
         else:
             self.hand = self._deal(len(self.results))
-            return
-        self.finished = True
 
-    def copy(self) -> GameState:
-        other = object.__new__(GameState)
+    def _at_limit(self) -> bool:
+        return self.max_hands is not None and len(self.results) >= self.max_hands
+
+    def _settle(self, result: HandResult) -> tuple[bool, int | None]:
+        """Whether the game is over after ``result``, and its winner (``None``: a draw)."""
+        raise NotImplementedError
+
+    def copy(self) -> Self:
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.scores = list(self.scores)
         other.results = list(self.results)
@@ -178,8 +183,8 @@ class GameState:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current hand's observation for ``seat`` plus the game: ``hand_number``,
-        ``previous_hand`` (the last finished hand's result), ``game_scores``, ``target``
-        and ``game_winner``.
+        ``previous_hand`` (the last finished hand's result), ``game_scores`` (by side),
+        ``target`` and ``game_winner``.
         """
         return {
             **self.hand.observation(seat),
@@ -194,3 +199,29 @@ class GameState:
         if not self.finished:
             raise NotOverError("the game is not over: it has no result yet")
         return GameResult(self.winner, tuple(self.scores), tuple(self.results))
+
+
+class GameState(TargetGame):
+    """A four-hand game: the hands of ``rules.name`` until a team reaches ``rules.target``.
+
+    If both reach it on the same hand the declaring team wins. After ``max_hands`` hands
+    the higher score wins, and equal scores are a draw (``winner`` stays ``None``).
+    """
+
+    deal_hand = staticmethod(new_hand)
+    sides = 2
+
+    @staticmethod
+    def team_of(seat: int) -> int:
+        return HandState.team_of(seat)
+
+    def _settle(self, result: HandResult) -> tuple[bool, int | None]:
+        reached = [team for team in (0, 1) if self.scores[team] >= self.rules.target]
+        if len(reached) == 2:
+            return True, result.declaring_team
+        if reached:
+            return True, reached[0]
+        if self._at_limit():
+            tied = self.scores[0] == self.scores[1]
+            return True, None if tied else (0 if self.scores[0] > self.scores[1] else 1)
+        return False, None

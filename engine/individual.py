@@ -7,18 +7,15 @@ In these games every seat is its own "team": a hand's ``HandResult`` has one
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Protocol
-
-from engine.actions import Action
-from engine.cards import CARDS, NUM_FACES, Card
-from engine.errors import IllegalActionError, NotOverError, RulesError
-from engine.game import GameResult, check_max_hands, hand_seed
-from engine.replay import Replay
+from engine.game import TargetGame
 from engine.results import HandResult
-from engine.rules import BothReach, Rules, rules_for
-from engine.seats import check_seat
+from engine.rules import BothReach
+from engine.trickstate import (
+    LegalActions,
+    cards_of,
+    count_submultisets,
+    submultisets,
+)
 
 __all__ = [
     "IndividualGame",
@@ -29,122 +26,11 @@ __all__ = [
 ]
 
 
-def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
-    """The cards of a count vector, in face order."""
-    cards: list[Card] = []
-    for face, count in enumerate(counts):
-        if count:
-            cards += (CARDS[face],) * count
-    return tuple(cards)
+LegalView = LegalActions
+"""The lazy view of legal actions every pinochle state returns (one type for all)."""
 
 
-def count_submultisets(counts: Sequence[int], size: int) -> int:
-    """How many distinct multisets of ``size`` cards the count vector holds."""
-    ways = [1] + [0] * size
-    for count in counts:
-        if count:
-            ways = [
-                sum(ways[total - k] for k in range(min(count, total) + 1))
-                for total in range(size + 1)
-            ]
-    return ways[size]
-
-
-def submultisets(counts: list[int], size: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
-    """Every multiset of ``size`` cards of ``counts``, in face order (``counts`` is
-    restored when the iteration ends)."""
-    if size == 0:
-        yield ()
-        return
-    for face in range(start, NUM_FACES):
-        if counts[face]:
-            counts[face] -= 1
-            for rest in submultisets(counts, size - 1, face):
-                yield (CARDS[face], *rest)
-            counts[face] += 1
-
-
-class _Chooser(Protocol):
-    """The four questions a state answers about its current player's legal actions."""
-
-    def _legal_contains(self, action: object) -> bool: ...
-    def _legal_count(self) -> int: ...
-    def _legal_list(self) -> Sequence[Action] | Iterator[Action]: ...
-    def _legal_index(self, index: int) -> Action | None: ...
-
-
-class LegalView:
-    """A live, lazy view of the current player's legal actions: ``in``, iteration,
-    ``len``, indexing. Nothing is built until asked for.
-    """
-
-    __slots__ = ("_state",)
-
-    def __init__(self, state: _Chooser) -> None:
-        self._state = state
-
-    def __contains__(self, action: object) -> bool:
-        return self._state._legal_contains(action)
-
-    def __len__(self) -> int:
-        return self._state._legal_count()
-
-    def __bool__(self) -> bool:
-        return self._state._legal_count() > 0
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._state._legal_list())
-
-    def __getitem__(self, index: int) -> Action:
-        size = len(self)
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal action index out of range")
-        action = self._state._legal_index(index)
-        if action is not None:
-            return action
-        for position, candidate in enumerate(self):
-            if position == index:
-                return candidate
-        raise IndexError("legal action index out of range")
-
-    def __repr__(self) -> str:
-        shown = ", ".join(str(action) for action in list(self)[:12])
-        more = ", ..." if len(self) > 12 else ""
-        return f"<LegalView ({len(self)}): {shown}{more}>"
-
-
-class IndividualHand(Protocol):
-    """A hand of an individual game, as the game to the target drives it."""
-
-    rules: Rules
-    num_players: int
-
-    @property
-    def phase(self) -> enum.Enum: ...
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def legal_actions(self) -> LegalView: ...
-    @property
-    def actions(self) -> tuple[Action, ...]: ...
-    @property
-    def declarer(self) -> int | None: ...
-    @property
-    def deal(self) -> tuple[tuple[Card, ...], ...]: ...
-
-    seed: int | None
-    dealer: int
-
-    def apply(self, action: Action | str) -> None: ...
-    def is_terminal(self) -> bool: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
-    def result(self) -> HandResult: ...
-    def copy(self) -> IndividualHand: ...
-
-
-class IndividualGame:
+class IndividualGame(TargetGame):
     """Hands dealt from ``hand_seed(seed, n)``, the dealer moving one seat left each hand,
     every player scoring for themselves, until someone reaches ``rules.target``.
 
@@ -156,123 +42,18 @@ class IndividualGame:
     Subclasses name the hand factory.
     """
 
-    deal_hand: ClassVar[Callable[..., IndividualHand]]
-
-    def __init__(
-        self,
-        variant: str,
-        *,
-        seed: int,
-        dealer: int = 0,
-        rules: Rules | None = None,
-        max_hands: int | None = None,
-    ) -> None:
-        self.rules = rules if rules is not None else rules_for(variant)
-        if self.rules.name != variant:
-            raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
-        check_max_hands(max_hands)
-        check_seat(dealer, self.rules.players, "dealer")
-        self.num_players = self.rules.players
-        self.max_hands = max_hands
-        self.finished = False
-        self.seed = seed
-        self.first_dealer = dealer
-        self.scores = [0] * self.num_players
-        self.results: list[HandResult] = []
-        self.replays: list[Replay] = []
-        self.winner: int | None = None
-        self._actions: list[Action] = []
-        self.hand = self._deal(0)
-
-    def _deal(self, number: int) -> IndividualHand:
-        return self.deal_hand(
-            self.rules.name,
-            seed=hand_seed(self.seed, number),
-            dealer=(self.first_dealer + number) % self.num_players,
-            rules=self.rules,
-        )
-
-    @property
-    def hand_number(self) -> int:
-        return len(self.results)
-
-    @property
-    def phase(self) -> enum.Enum:
-        return self.hand.phase
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self.finished else self.hand.current_player
-
-    @property
-    def legal_actions(self) -> LegalView:
-        return self.hand.legal_actions
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action of the game so far, all hands in order."""
-        return tuple(self._actions)
-
-    def is_terminal(self) -> bool:
-        return self.finished
-
-    def apply(self, action: Action | str) -> None:
-        """Apply an action to the current hand; score it and deal the next when it ends."""
-        if self.finished:
-            raise IllegalActionError(action, "game_over", "the game is over")
-        if isinstance(action, str):
-            action = Action.parse(action)
-        self.hand.apply(action)
-        self._actions.append(action)
-        if not self.hand.is_terminal():
-            return
-        result = self.hand.result()
-        self.results.append(result)
-        self.replays.append(Replay.from_state(self.hand))
-        for seat, score in enumerate(result.team_scores):
-            self.scores[seat] += score
-        self.winner = self._winner(result)
-        if self.winner is None and (self.max_hands is None or len(self.results) < self.max_hands):
-            self.hand = self._deal(len(self.results))
-            return
-        self.finished = True
+    def _settle(self, result: HandResult) -> tuple[bool, int | None]:
+        winner = self._winner(result)
+        return winner is not None or self._at_limit(), winner
 
     def _winner(self, result: HandResult) -> int | None:
         scores = self.scores
         reached = [seat for seat in range(self.num_players) if scores[seat] >= self.rules.target]
         if self.rules.both_reach is BothReach.DECLARER and result.declarer in reached:
             return result.declarer
-        if not reached and (self.max_hands is None or len(self.results) < self.max_hands):
+        if not reached and not self._at_limit():
             return None
         candidates = reached or list(range(self.num_players))
         best = max(scores[seat] for seat in candidates)
         leaders = [seat for seat in candidates if scores[seat] == best]
         return leaders[0] if len(leaders) == 1 else None
-
-    def copy(self) -> IndividualGame:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.scores = list(self.scores)
-        other.results = list(self.results)
-        other.replays = list(self.replays)
-        other._actions = list(self._actions)
-        other.hand = self.hand.copy()
-        return other
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """The current hand's observation for ``seat`` plus the game: ``hand_number``,
-        ``previous_hand``, ``game_scores`` (per seat), ``target`` and ``game_winner``.
-        """
-        return {
-            **self.hand.observation(seat),
-            "hand_number": len(self.results),
-            "previous_hand": self.results[-1].to_json() if self.results else None,
-            "game_scores": list(self.scores),
-            "target": self.rules.target,
-            "game_winner": self.winner,
-        }
-
-    def result(self) -> GameResult:
-        if not self.finished:
-            raise NotOverError("the game is not over: it has no result yet")
-        return GameResult(self.winner, tuple(self.scores), tuple(self.results))

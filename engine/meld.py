@@ -25,7 +25,7 @@ from typing import Any
 from engine.cards import CARDS, DECKS, Card, Rank, Suit
 from engine.rules import MeldValues, Rules
 
-__all__ = ["Meld", "MeldItem", "MeldKind", "meld", "meld_total"]
+__all__ = ["Meld", "MeldItem", "MeldKind", "arounds", "meld", "meld_total"]
 
 
 class MeldKind(enum.Enum):
@@ -170,18 +170,22 @@ def meld_items(counts: Sequence[int], trump: int, values: MeldValues) -> tuple[M
         items.append(
             MeldItem(MeldKind.PINOCHLE, pinochles, values.pinochle[pinochles], None, cards)
         )
-    arounds = (
-        (MeldKind.ACES_AROUND, Rank.A, values.aces),
-        (MeldKind.KINGS_AROUND, Rank.K, values.kings),
-        (MeldKind.QUEENS_AROUND, Rank.Q, values.queens),
-        (MeldKind.JACKS_AROUND, Rank.J, values.jacks),
-    )
-    for kind, rank, table in arounds:
+    for kind, rank, table in arounds(values):
         times = min(counts[suit * 6 + rank] for suit in Suit)
         if times:
             cards = tuple(CARDS[suit * 6 + rank] for suit in Suit) * times
             items.append(MeldItem(kind, times, table[times], None, cards))
     return tuple(items)
+
+
+def arounds(values: MeldValues) -> tuple[tuple[MeldKind, Rank, tuple[int, ...]], ...]:
+    """The four arounds (class III): their kind, rank and values by multiplicity."""
+    return (
+        (MeldKind.ACES_AROUND, Rank.A, values.aces),
+        (MeldKind.KINGS_AROUND, Rank.K, values.kings),
+        (MeldKind.QUEENS_AROUND, Rank.Q, values.queens),
+        (MeldKind.JACKS_AROUND, Rank.J, values.jacks),
+    )
 
 
 def meld(hand: Iterable[int | str], trump: Suit | int | str, rules: Rules) -> Meld:

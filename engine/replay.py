@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from engine.actions import Action
 from engine.cards import Card
@@ -27,23 +27,30 @@ from engine.errors import (
     RulesError,
 )
 from engine.hand import HandState, hand_from_cards, new_hand
-from engine.results import HandResult
 from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
+from engine.trickstate import TrickTakingState
 
 __all__ = [
+    "LEGACY_FORMATS",
     "MAX_REPLAY_DEPTH",
     "REPLAY_FORMAT",
     "REPLAY_VERSION",
-    "DealtHand",
     "Replay",
     "ReplayDifference",
-    "ReplayableHand",
     "load_replay_document",
+    "migrate_replay",
+    "read_replay",
 ]
 
-REPLAY_FORMAT = "pinochle-arena/hand-replay"
-REPLAY_VERSION = 1
+REPLAY_FORMAT = "pinochle-arena/replay"
+REPLAY_VERSION = 2
+"""Every game's replays share one format; version 2 replaced the two of version 1."""
+LEGACY_FORMATS = {
+    "pinochle-arena/hand-replay": "pinochle",
+    "pinochle-arena/pinnacolo-replay": "pinnacolo",
+}
+"""The version-1 formats, one per family of games, migrated when read."""
 MAX_REPLAY_DEPTH = 32
 """How deeply a replay document may nest objects and lists (a real one nests 7 levels);
 deeper documents are refused before anything walks them recursively."""
@@ -79,6 +86,45 @@ def load_replay_document(data: Mapping[str, Any] | str | bytes) -> Mapping[str, 
     return data
 
 
+def migrate_replay(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A replay document in the current format and version.
+
+    A version-1 document (``pinochle-arena/hand-replay`` or ``pinochle-arena/pinnacolo-
+    replay``) holds the same fields as version 2 under its own format name: it is
+    relabelled. ``ReplayError`` for any other format or version.
+
+    >>> migrate_replay({"format": "pinochle-arena/hand-replay", "version": 1})["version"]
+    2
+    """
+    found, version = document.get("format"), document.get("version")
+    if found in LEGACY_FORMATS:
+        if version != 1:
+            raise ReplayError(f"unsupported replay version {version!r} of {found!r}")
+        return {**document, "format": REPLAY_FORMAT, "version": REPLAY_VERSION}
+    if found != REPLAY_FORMAT:
+        raise ReplayError(f"format is {found!r}, expected {REPLAY_FORMAT!r}")
+    if version != REPLAY_VERSION:
+        raise ReplayError(f"unsupported replay version {version!r}")
+    return dict(document)
+
+
+def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
+    """Read a replay of any registered game (either version-1 format included), with the
+    reader its game registers (``Replay`` or ``PinnacoloReplay``)."""
+    document = migrate_replay(load_replay_document(data))
+    variant = document.get("variant")
+    if not isinstance(variant, str):
+        raise ReplayError("a replay names its variant")
+    # Imported here: the registry imports every game, and the games import this module.
+    from engine.registry import game_for
+
+    try:
+        spec = game_for(variant)
+    except EngineError as error:
+        raise ReplayError(str(error)) from None
+    return spec.replay_from_json(document)
+
+
 _TOO_DEEP = f"a replay nests at most {MAX_REPLAY_DEPTH} levels deep"
 
 
@@ -107,27 +153,6 @@ class ReplayDifference:
         return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
 
 
-class ReplayableHand(Protocol):
-    """What a replay needs from a hand of any pinochle game."""
-
-    rules: Rules
-    seed: int | None
-    dealer: int
-
-    @property
-    def actions(self) -> tuple[Action, ...]: ...
-    def apply(self, action: Action | str) -> None: ...
-    def is_terminal(self) -> bool: ...
-    def result(self) -> HandResult: ...
-
-
-class DealtHand(ReplayableHand, Protocol):
-    """A hand of the three-hand or two-hand game, which lists its own deal in order."""
-
-    @property
-    def deal(self) -> tuple[tuple[Card, ...], ...]: ...
-
-
 @dataclass(frozen=True, slots=True)
 class Replay:
     """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result.
@@ -149,14 +174,14 @@ class Replay:
         return self.rules.name
 
     @classmethod
-    def from_state(cls, state: HandState | DealtHand) -> Replay:
+    def from_state(cls, state: TrickTakingState) -> Replay:
         """The replay of ``state``'s hand so far (its result too once it is over)."""
         deal = None
         if state.seed is None:
             if isinstance(state, HandState):
                 deal = tuple(state.dealt(seat) for seat in range(4))
             else:
-                deal = state.deal
+                deal = getattr(state, "deal")  # noqa: B009 (the games with a widow or stock)
         return cls(
             rules=state.rules,
             seed=state.seed,
@@ -188,11 +213,9 @@ class Replay:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> Replay:
         """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
-        data = load_replay_document(data)
-        if data.get("format") != REPLAY_FORMAT:
-            raise ReplayError(f"format is {data.get('format')!r}, expected {REPLAY_FORMAT!r}")
-        if data.get("version") != REPLAY_VERSION:
-            raise ReplayError(f"unsupported replay version {data.get('version')!r}")
+        data = migrate_replay(load_replay_document(data))
+        if data.get("game") not in (None, "pinochle4", "pinochle3", "pinochle2"):
+            raise ReplayError(f"a replay of {data.get('game')!r}, not of a pinochle game")
         if data.get("generator", DEAL_GENERATOR) != DEAL_GENERATOR:
             raise ReplayError(f"unknown deal generator {data.get('generator')!r}")
         try:
@@ -221,7 +244,7 @@ class Replay:
             raise ReplayError("dealer must be an integer")
         return cls(rules, seed, dealer, tuple(actions), result, deal)
 
-    def initial_state(self) -> ReplayableHand:
+    def initial_state(self) -> TrickTakingState:
         if self.rules.game != "pinochle4":
             # Imported here: the registry imports the other games, which import this module.
             from engine.registry import game_for
@@ -238,13 +261,13 @@ class Replay:
                     self.variant, self.deal, dealer=self.dealer, rules=self.rules
                 )
             # Every game these rules describe (``Rules.game``) deals replayable hands.
-            return cast(ReplayableHand, state)
+            return cast(TrickTakingState, state)
         if self.deal is not None:
             return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
         assert self.seed is not None
         return new_hand(self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules)
 
-    def simulate(self) -> ReplayableHand:
+    def simulate(self) -> TrickTakingState:
         """Deal and apply every action; raises if an action is unreadable or illegal."""
         state = self.initial_state()
         for text in self.actions:

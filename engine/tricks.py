@@ -34,6 +34,8 @@ __all__ = [
     "HEAD_TRUMP_LED",
     "STRONGER",
     "SUIT_MASK",
+    "TAKES",
+    "Trick",
     "beats",
     "faces_of_mask",
     "hand_mask",
@@ -87,6 +89,64 @@ def beats(card: int, winning: int, trump: int) -> bool:
     if card // 6 == winning // 6:
         return card % 6 < winning % 6
     return card // 6 == trump
+
+
+TAKES = tuple(
+    tuple(
+        sum(1 << card for card in range(NUM_FACES) if beats(card, winning, trump))
+        for winning in range(NUM_FACES)
+    )
+    for trump in range(4)
+)
+"""``TAKES[trump][winning]``: the bits of the faces that, played after ``winning``, take
+the lead of the trick. The one table every state's trick play reads (built by ``beats``)."""
+
+
+class Trick:
+    """The trick being played: its cards in order, its leader, and the summary the
+    legality function needs (led suit, winning face and seat, highest face of the led
+    suit). ``led`` is ``-1`` while the trick is empty.
+    """
+
+    __slots__ = ("cards", "leader", "led", "led_high", "win", "win_seat")
+
+    def __init__(self) -> None:
+        self.cards: list[int] = []
+        self.leader = -1
+        self.led = -1
+        self.win = -1
+        self.win_seat = -1
+        self.led_high = -1
+
+    def add(self, seat: int, face: int, takes: Sequence[int]) -> int:
+        """Play ``face`` for ``seat`` (``takes`` is ``TAKES[trump]``); the trick's size."""
+        cards = self.cards
+        if cards:
+            if takes[self.win] >> face & 1:
+                self.win = face
+                self.win_seat = seat
+            if STRONGER[self.led_high] >> face & 1:
+                self.led_high = face
+        else:
+            self.leader = self.win_seat = seat
+            self.led = face // 6
+            self.win = self.led_high = face
+        cards.append(face)
+        return len(cards)
+
+    def close(self) -> tuple[int, tuple[int, ...], int]:
+        """End the trick: ``(leader, cards, winner)``, and the trick is empty again."""
+        done = (self.leader, tuple(self.cards), self.win_seat)
+        self.cards.clear()
+        self.led = -1
+        return done
+
+    def copy(self) -> Trick:
+        other = Trick.__new__(Trick)
+        other.cards = self.cards[:]
+        other.leader, other.led, other.led_high = self.leader, self.led, self.led_high
+        other.win, other.win_seat = self.win, self.win_seat
+        return other
 
 
 def trick_winner(trick: Sequence[int], trump: Suit | int) -> int:

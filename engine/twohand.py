@@ -9,7 +9,7 @@ rules.
 
 >>> state = new_twohand_hand("twohand", seed=3, dealer=0)
 >>> state.phase, state.current_player, state.trump, str(state.turned_up)
-(<TwoHandPhase.TRICKS: 'tricks'>, 1, Suit.D, '9D')
+(<Phase.TRICKS: 'tricks'>, 1, Suit.D, '9D')
 >>> state.observation(1)["meld_scores"]  # the dealer, seat 0, turned the dix
 [10, 0]
 >>> len(state.legal_actions) == len(set(state.hand(1)))  # free play: any card
@@ -42,38 +42,20 @@ Decisions where RULES.md is silent:
 
 from __future__ import annotations
 
-import enum
 import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import (
-    EXCHANGE_DIX,
-    NO_MELD,
-    PLAYS,
-    Action,
-    ExchangeDix,
-    MeldCards,
-    NoMeld,
-    Play,
-)
-from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
-from engine.errors import (
-    CardError,
-    IllegalActionError,
-    NotOverError,
-    RulesError,
-    UnknownVariantError,
-)
-from engine.individual import IndividualGame, LegalView, cards_of
-from engine.meld import MeldItem, MeldKind
-from engine.results import HandOutcome, HandResult, MeldShown, TeamResult
-from engine.rng import shuffle
-from engine.rules import MeldValues, Rules, rules_for, variant_names
-from engine.seats import check_seat
-from engine.tricks import SUIT_MASK, beats, faces_of_mask, legal_mask
+from engine.actions import EXCHANGE_DIX, NO_MELD, Action, ExchangeDix, MeldCards, NoMeld
+from engine.cards import CARD_NAMES, CARDS, NUM_FACES, Card, Rank, Suit
+from engine.errors import IllegalActionError
+from engine.individual import IndividualGame
+from engine.meld import MeldItem, MeldKind, arounds
+from engine.results import HandOutcome, MeldShown
+from engine.rules import MeldValues
+from engine.trickstate import CLEAR, Phase, TrickTakingState, cards_of
 
 __all__ = [
     "DeclaredMelds",
@@ -84,17 +66,10 @@ __all__ = [
     "twohand_from_cards",
 ]
 
-
-class TwoHandPhase(enum.Enum):
-    """The phases of a two-hand hand in which somebody acts."""
-
-    TRICKS = "tricks"
-    """The stock phase: lead and follow with any card."""
-    MELD = "meld"
-    """The winner of a stock trick may meld one combination or exchange the dix."""
-    PLAY_OUT = "play_out"
-    """The stock is empty: follow suit, head the trick, trump."""
-    OVER = "over"
+TwoHandPhase = Phase
+"""The phases of a two-hand hand: ``TRICKS`` (the stock phase: lead and follow with any
+card), ``MELD`` (the winner of a stock trick may meld one combination or exchange the
+dix), ``PLAY_OUT`` (the stock is empty: follow suit, head the trick, trump), ``OVER``."""
 
 
 SEQUENCE, PINOCHLE_CLASS, AROUND = 1, 2, 4
@@ -133,13 +108,7 @@ def _candidates(values: MeldValues, trump: int) -> dict[tuple[Card, ...], _Candi
     for times in (1, 2):
         value = values.pinochle[times]
         found.append((MeldKind.PINOCHLE, times, value, None, pinochle * times, PINOCHLE_CLASS))
-    arounds = (
-        (MeldKind.ACES_AROUND, Rank.A, values.aces),
-        (MeldKind.KINGS_AROUND, Rank.K, values.kings),
-        (MeldKind.QUEENS_AROUND, Rank.Q, values.queens),
-        (MeldKind.JACKS_AROUND, Rank.J, values.jacks),
-    )
-    for kind, rank, table in arounds:
+    for kind, rank, table in arounds(values):
         around = tuple(suit * 6 + rank for suit in Suit)
         for times in (1, 2):
             found.append((kind, times, table[times], None, around * times, AROUND))
@@ -169,55 +138,23 @@ def _fewest_classes_last(masks: Sequence[int]) -> list[int]:
     return sorted(masks, key=lambda mask: (-mask.bit_count(), mask))
 
 
-class TwoHandState:
+class TwoHandState(TrickTakingState):
     """One two-hand hand, from the deal to the score (seats 0 and 1, each its own team).
 
     Build one with ``new_twohand_hand`` (from a seed) or ``twohand_from_cards``.
     """
 
-    __slots__ = (
-        "_actions",
-        "_dealt",
-        "_dealt_stock",
-        "_declared",
-        "_hands",
-        "_leader",
-        "_masks",
-        "_meld_points",
-        "_phase",
-        "_result",
-        "_stock",
-        "_table",
-        "_taken",
-        "_trick",
-        "_tricks",
-        "_trump",
-        "_turn",
-        "_won",
-        "dealer",
-        "rules",
-        "seed",
-    )
+    __slots__ = ("_dealt_stock", "_declared", "_stock", "_table")
 
     num_players = 2
+    GAME = "pinochle2"
+    LABEL = "two-hand"
+    REST = "the stock"
+    SIDES = (0, 1)
 
-    def __init__(
-        self,
-        rules: Rules,
-        hands: Sequence[Sequence[int]],
-        stock: Sequence[int],
-        *,
-        dealer: int,
-        seed: int | None,
-    ) -> None:
-        """Start from two count vectors and the stock from the top, the turned-up card
-        last (use the factories)."""
-        self.rules = rules
-        self.dealer = dealer
-        self.seed = seed
-        self._hands = [list(counts) for counts in hands]
-        self._masks = [sum(1 << f for f in range(NUM_FACES) if c[f]) for c in self._hands]
-        self._dealt = tuple(tuple(counts) for counts in self._hands)
+    def _begin(self, rest: Sequence[int]) -> None:
+        """The stock from the top, the turned-up card last."""
+        stock, rules, dealer = rest, self.rules, self.dealer
         self._dealt_stock = tuple(CARDS[face] for face in stock)
         # Drawn from the end: the turned-up card, drawn last, sits at index 0.
         self._stock = [int(face) for face in reversed(stock)]
@@ -225,45 +162,17 @@ class TwoHandState:
         self._trump = turned // 6
         self._table: list[list[tuple[int, ...]]] = [[() for _ in range(NUM_FACES)] for _ in "01"]
         self._declared: list[tuple[int, int, str, MeldItem]] = []
-        self._meld_points = [0, 0]
-        self._taken = [0, 0]
-        self._won = [0, 0]
-        self._trick: list[int] = []
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self._actions: list[Action] = []
-        self._result: HandResult | None = None
-        self._phase = TwoHandPhase.TRICKS
-        self._turn = self._leader = (dealer + 1) % 2
+        self._melds = [0, 0]
+        self._phase = Phase.TRICKS
         if turned % 6 == Rank.NINE and rules.turned_dix:
             self._score_dix(dealer, rules.turned_dix, "turned_dix")
 
+    @staticmethod
+    def _rest_order(rest: list[int], *, dealt: bool) -> list[int]:
+        # The card after the hands is turned up and goes under the stock: drawn last.
+        return [*rest[1:], rest[0]] if dealt else rest
+
     # ----------------------------------------------------------------- queries
-
-    @property
-    def variant(self) -> str:
-        return self.rules.name
-
-    @property
-    def phase(self) -> TwoHandPhase:
-        return self._phase
-
-    @property
-    def current_player(self) -> int | None:
-        return None if self._phase is TwoHandPhase.OVER else self._turn
-
-    @property
-    def legal_actions(self) -> LegalView:
-        """A live, lazy view of the current player's legal actions."""
-        return LegalView(self)
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        return tuple(self._actions)
-
-    @property
-    def declarer(self) -> None:
-        """The two-hand game has no declarer."""
-        return None
 
     @property
     def trump(self) -> Suit:
@@ -289,16 +198,9 @@ class TwoHandState:
         """The two hands dealt, by seat, then the stock from the top (turned card last)."""
         return (cards_of(self._dealt[0]), cards_of(self._dealt[1]), self._dealt_stock)
 
-    def is_terminal(self) -> bool:
-        return self._phase is TwoHandPhase.OVER
-
     @staticmethod
     def team_of(seat: int) -> int:
         return seat
-
-    @property
-    def teams(self) -> tuple[tuple[int], ...]:
-        return ((0,), (1,))
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, those melded on the table included."""
@@ -309,125 +211,31 @@ class TwoHandState:
         return tuple(CARDS[face] for face in range(NUM_FACES) for _ in self._table[seat][face])
 
     def copy(self) -> TwoHandState:
-        other = TwoHandState.__new__(TwoHandState)
-        for name in TwoHandState.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if isinstance(value, list) else value)
-        other._hands = [counts[:] for counts in self._hands]
+        other = super().copy()
         other._table = [faces[:] for faces in self._table]
         return other
-
-    # --------------------------------------------------------------- applying
-
-    def apply(self, action: Action | str) -> None:
-        """Apply the current player's ``action`` (or its text form).
-
-        Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
-        """
-        if isinstance(action, str):
-            action = Action.parse(action)
-        phase = self._phase
-        kind = type(action)
-        if kind is Play and (phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT):
-            assert isinstance(action, Play)
-            if not (self._legal_mask() >> action.card) & 1:
-                raise self._illegal_play(action)
-            self._play(action.card)
-        elif phase is TwoHandPhase.MELD and kind is MeldCards:
-            assert isinstance(action, MeldCards)
-            self._apply_meld(action)
-        elif phase is TwoHandPhase.MELD and kind is ExchangeDix:
-            self._apply_exchange(action)
-        elif phase is TwoHandPhase.MELD and kind is NoMeld:
-            self._draw()
-        else:
-            raise self._wrong_phase(action)
-        self._actions.append(action)
-
-    def _wrong_phase(self, action: Action) -> IllegalActionError:
-        if self._phase is TwoHandPhase.OVER:
-            return IllegalActionError(action, "hand_over", "the hand is over")
-        expected = {
-            TwoHandPhase.TRICKS: "a card played",
-            TwoHandPhase.MELD: "the trick winner's meld, dix exchange or no-meld",
-            TwoHandPhase.PLAY_OUT: "a card played",
-        }[self._phase]
-        return IllegalActionError(
-            action, "phase", f"the {self._phase.value} phase expects {expected}"
-        )
 
     # ------------------------------------------------------------------ tricks
 
     def _legal_mask(self) -> int:
-        hand = self._masks[self._turn]
-        if self._phase is TwoHandPhase.TRICKS or not self._trick:
-            return hand
-        led = self._trick[0]
-        tables = self.rules._tables
-        return legal_mask(
-            hand,
-            led // 6,
-            led,
-            led,
-            self._trump,
-            tables.head,
-            tables.trump_if_winning,
-            tables.overtrump,
-        )
-
-    def _illegal_play(self, action: Play) -> IllegalActionError:
-        face = action.card
-        seat = self._turn
-        hand_mask = self._masks[seat]
-        if not (hand_mask >> face) & 1:
-            return IllegalActionError(
-                action, "card_not_in_hand", f"seat {seat} holds no {CARD_NAMES[face]}"
-            )
-        led = self._trick[0] // 6
-        if hand_mask & SUIT_MASK[led]:
-            if face // 6 != led:
-                return IllegalActionError(
-                    action, "must_follow", f"{Suit(led)} was led and seat {seat} holds {Suit(led)}"
-                )
-            return IllegalActionError(
-                action,
-                "must_head",
-                f"seat {seat} can beat the trick and must ({self.rules.must_head.value})",
-            )
-        return IllegalActionError(
-            action, "must_trump", f"seat {seat} is void in {Suit(led)} and must trump"
-        )
+        if self._phase is Phase.TRICKS:
+            return self._masks[self._turn]
+        return super()._legal_mask()
 
     def _play(self, face: int) -> None:
         seat = self._turn
-        hand = self._hands[seat]
-        hand[face] -= 1
-        if not hand[face]:
-            self._masks[seat] &= ~(1 << face)
         copies = self._table[seat][face]
         if copies:
             self._table[seat][face] = tuple(_fewest_classes_last(copies)[1:])
-        trick = self._trick
-        trick.append(face)
-        if len(trick) == 1:
-            self._turn = 1 - seat
-            return
-        leader = self._leader
-        winner = seat if beats(face, trick[0], self._trump) else leader
-        points = self.rules._tables.counter_points
-        self._taken[winner] += points[trick[0]] + points[face]
-        self._won[winner] += 1
-        self._tricks.append((leader, (trick[0], face), winner))
-        trick.clear()
-        self._turn = self._leader = winner
-        if self._phase is TwoHandPhase.TRICKS:
-            self._phase = TwoHandPhase.MELD
+        super()._play(face)
+
+    def _after_trick(self) -> None:
+        if self._phase is Phase.TRICKS:
+            self._phase = Phase.MELD
             if not self._can_meld():
                 self._draw()
         elif not any(self._masks):
-            self._taken[winner] += self.rules.last_trick_bonus
-            self._phase = TwoHandPhase.OVER
-            self._turn = -1
+            self._finish(HandOutcome.MADE)
 
     # -------------------------------------------------------------------- meld
 
@@ -510,7 +318,7 @@ class TwoHandState:
         for face, copies in placed:
             self._table[seat][face] = copies
         item = candidate.item
-        self._meld_points[seat] += item.value
+        self._melds[seat] += item.value
         self._declared.append((seat, len(self._tricks), "meld", item))
         self._draw()
 
@@ -528,7 +336,7 @@ class TwoHandState:
         hand = self._hands[seat]
         hand[nine] -= 1
         if not hand[nine]:
-            self._masks[seat] &= ~(1 << nine)
+            self._masks[seat] &= CLEAR[nine]
         hand[turned] += 1
         self._masks[seat] |= 1 << turned
         self._stock[0] = nine
@@ -538,7 +346,7 @@ class TwoHandState:
     def _score_dix(self, seat: int, value: int, how: str) -> None:
         nine = CARDS[self._trump * 6 + Rank.NINE]
         item = MeldItem(MeldKind.DIX, 1, value, Suit(self._trump), (nine,))
-        self._meld_points[seat] += value
+        self._melds[seat] += value
         self._declared.append((seat, len(self._tricks), how, item))
 
     def _draw(self) -> None:
@@ -550,45 +358,16 @@ class TwoHandState:
             self._hands[seat][face] += 1
             self._masks[seat] |= 1 << face
         if self._stock:
-            self._phase = TwoHandPhase.TRICKS
+            self._phase = Phase.TRICKS
         else:
-            self._phase = TwoHandPhase.PLAY_OUT
+            self._phase = Phase.PLAY_OUT
             self._table = [[() for _ in range(NUM_FACES)] for _ in "01"]
 
     # ----------------------------------------------------------------- scoring
 
-    def result(self) -> HandResult:
-        """The hand's score per seat with its breakdown; the hand must be over."""
-        if self._phase is not TwoHandPhase.OVER:
-            raise NotOverError("the hand is not over: it has no result yet")
-        if self._result is None:
-            self._result = self._score()
-        return self._result
-
-    def _score(self) -> HandResult:
-        last_seat = self._tricks[-1][2]
-        values = self.rules.meld_values
-        seats = []
-        for seat in (0, 1):
-            meld = self._meld_points[seat]
-            counted = not (self.rules.meld_needs_trick and not self._won[seat])
-            last = self.rules.last_trick_bonus if seat == last_seat else 0
-            counters = self._taken[seat] - last
-            items = [(s, item) for s, _, _, item in self._declared if s == seat]
-            seats.append(
-                TeamResult(
-                    seat,
-                    (seat,),
-                    meld,
-                    counted,
-                    counters,
-                    last,
-                    self._won[seat],
-                    (meld if counted else 0) + self._taken[seat],
-                    DeclaredMelds(items, self._trump, values),
-                )
-            )
-        return HandResult(HandOutcome.MADE, None, None, self.trump, tuple(seats))
+    def _meld_shown(self, side: int) -> MeldShown:
+        items = [(s, item) for s, _, _, item in self._declared if s == side]
+        return DeclaredMelds(items, self._trump, self.rules.meld_values)
 
     # ------------------------------------------------------------- observation
 
@@ -604,19 +383,11 @@ class TwoHandState:
         ``meld_scores``; ``tricks`` and ``trick``; ``counters_taken`` (per seat, the
         last-trick bonus included once won) and ``tricks_won``; ``result`` once over.
         """
-        check_seat(seat, 2)
+        head = self._observation_head(seat)
         names = CARD_NAMES
         turned = self.turned_up
         return {
-            "game": self.rules.game,
-            "variant": self.rules.name,
-            "seat": seat,
-            "team": seat,
-            "dealer": self.dealer,
-            "phase": self._phase.value,
-            "current_player": self.current_player,
-            "hand": [names[face] for face in self.hand(seat)],
-            "hand_sizes": [sum(counts) for counts in self._hands],
+            **head,
             "trump": str(self.trump),
             "turned_up": None if turned is None else names[turned],
             "stock_size": len(self._stock),
@@ -625,27 +396,14 @@ class TwoHandState:
                 {"seat": s, "trick": trick, "how": how, **item.to_json()}
                 for s, trick, how, item in self._declared
             ],
-            "meld_scores": list(self._meld_points),
-            "tricks": [
-                {"leader": leader, "cards": [names[face] for face in cards], "winner": winner}
-                for leader, cards, winner in self._tricks
-            ],
-            "trick": {
-                "leader": self._leader if self._trick else None,
-                "cards": [names[face] for face in self._trick],
-            },
-            "counters_taken": list(self._taken),
-            "tricks_won": list(self._won),
-            "result": self.result().to_json() if self.is_terminal() else None,
+            "meld_scores": list(self._melds),
+            **self._observation_tail(),
         }
 
     # ----------------------------------------------------------- legal actions
 
     def _legal_contains(self, action: object) -> bool:
-        phase = self._phase
-        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
-            return type(action) is Play and bool((self._legal_mask() >> action.card) & 1)
-        if phase is TwoHandPhase.MELD:
+        if self._phase is Phase.MELD:
             if isinstance(action, NoMeld):
                 return True
             if isinstance(action, ExchangeDix):
@@ -656,100 +414,47 @@ class TwoHandState:
         return False
 
     def _legal_list(self) -> list[Action]:
-        phase = self._phase
-        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
-            return [PLAYS[face] for face in faces_of_mask(self._legal_mask())]
-        if phase is TwoHandPhase.MELD:
+        if self._phase is Phase.MELD:
             exchange = [EXCHANGE_DIX] if self._can_exchange() else []
             return [NO_MELD, *exchange, *self._meld_choices()]
         return []
 
     def _legal_count(self) -> int:
-        phase = self._phase
-        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
-            return self._legal_mask().bit_count()
-        return len(self._legal_list()) if phase is TwoHandPhase.MELD else 0
-
-    def _legal_index(self, index: int) -> Action | None:
-        phase = self._phase
-        if phase is TwoHandPhase.TRICKS or phase is TwoHandPhase.PLAY_OUT:
-            return PLAYS[faces_of_mask(self._legal_mask())[index]]
-        return None
+        return len(self._legal_list()) if self._phase is Phase.MELD else 0
 
     # ---------------------------------------------------------- random playout
 
     def play_randomly(self, rng: random.Random) -> None:
         """Finish the hand with actions chosen uniformly among the legal ones."""
         draw = rng.random
-        while self._phase is not TwoHandPhase.OVER:
-            if self._phase is TwoHandPhase.MELD:
+        while self._phase is not Phase.OVER:
+            if self._phase is Phase.MELD:
                 legal = self._legal_list()
                 self.apply(legal[int(draw() * len(legal))])
-                continue
-            mask = self._legal_mask()
-            skip = int(draw() * mask.bit_count())
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-            face = (mask & -mask).bit_length() - 1
-            self._play(face)
-            self._actions.append(PLAYS[face])
+            else:
+                self._random_card(draw)
 
 
-def _resolve(variant: str, rules: Rules | None, dealer: int) -> Rules:
-    rules = rules_for(variant) if rules is None else rules
-    if rules.name != variant:
-        raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
-    if rules.game != "pinochle2":
-        raise UnknownVariantError(variant, variant_names("pinochle2"), "two-hand")
-    check_seat(dealer, 2, "dealer")
-    return rules
+def _apply_meld(state: TwoHandState, action: Action) -> None:
+    assert isinstance(action, MeldCards)
+    state._apply_meld(action)
 
 
-def new_twohand_hand(
-    variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None
-) -> TwoHandState:
-    """Deal a two-hand hand from ``seed`` (generator ``splitmix64-fy-v1``): the shuffled
-    pack gives the non-dealer's cards, the dealer's, the turned-up card, then the stock."""
-    rules = _resolve(variant, rules, dealer)
-    pack = shuffle(DECKS[rules.deck].cards(), seed)
-    size = rules.hand_size
-    hands = [[0] * NUM_FACES for _ in range(2)]
-    for block in range(2):
-        counts = hands[(dealer + 1 + block) % 2]
-        for face in pack[block * size : (block + 1) * size]:
-            counts[face] += 1
-    stock = [*pack[2 * size + 1 :], pack[2 * size]]
-    return TwoHandState(rules, hands, stock, dealer=dealer, seed=seed)
+TwoHandState.handlers = {
+    MeldCards: ((Phase.MELD,), _apply_meld),
+    ExchangeDix: ((Phase.MELD,), TwoHandState._apply_exchange),
+    NoMeld: ((Phase.MELD,), lambda state, action: state._draw()),
+}
 
 
-def twohand_from_cards(
-    variant: str,
-    deal: Sequence[Sequence[int | str] | str],
-    *,
-    dealer: int = 0,
-    rules: Rules | None = None,
-) -> TwoHandState:
-    """Start from explicit cards: the two hands by seat, then the stock from the top with
-    the turned-up card last (cards, card names or space-separated text).
-    """
-    rules = _resolve(variant, rules, dealer)
-    if len(deal) != 3:
-        raise CardError(f"two hands and the stock are needed, got {len(deal)} parts")
-    deck = DECKS[rules.deck]
-    parts: list[list[Card]] = []
-    stock_size = deck.size - 2 * rules.hand_size
-    for index, part in enumerate(deal):
-        tokens = part.split() if isinstance(part, str) else list(part)
-        cards = [Card.parse(token) if isinstance(token, str) else Card(token) for token in tokens]
-        expected = rules.hand_size if index < 2 else stock_size
-        if len(cards) != expected:
-            where = f"seat {index}" if index < 2 else "the stock"
-            raise CardError(f"{where} has {len(cards)} cards; {variant} deals {expected}")
-        parts.append(cards)
-    deck.counts([card for cards in parts for card in cards])
-    hands = [deck.counts(cards) for cards in parts[:2]]
-    return TwoHandState(rules, hands, parts[2], dealer=dealer, seed=None)
+new_twohand_hand = TwoHandState.new
+"""Deal a two-hand hand from ``seed`` (``TwoHandState.new``): the shuffled pack gives the
+non-dealer's cards, the dealer's, the turned-up card, then the stock."""
+
+twohand_from_cards = TwoHandState.from_cards
+"""Start from explicit cards (``TwoHandState.from_cards``): the two hands by seat, then
+the stock from the top with the turned-up card last (cards, card names or
+space-separated text)."""
 
 
 class TwoHandGame(IndividualGame):

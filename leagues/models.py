@@ -6,7 +6,7 @@ from django.db import models
 from django_celery_beat.models import PeriodicTask
 
 from arena.models import Bot, BotVersion, Match, Player
-from arena.variants import Variant
+from arena.variants import variant_choices
 
 
 class League(models.Model):
@@ -21,7 +21,7 @@ class League(models.Model):
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=4000)
     organiser = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="leagues")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     rule_overrides = models.JSONField(default=dict, blank=True)
     format = models.CharField(max_length=20, choices=Format.choices)
     boards_per_match = models.PositiveIntegerField(default=10)

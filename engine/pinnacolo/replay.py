@@ -19,13 +19,20 @@ from engine.errors import EngineError, ReplayError, RulesError
 from engine.pinnacolo.actions import parse_action
 from engine.pinnacolo.rules import PinnacoloRules
 from engine.pinnacolo.state import PinnacoloHand, hand_from_cards, new_hand
-from engine.replay import ReplayDifference, _first_difference, load_replay_document
+from engine.replay import (
+    REPLAY_FORMAT,
+    REPLAY_VERSION,
+    ReplayDifference,
+    _first_difference,
+    load_replay_document,
+    migrate_replay,
+)
 from engine.rng import DEAL_GENERATOR
 
 __all__ = ["PINNACOLO_REPLAY_FORMAT", "PinnacoloReplay"]
 
-PINNACOLO_REPLAY_FORMAT = "pinochle-arena/pinnacolo-replay"
-REPLAY_VERSION = 1
+PINNACOLO_REPLAY_FORMAT = REPLAY_FORMAT
+"""Pinnacolo replays are written in the one replay format (version 1 had its own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +73,7 @@ class PinnacoloReplay:
     def to_json(self) -> dict[str, Any]:
         deal = self.deal
         return {
-            "format": PINNACOLO_REPLAY_FORMAT,
+            "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
             "game": self.rules.game,
             "variant": self.rules.name,
@@ -91,13 +98,9 @@ class PinnacoloReplay:
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> PinnacoloReplay:
         """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
-        data = load_replay_document(data)
-        if data.get("format") != PINNACOLO_REPLAY_FORMAT:
-            raise ReplayError(
-                f"format is {data.get('format')!r}, expected {PINNACOLO_REPLAY_FORMAT!r}"
-            )
-        if data.get("version") != REPLAY_VERSION:
-            raise ReplayError(f"unsupported replay version {data.get('version')!r}")
+        data = migrate_replay(load_replay_document(data))
+        if not str(data.get("game", "pinnacolo")).startswith("pinnacolo"):
+            raise ReplayError(f"a replay of {data.get('game')!r}, not of Pinnacolo")
         if data.get("generator", DEAL_GENERATOR) != DEAL_GENERATOR:
             raise ReplayError(f"unknown deal generator {data.get('generator')!r}")
         try:

@@ -80,6 +80,7 @@ from engine.pinnacolo.rules import (
 )
 from engine.rng import shuffle
 from engine.seats import check_seat
+from engine.state import State
 
 __all__ = [
     "PinnacoloHand",
@@ -106,7 +107,7 @@ def _cards_of(counts: Sequence[int]) -> list[int]:
     return [face for face in range(NUM_FACES) for _ in range(counts[face])]
 
 
-class PinnacoloHand:
+class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
     """One hand, from the deal to the score. Seats are 0 to ``num_players - 1`` clockwise;
     in pairs, partners sit opposite (side = seat % 2). Build one with ``new_hand`` or
     ``hand_from_cards``.
@@ -136,6 +137,9 @@ class PinnacoloHand:
         "rules",
         "seed",
     )
+
+    OVER = Phase.OVER
+    rules: PinnacoloRules
 
     def __init__(
         self,
@@ -176,22 +180,7 @@ class PinnacoloHand:
 
     # ----------------------------------------------------------------- queries
 
-    @property
-    def variant(self) -> str:
-        return self.rules.name
-
-    @property
-    def phase(self) -> PinnacoloPhase:
-        return self._phase
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase is Phase.OVER else self._turn
-
-    @property
-    def legal_actions(self) -> PinnacoloLegalActions:
-        """A live, lazy view of the current player's legal actions."""
+    def _legal_view(self) -> PinnacoloLegalActions:
         return PinnacoloLegalActions(self)
 
     @property
@@ -203,9 +192,6 @@ class PinnacoloHand:
     def history(self) -> tuple[tuple[int, PinnacoloAction], ...]:
         """Every action with the seat that took it (all public: a draw names no card)."""
         return tuple(self._actions)
-
-    def is_terminal(self) -> bool:
-        return self._phase is Phase.OVER
 
     def team_of(self, seat: int) -> int:
         """The scoring side of ``seat``: ``seat % 2`` in pairs, the seat itself otherwise."""

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from math import gcd
 
 import engine
-from engine import Card, HandOutcome, Rank, Rules, Suit
+from engine import Card, HandOutcome, Rank, Rules, Suit, scoring
 from engine.cutthroat import CutthroatState, new_cutthroat_hand
 
 __all__ = [
@@ -178,21 +178,21 @@ class HandScore:
 
 def hand_score(rules: Rules, entry: ScoreEntry) -> HandScore:
     """RULES.md section 5 from totals: made, set, thrown in or no marriage."""
-    declaring = entry.declarer % 2
-    scores = [0, 0]
+    return _scored(entry, declaring=entry.declarer % 2, buried=0)
+
+
+def _scored(entry: ScoreEntry, *, declaring: int, buried: int) -> HandScore:
+    """The sides' scores through the engine's scoring, from the entry's totals."""
     if entry.outcome is EntryOutcome.NO_MARRIAGE:
-        scores[declaring] = -entry.bid
-        return HandScore(HandOutcome.NO_MARRIAGE, (scores[0], scores[1]))
-    defending = 1 - declaring
-    if entry.outcome is EntryOutcome.THROWN_IN:
-        scores[declaring] = -entry.bid
-        scores[defending] = entry.meld[defending]
-        return HandScore(HandOutcome.THROWN_IN, (scores[0], scores[1]))
-    declared = entry.meld[declaring] + entry.taken[declaring]
-    made = declared >= entry.bid
-    scores[declaring] = declared if made else -entry.bid
-    scores[defending] = entry.meld[defending] + entry.taken[defending]
-    return HandScore(HandOutcome.MADE if made else HandOutcome.SET, (scores[0], scores[1]))
+        outcome, totals = HandOutcome.NO_MARRIAGE, [0] * len(entry.meld)
+    elif entry.outcome is EntryOutcome.THROWN_IN:
+        outcome, totals = HandOutcome.THROWN_IN, list(entry.meld)
+    else:
+        totals = [meld + taken for meld, taken in zip(entry.meld, entry.taken, strict=True)]
+        totals[declaring] += buried
+        outcome = scoring.contract_outcome(declared=totals[declaring], bid=entry.bid)
+    scores = scoring.side_scores(outcome, totals=totals, declaring=declaring, bid=entry.bid)
+    return HandScore(outcome, scores)
 
 
 def _has_marriage(hand: Sequence[Card], suit: Suit) -> bool:
@@ -419,14 +419,4 @@ def score_three_hand(
             )
     if contradictions:
         raise contradictions[0]
-    scores = [0] * seats
-    if entry.outcome is EntryOutcome.THROWN_IN:
-        for seat in range(seats):
-            scores[seat] = -entry.bid if seat == entry.declarer else entry.meld[seat]
-        return HandScore(HandOutcome.THROWN_IN, tuple(scores))
-    for seat in range(seats):
-        scores[seat] = entry.meld[seat] + entry.taken[seat]
-    declared = scores[entry.declarer] + entry.buried
-    made = declared >= entry.bid
-    scores[entry.declarer] = declared if made else -entry.bid
-    return HandScore(HandOutcome.MADE if made else HandOutcome.SET, tuple(scores))
+    return _scored(entry, declaring=entry.declarer, buried=entry.buried)

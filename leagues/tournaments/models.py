@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import models
 
 from arena.models import Player
-from arena.variants import Variant
+from arena.variants import variant_choices
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.movements import MovementKind
 from leagues.tournaments.ratings import INITIAL_MU, INITIAL_SIGMA, Skill
@@ -32,7 +32,7 @@ class Event(models.Model):
         FINISHED = "finished"
 
     name = models.CharField(max_length=120)
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PAIRS)
     movement = models.CharField(
         max_length=10, choices=[(k.value, k.value) for k in MovementKind], default="mitchell"
@@ -212,7 +212,7 @@ class HumanRating(models.Model):
     model, ``leagues.tournaments.ratings``), with ``rating`` its value on the Elo scale."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="human_ratings")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     rating = models.FloatField(default=1500.0)
     mu = models.FloatField(default=INITIAL_MU)
     sigma = models.FloatField(default=INITIAL_SIGMA)

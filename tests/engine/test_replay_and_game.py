@@ -30,8 +30,8 @@ def finished_hand(variant: str = "auction4", seed: int = 8) -> Replay:
 
 def test_10_a_replay_is_versioned_json_with_rules_seed_dealer_actions_and_result() -> None:
     data = json.loads(finished_hand().dumps())
-    assert data["format"] == "pinochle-arena/hand-replay"
-    assert data["version"] == 1
+    assert data["format"] == "pinochle-arena/replay"
+    assert data["version"] == 2
     assert data["generator"] == "splitmix64-fy-v1"
     assert (data["variant"], data["seed"], data["dealer"]) == ("auction4", 8, 2)
     assert data["actions"][0].split()[0] in ("bid", "pass", "pass-help")
@@ -78,7 +78,7 @@ def test_10_the_rules_travel_with_the_replay() -> None:
     "change",
     [
         {"format": "other"},
-        {"version": 2},
+        {"version": 3},
         {"generator": "mt19937"},
         {"rules": {"name": "x"}},
         {"seed": None},

@@ -1,0 +1,95 @@
+"""The one shape of a hand of any game the engine plays (pinochle and Pinnacolo alike).
+
+In the spirit of OpenSpiel's ``State``: whoever drives a hand (a bot, the referee, a
+replay) asks ``current_player``, ``phase`` and ``legal_actions``, calls ``apply``, and at
+the end reads ``result()``; ``observation(seat)`` is what that seat may know, ``copy()``
+an independent state to search from, ``history`` the actions so far.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from engine.actions import Action
+from engine.protocol import ActionView
+
+__all__ = ["Scored", "State"]
+
+
+class Scored(Protocol):
+    """What every game's hand result offers: the sides' scores, and JSON."""
+
+    @property
+    def team_scores(self) -> tuple[int, ...]: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+P = TypeVar("P", bound=enum.Enum)
+V = TypeVar("V", bound=ActionView)
+
+
+class State(Generic[P, V]):
+    """The base of every hand state, over its phase type ``P`` and its view of the legal
+    actions ``V``. A game's state class keeps its phase in ``_phase`` (``OVER`` once the
+    hand has ended) and the seat to act in ``_turn``, and builds its view in
+    ``_legal_view``."""
+
+    __slots__ = ()
+
+    OVER: ClassVar[enum.Enum]
+    """The phase of a finished hand."""
+    num_players: int
+    rules: Any
+    dealer: int
+    _phase: P
+    _turn: int
+
+    @property
+    def variant(self) -> str:
+        name: str = self.rules.name
+        return name
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._phase is self.OVER else self._turn
+
+    def is_terminal(self) -> bool:
+        return self._phase is self.OVER
+
+    # What every game's state provides besides (the members a driver may use).
+
+    @property
+    def phase(self) -> P:
+        return self._phase
+
+    @property
+    def legal_actions(self) -> V:
+        """A live, lazy view of the current player's legal actions."""
+        return self._legal_view()
+
+    def _legal_view(self) -> V:
+        raise NotImplementedError
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def apply(self, action: Action | str) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> Self:
+        raise NotImplementedError
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def hand(self, seat: int) -> Sequence[object]:
+        """The cards ``seat`` holds now (for the referee: bots get ``observation``)."""
+        raise NotImplementedError
+
+    def result(self) -> Scored:
+        raise NotImplementedError

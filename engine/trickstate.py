@@ -1,0 +1,1021 @@
+"""What the three pinochle games share: one base class for their hand states.
+
+A hand of four-hand, three-hand (cutthroat) or two-hand pinochle is dealt, may go
+through an auction (RULES.md 2.2), a trump (2.3), a meld shown (3) and tricks (4), and
+is scored (5). ``TrickTakingState`` holds that flow once; a game's state class names its
+seats and sides, its phases' handlers, and overrides the steps where its rules differ
+(the partner's pass, the widow and bury, the two-hand stock).
+
+Trick play goes through ``engine.tricks`` (``Trick``, ``TAKES``, ``legal_mask``) and hand
+scoring through ``engine.scoring``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Self
+
+from engine.actions import (
+    PASS,
+    PASS_WITH_HELP,
+    PLAY_ON,
+    PLAYS,
+    THROW_IN,
+    Action,
+    Bid,
+    NameTrump,
+    Pass,
+    PassWithHelp,
+    Play,
+    PlayOn,
+    ThrowIn,
+)
+from engine.cards import CARD_NAMES, CARDS, DECKS, NUM_FACES, Card, Rank, Suit
+from engine.errors import (
+    CardError,
+    IllegalActionError,
+    NotOverError,
+    RulesError,
+    UnknownVariantError,
+)
+from engine.meld import meld_items, meld_total
+from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
+from engine.rng import shuffle
+from engine.rules import AllPass, Rules, rules_for, variant_names
+from engine.scoring import contract_outcome, side_score
+from engine.seats import check_seat
+from engine.state import State
+from engine.tricks import SUIT_MASK, TAKES, Trick, faces_of_mask, legal_mask
+
+__all__ = [
+    "AUCTION_HANDLERS",
+    "LegalActions",
+    "Phase",
+    "TrickTakingState",
+    "bid_action",
+    "cards_of",
+    "count_submultisets",
+    "deal_blocks",
+    "mask_of",
+    "parse_deal",
+    "resolve_rules",
+    "submultisets",
+]
+
+
+class Phase(enum.Enum):
+    """The phases of a pinochle hand in which somebody acts (meld is scored automatically).
+
+    Each game goes through some of them: four-hand through the auction, trump, the two
+    passes, the throw-in and the tricks; three-hand through the auction, trump, the bury,
+    the throw-in and the tricks; two-hand through the stock's tricks and melds, then the
+    play-out.
+    """
+
+    AUCTION = "auction"
+    TRUMP = "trump"
+    PASS_TO_DECLARER = "pass_to_declarer"
+    PASS_BACK = "pass_back"
+    BURY = "bury"
+    THROW_IN = "throw_in"
+    TRICKS = "tricks"
+    MELD = "meld"
+    """Two-hand: the winner of a stock trick may meld one combination or exchange the dix."""
+    PLAY_OUT = "play_out"
+    """Two-hand: the stock is empty: follow suit, head the trick, trump."""
+    OVER = "over"
+
+
+_EXPECTS = {
+    Phase.AUCTION: "a bid or a pass",
+    Phase.TRUMP: "the declarer naming trump",
+    Phase.PASS_TO_DECLARER: "the partner giving cards to the declarer",
+    Phase.PASS_BACK: "the declarer giving cards back",
+    Phase.BURY: "the declarer burying cards",
+    Phase.THROW_IN: "the declarer's throw-in or play-on",
+    Phase.TRICKS: "a card played",
+    Phase.MELD: "the trick winner's meld, dix exchange or no-meld",
+    Phase.PLAY_OUT: "a card played",
+}
+
+CLEAR = tuple(~(1 << face) for face in range(NUM_FACES))
+SUITS = tuple(Suit)
+"""The four suits (iterating the enum itself runs Python code each time)."""
+NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
+
+Handler = Callable[[Any, Action], None]
+_NO_HANDLER: tuple[tuple[Phase, ...], Handler | None] = ((), None)
+
+
+def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
+    """The cards of a count vector, in face order."""
+    cards: list[Card] = []
+    for face, count in enumerate(counts):
+        if count:
+            cards += (CARDS[face],) * count
+    return tuple(cards)
+
+
+def count_submultisets(counts: Sequence[int], size: int) -> int:
+    """How many distinct multisets of ``size`` cards the count vector holds."""
+    ways = [1] + [0] * size
+    for count in counts:
+        if count:
+            ways = [
+                sum(ways[total - k] for k in range(min(count, total) + 1))
+                for total in range(size + 1)
+            ]
+    return ways[size]
+
+
+def submultisets(counts: list[int], size: int, start: int = 0) -> Iterator[tuple[Card, ...]]:
+    """Every multiset of ``size`` cards of ``counts``, in face order (``counts`` is
+    restored when the iteration ends)."""
+    if size == 0:
+        yield ()
+        return
+    for face in range(start, NUM_FACES):
+        if counts[face]:
+            counts[face] -= 1
+            for rest in submultisets(counts, size - 1, face):
+                yield (CARDS[face], *rest)
+            counts[face] += 1
+
+
+def mask_of(counts: Sequence[int]) -> int:
+    """The face mask of a count vector."""
+    mask = 0
+    for face in range(NUM_FACES):
+        if counts[face]:
+            mask |= 1 << face
+    return mask
+
+
+def resolve_rules(
+    variant: str, rules: Rules | None, *, game: str, label: str, dealer: int
+) -> Rules:
+    """The rules of a hand of ``game``: the preset unless a league's ``rules`` are given."""
+    rules = rules_for(variant) if rules is None else rules
+    if rules.name != variant:
+        raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
+    # The presets include every pinochle game, and each has a state of its own.
+    if rules.game != game:
+        raise UnknownVariantError(variant, variant_names(game), label)
+    check_seat(dealer, rules.players, "dealer")
+    return rules
+
+
+def deal_blocks(pack: Sequence[int], rules: Rules, dealer: int) -> list[list[int]]:
+    """The hands' count vectors of a shuffled pack dealt in consecutive blocks of
+    ``hand_size``, the first to the seat left of the dealer (what is left over is the
+    widow or the stock)."""
+    players, size = rules.players, rules.hand_size
+    hands = [[0] * NUM_FACES for _ in range(players)]
+    for block in range(players):
+        counts = hands[(dealer + 1 + block) % players]
+        for face in pack[block * size : (block + 1) * size]:
+            counts[face] += 1
+    return hands
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+
+def parse_deal(
+    rules: Rules, deal: Sequence[Sequence[int | str] | str], rest: tuple[str, int] | None
+) -> list[list[Card]]:
+    """Explicit hands by seat, then (``rest``: its name and size) the widow or the stock,
+    each as cards, card names or space-separated text; checked against the pack."""
+    players = rules.players
+    parts = players + (rest is not None)
+    if len(deal) != parts:
+        needed = f"{_NUMBERS[players]} hands"
+        got = f"{len(deal)}"
+        if rest is not None:
+            needed, got = f"{needed} and {rest[0]}", f"{got} parts"
+        raise CardError(f"{needed} are needed, got {got}")
+    cards_by_part: list[list[Card]] = []
+    for index, part in enumerate(deal):
+        tokens = part.split() if isinstance(part, str) else list(part)
+        cards = [Card.parse(token) if isinstance(token, str) else Card(token) for token in tokens]
+        where, expected = (f"seat {index}", rules.hand_size) if index < players else rest or ("", 0)
+        if len(cards) != expected:
+            raise CardError(f"{where} has {len(cards)} cards; {rules.name} deals {expected}")
+        cards_by_part.append(cards)
+    # The parts together against the pack: no card more often than it exists.
+    DECKS[rules.deck].counts([card for cards in cards_by_part for card in cards])
+    return cards_by_part
+
+
+class TrickTakingState(State[Phase, "LegalActions"]):
+    """A pinochle hand from the deal to the score. Subclasses set the class attributes
+    ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
+    (action type to the phases that take it and its method), and start a hand with
+    ``_start``.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_active",
+        "_auction",
+        "_bid",
+        "_dealt",
+        "_declarer",
+        "_hands",
+        "_high_bidder",
+        "_high_rung",
+        "_legal",
+        "_masks",
+        "_meld_hands",
+        "_meld_json",
+        "_melds",
+        "_outcome",
+        "_passed",
+        "_phase",
+        "_result",
+        "_taken",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_turn",
+        "_view",
+        "_won",
+        "dealer",
+        "rules",
+        "seed",
+    )
+
+    OVER = Phase.OVER
+    num_players: int
+    GAME: ClassVar[str]
+    """The game of ``Rules.game`` this state plays, and its name in messages."""
+    LABEL: ClassVar[str]
+    REST: ClassVar[str | None] = None
+    """What the pack holds beyond the hands (``the widow``, ``the stock``), if anything."""
+    SIDES: ClassVar[tuple[int, ...]]
+    _SIDE_SEATS: ClassVar[tuple[tuple[int, ...], ...]]
+    """Each seat's side: the index of its team in the result and in ``counters_taken``."""
+    handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
+
+    rules: Rules
+    dealer: int
+    seed: int | None
+
+    # ---------------------------------------------------------------- dealing
+
+    @classmethod
+    def new(cls, variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None) -> Self:
+        """Deal a hand of ``variant`` from ``seed`` with generator ``splitmix64-fy-v1``: the
+        shuffled pack in blocks of ``hand_size``, the first to the seat left of the
+        dealer, the rest (a widow or the stock) last. ``rules`` (a league's rules for
+        this variant) replaces the preset."""
+        rules = cls._resolve(variant, rules, dealer)
+        pack = shuffle(list(_PACKS[rules.deck]), seed)
+        rest = cls._rest_order(
+            [int(card) for card in pack[rules.players * rules.hand_size :]], dealt=True
+        )
+        return cls._from_deal(rules, deal_blocks(pack, rules, dealer), rest, dealer, seed)
+
+    @classmethod
+    def from_cards(
+        cls,
+        variant: str,
+        deal: Sequence[Sequence[int | str] | str],
+        *,
+        dealer: int = 0,
+        rules: Rules | None = None,
+    ) -> Self:
+        """Start from explicit cards: the hands by seat, then the rest of the pack if the
+        game has one (cards, card names or space-separated text)."""
+        rules = cls._resolve(variant, rules, dealer)
+        rest = None if cls.REST is None else (cls.REST, cls._rest_size(rules))
+        parts = parse_deal(rules, deal, rest)
+        deck = DECKS[rules.deck]
+        hands = [deck.counts(cards) for cards in parts[: rules.players]]
+        left = [int(card) for card in parts[rules.players]] if rest is not None else []
+        return cls._from_deal(rules, hands, cls._rest_order(left, dealt=False), dealer, None)
+
+    @classmethod
+    def _resolve(cls, variant: str, rules: Rules | None, dealer: int) -> Rules:
+        return resolve_rules(variant, rules, game=cls.GAME, label=cls.LABEL, dealer=dealer)
+
+    @classmethod
+    def _rest_size(cls, rules: Rules) -> int:
+        return DECKS[rules.deck].size - rules.players * rules.hand_size
+
+    @staticmethod
+    def _rest_order(rest: list[int], *, dealt: bool) -> list[int]:
+        """The rest of the pack in the order the state keeps it."""
+        return rest
+
+    @classmethod
+    def _from_deal(
+        cls, rules: Rules, hands: list[list[int]], rest: list[int], dealer: int, seed: int | None
+    ) -> Self:
+        return cls(rules, hands, rest, dealer=dealer, seed=seed)
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Sequence[int]],
+        rest: Sequence[int] = (),
+        *,
+        dealer: int,
+        seed: int | None,
+    ) -> None:
+        """Start from the hands' count vectors and the rest of the pack's faces, if the
+        game has one (use ``new`` or ``from_cards``)."""
+        self._start(rules, [list(counts) for counts in hands], dealer, seed)
+        self._begin(rest)
+
+    def _begin(self, rest: Sequence[int]) -> None:
+        """What a game sets up beyond the shared state (its widow, its stock)."""
+
+    def _start(self, rules: Rules, hands: list[list[int]], dealer: int, seed: int | None) -> None:
+        players = self.num_players
+        sides = max(self.SIDES) + 1
+        self.rules = rules
+        self.dealer = dealer
+        self.seed = seed
+        self._hands = hands
+        self._dealt = tuple(map(tuple, hands))
+        self._masks = [mask_of(counts) for counts in hands]
+        self._actions: list[Action] = []
+        self._auction: list[tuple[int, Action]] = []
+        self._passed = [False] * players
+        self._active = players
+        self._high_rung = -1
+        self._high_bidder = -1
+        self._declarer = -1
+        self._bid = 0
+        self._trump = -1
+        self._meld_hands: tuple[tuple[int, ...], ...] = ()
+        self._meld_json: tuple[tuple[dict[str, Any], ...], ...] | None = None
+        self._melds: list[int] = []
+        self._trick = Trick()
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._legal = -1
+        self._view = LegalActions(self)
+        self._taken = [0] * sides
+        self._won = [0] * sides
+        self._outcome: HandOutcome | None = None
+        self._result: HandResult | None = None
+        self._phase = Phase.AUCTION
+        self._turn = (dealer + 1) % players
+
+    # ----------------------------------------------------------------- queries
+
+    def _legal_view(self) -> LegalActions:
+        return self._view
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        """A live, lazy view of the current player's legal actions (one per state)."""
+        return self._view
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order."""
+        return tuple(self._actions)
+
+    history = actions
+    """Every action applied so far, in order (the same as ``actions``)."""
+
+    @property
+    def declarer(self) -> int | None:
+        return self._declarer if self._declarer >= 0 else None
+
+    @property
+    def bid(self) -> int | None:
+        """The contract once the auction is over, else the highest bid so far."""
+        return self.rules.bids[self._high_rung] if self._high_rung >= 0 else None
+
+    @property
+    def trump(self) -> Suit | None:
+        return Suit(self._trump) if self._trump >= 0 else None
+
+    @classmethod
+    def team_of(cls, seat: int) -> int:
+        """The side ``seat`` scores for."""
+        return cls.SIDES[seat]
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, by side."""
+        return self._SIDE_SEATS
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        sides = cls.__dict__.get("SIDES")
+        if sides is not None:
+            cls._SIDE_SEATS = tuple(
+                tuple(seat for seat, of in enumerate(sides) if of == side)
+                for side in range(max(sides) + 1)
+            )
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (for the engine's owner: bots get ``observation``)."""
+        return cards_of(self._hands[seat])
+
+    def dealt(self, seat: int) -> tuple[Card, ...]:
+        """The cards dealt to ``seat``."""
+        return cards_of(self._dealt[seat])
+
+    def copy(self) -> Self:
+        """An independent copy (history included)."""
+        kind = type(self)
+        other = kind.__new__(kind)
+        for name in _slots_of(kind):
+            value = getattr(self, name)
+            setattr(other, name, value[:] if type(value) is list else value)
+        other._hands = [counts[:] for counts in self._hands]
+        other._trick = self._trick.copy()
+        other._view = LegalActions(other)
+        return other
+
+    # --------------------------------------------------------------- applying
+
+    def apply(self, action: Action | str) -> None:
+        """Apply the current player's ``action`` (or its text form).
+
+        Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        phase = self._phase
+        if type(action) is Play and (phase is Phase.TRICKS or phase is Phase.PLAY_OUT):
+            face = action.card
+            if not (self._legal_mask() >> face) & 1:
+                raise self._illegal_play(action)
+            self._play(face)
+            self._actions.append(action)
+            return
+        # Keyed by action type alone: hashing an Enum member runs Python code, a type's not.
+        phases, handler = self.handlers.get(type(action), _NO_HANDLER)
+        if handler is None or phase not in phases:
+            raise self._wrong_phase(action)
+        handler(self, action)
+        self._legal = -1
+        self._actions.append(action)
+
+    def _wrong_phase(self, action: Action) -> IllegalActionError:
+        if self._phase is Phase.OVER:
+            return IllegalActionError(action, "hand_over", "the hand is over")
+        if not isinstance(action, Action):
+            return IllegalActionError(action, "not_an_action", f"{action!r} is not an action")
+        expected = _EXPECTS[self._phase]
+        return IllegalActionError(
+            action, "phase", f"the {self._phase.value} phase expects {expected}"
+        )
+
+    # ----------------------------------------------------------------- auction
+    # RULES.md 2.2: in turn from the dealer's left, each player bids higher on the
+    # variant's ladder or passes for good; when all but one have passed after a bid, the
+    # last bid is the contract; with nobody bidding, the dealer is stuck at the minimum
+    # (or, under ``all_pass = redeal``, the hand is passed out).
+
+    def _dealer_stuck(self) -> bool:
+        return (
+            self._active == 1
+            and self._high_bidder < 0
+            and self.rules.all_pass is AllPass.DEALER_STUCK
+        )
+
+    def _bid_rungs(self) -> range:
+        """The ladder rungs (indexes into ``rules.bids``) the current player may bid."""
+        if self._dealer_stuck():
+            return range(1)
+        low = self._high_rung + 1
+        high = len(self.rules.bids)
+        limit = self.rules.max_raise_rungs
+        if limit is not None:
+            high = min(high, low + limit)
+        return range(low, high)
+
+    def _pass_actions(self) -> tuple[Action, ...]:
+        if self._dealer_stuck():
+            return ()
+        return (PASS, PASS_WITH_HELP) if self.rules.pass_with_help else (PASS,)
+
+    def _apply_bid(self, action: Action) -> None:
+        assert isinstance(action, Bid)
+        rung = self.rules._tables.bid_index.get(action.amount)
+        if rung is None:
+            raise IllegalActionError(
+                action, "bid_ladder", f"{action.amount} is not on the bid ladder"
+            )
+        rungs = self._bid_rungs()
+        if rung not in rungs:
+            if self._dealer_stuck():
+                rule, reason = "dealer_stuck", f"the stuck dealer must bid {self.rules.min_bid}"
+            elif rung < rungs.start:
+                high = self.rules.bids[self._high_rung]
+                rule, reason = "bid_ladder", f"a bid must be higher than {high}"
+            else:
+                limit = self.rules.max_raise_rungs
+                rule, reason = "bid_ladder", f"a bid may rise at most {limit} steps at once"
+            raise IllegalActionError(action, rule, reason)
+        self._high_rung = rung
+        self._high_bidder = self._turn
+        self._auction.append((self._turn, action))
+        self._next_bidder()
+
+    def _apply_pass(self, action: Action) -> None:
+        if self._dealer_stuck():
+            raise IllegalActionError(
+                action,
+                "dealer_stuck",
+                f"everybody else passed: the dealer must bid {self.rules.min_bid}",
+            )
+        if isinstance(action, PassWithHelp) and not self.rules.pass_with_help:
+            raise IllegalActionError(action, "pass_with_help", "this variant has no pass with help")
+        self._passed[self._turn] = True
+        self._active -= 1
+        self._auction.append((self._turn, action))
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        if self._active == 0:
+            self._finish(HandOutcome.PASSED_OUT)
+            return
+        if self._active == 1 and self._high_bidder >= 0:
+            self._end_auction()
+            return
+        players = self.num_players
+        seat = (self._turn + 1) % players
+        while self._passed[seat]:
+            seat = (seat + 1) % players
+        self._turn = seat
+
+    # --------------------------------------------------------- trump and meld
+
+    def _end_auction(self) -> None:
+        declarer = self._declarer = self._turn = self._high_bidder
+        self._bid = self.rules.bids[self._high_rung]
+        self._take_widow()
+        if self.rules.trump_needs_marriage and not self._trump_choices():
+            self._finish(HandOutcome.NO_MARRIAGE)
+            return
+        self._phase = Phase.TRUMP
+        self._turn = declarer
+
+    def _take_widow(self) -> None:
+        """What the declarer receives when the auction ends (a widow, in some games)."""
+
+    def _check_cards(
+        self, action: Action, cards: Sequence[int], count: int, rule: str, verb: str
+    ) -> None:
+        """Refuse ``cards`` unless they are ``count`` cards the current player holds."""
+        if len(cards) != count:
+            raise IllegalActionError(
+                action, rule, f"exactly {count} cards are {verb}, not {len(cards)}"
+            )
+        seat = self._turn
+        hand = self._hands[seat]
+        wanted = [0] * NUM_FACES
+        for face in cards:
+            wanted[face] += 1
+            if wanted[face] > hand[face]:
+                raise IllegalActionError(
+                    action,
+                    "cards_not_in_hand",
+                    f"seat {seat} does not hold {wanted[face]} x {CARD_NAMES[face]}",
+                )
+
+    def _marriage_suits(self, seat: int) -> tuple[Suit, ...]:
+        counts = self._hands[seat]
+        return tuple(
+            suit for suit in SUITS if counts[suit * 6 + Rank.K] and counts[suit * 6 + Rank.Q]
+        )
+
+    def _trump_choices(self) -> tuple[Suit, ...]:
+        if self.rules.trump_needs_marriage:
+            return self._marriage_suits(self._declarer)
+        return SUITS
+
+    def _apply_trump(self, action: Action) -> None:
+        assert isinstance(action, NameTrump)
+        if action.suit not in self._trump_choices():
+            raise IllegalActionError(
+                action, "trump_needs_marriage", f"the declarer holds no marriage in {action.suit}"
+            )
+        self._trump = int(action.suit)
+        self._after_trump()
+
+    def _after_trump(self) -> None:
+        """What follows the naming of trump (a pass of cards, a bury, or the meld)."""
+        self._meld()
+
+    def _meld(self) -> None:
+        values = self.rules.meld_values
+        trump = self._trump
+        self._meld_hands = tuple(tuple(counts) for counts in self._hands)
+        self._melds = [meld_total(counts, trump, values) for counts in self._hands]
+        self._turn = self._declarer
+        if self.rules.throw_in:
+            self._phase = Phase.THROW_IN
+        else:
+            self._start_tricks()
+
+    def _apply_throw_in(self, action: Action) -> None:
+        if isinstance(action, ThrowIn):
+            self._finish(HandOutcome.THROWN_IN)
+        else:
+            self._start_tricks()
+
+    def _start_tricks(self) -> None:
+        self._phase = Phase.TRICKS
+        self._turn = self._declarer
+
+    # ------------------------------------------------------------------ tricks
+
+    def _legal_mask(self) -> int:
+        # A driver asks len(legal_actions), then legal_actions[i], then apply(): the mask
+        # is kept until the next change of the position (``-1``: none is kept).
+        mask = self._legal
+        if mask >= 0:
+            return mask
+        tables = self.rules._tables
+        trick = self._trick
+        mask = legal_mask(
+            self._masks[self._turn],
+            trick.led,
+            trick.win,
+            trick.led_high,
+            self._trump,
+            tables.head,
+            tables.trump_if_winning,
+            tables.overtrump,
+        )
+        self._legal = mask
+        return mask
+
+    def _play(self, face: int) -> None:
+        """Play ``face`` for the current player; the caller has checked it is legal."""
+        seat = self._turn
+        hand = self._hands[seat]
+        left = hand[face] - 1
+        hand[face] = left
+        self._legal = -1
+        if not left:
+            self._masks[seat] &= CLEAR[face]
+        if self._trick.add(seat, face, TAKES[self._trump]) < self.num_players:
+            self._turn = (seat + 1) % self.num_players
+            return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        trick = self._trick
+        points = self.rules._tables.counter_points
+        side = self.SIDES[trick.win_seat]
+        self._taken[side] += sum(map(points.__getitem__, trick.cards))
+        self._won[side] += 1
+        done = trick.close()
+        self._tricks.append(done)
+        self._turn = done[2]
+        self._after_trick()
+
+    def _after_trick(self) -> None:
+        if len(self._tricks) == self.rules.hand_size:
+            self._finish(HandOutcome.MADE)
+
+    def _illegal_play(self, action: Play) -> IllegalActionError:
+        face = action.card
+        seat = self._turn
+        hand_mask = self._masks[seat]
+        if not (hand_mask >> face) & 1:
+            return IllegalActionError(
+                action, "card_not_in_hand", f"seat {seat} holds no {CARD_NAMES[face]}"
+            )
+        led, trump = self._trick.led, self._trump
+        suit = face // 6
+        if hand_mask & SUIT_MASK[led]:
+            if suit != led:
+                return IllegalActionError(
+                    action, "must_follow", f"{Suit(led)} was led and seat {seat} holds {Suit(led)}"
+                )
+            return IllegalActionError(
+                action,
+                "must_head",
+                f"seat {seat} can beat the trick and must ({self.rules.must_head.value})",
+            )
+        if suit != trump:
+            return IllegalActionError(
+                action, "must_trump", f"seat {seat} is void in {Suit(led)} and must trump"
+            )
+        return IllegalActionError(
+            action, "must_overtrump", f"seat {seat} must play a trump that beats the trick"
+        )
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Finish the hand with random legal actions (each game says how it chooses)."""
+        raise NotImplementedError
+
+    def _random_card(self, draw: Callable[[], float]) -> None:
+        """Play a card chosen uniformly among the faces ``apply`` would accept."""
+        mask = self._legal_mask()
+        skip = int(draw() * mask.bit_count())
+        while skip:
+            mask &= mask - 1
+            skip -= 1
+        face = (mask & -mask).bit_length() - 1
+        self._play(face)
+        self._actions.append(PLAYS[face])
+
+    # ----------------------------------------------------------------- scoring
+
+    def _finish(self, outcome: HandOutcome) -> None:
+        if outcome is HandOutcome.MADE:
+            self._taken[self.SIDES[self._tricks[-1][2]]] += self.rules.last_trick_bonus
+            if self._declarer >= 0:
+                declared = self._side_points(self.SIDES[self._declarer])
+                outcome = contract_outcome(declared=declared, bid=self._bid)
+        self._outcome = outcome
+        self._phase = Phase.OVER
+        self._turn = -1
+
+    def _side_seats(self, side: int) -> tuple[int, ...]:
+        return self._SIDE_SEATS[side]
+
+    def _side_meld(self, side: int) -> int:
+        melds = self._melds
+        return sum(melds[seat] for seat in self._side_seats(side)) if melds else 0
+
+    def _meld_counts(self, side: int) -> bool:
+        return not (self.rules.meld_needs_trick and self._tricks and not self._won[side])
+
+    def _extra_points(self, side: int) -> int:
+        """Points a side counts beyond its meld and tricks (the buried counters)."""
+        return 0
+
+    def _side_points(self, side: int) -> int:
+        meld = self._side_meld(side) if self._meld_counts(side) else 0
+        return meld + self._taken[side] + self._extra_points(side)
+
+    def _meld_shown(self, side: int) -> MeldShown:
+        seats = self._side_seats(side)
+        hands = [(seat, self._meld_hands[seat]) for seat in seats]
+        return MeldShown(hands, self._trump, self.rules.meld_values)
+
+    def result(self) -> HandResult:
+        """The hand's score per side with its breakdown; the hand must be over."""
+        if self._result is None:
+            self._result = self._score()
+        return self._result
+
+    def _score(self) -> HandResult:
+        outcome = self._outcome
+        if outcome is None:
+            raise NotOverError("the hand is not over: it has no result yet")
+        shown = bool(self._melds) and outcome is not HandOutcome.NO_MARRIAGE
+        played = outcome is HandOutcome.MADE or outcome is HandOutcome.SET
+        last_side = self.SIDES[self._tricks[-1][2]] if played else -1
+        declaring = self.SIDES[self._declarer] if self._declarer >= 0 else -1
+        teams = []
+        for side in range(len(self._taken)):
+            meld = self._side_meld(side) if shown else 0
+            counted = shown and self._meld_counts(side)
+            last = self.rules.last_trick_bonus if side == last_side else 0
+            extra = self._extra_points(side)
+            total = (meld if counted else 0) + self._taken[side] + extra
+            score = side_score(outcome, total=total, declaring=side == declaring, bid=self._bid)
+            teams.append(
+                TeamResult(
+                    side,
+                    self._side_seats(side),
+                    meld,
+                    counted,
+                    self._taken[side] - last + extra,
+                    last,
+                    self._won[side],
+                    score,
+                    self._meld_shown(side) if shown else NO_MELD,
+                )
+            )
+        return HandResult(
+            outcome,
+            self.declarer,
+            self._bid if self._declarer >= 0 else None,
+            self.trump,
+            tuple(teams),
+        )
+
+    # ------------------------------------------------------------- observation
+
+    def _observation_head(self, seat: int) -> dict[str, Any]:
+        """The keys every pinochle observation starts with."""
+        check_seat(seat, self.num_players)
+        return {
+            "game": self.rules.game,
+            "variant": self.rules.name,
+            "seat": seat,
+            "team": self.SIDES[seat],
+            "dealer": self.dealer,
+            "phase": self._phase.value,
+            "current_player": self.current_player,
+            "hand": [CARD_NAMES[face] for face in self.hand(seat)],
+            "hand_sizes": [sum(counts) for counts in self._hands],
+        }
+
+    def _observation_bidding(self) -> dict[str, Any]:
+        """The auction, the contract and trump, as every seat sees them."""
+        declarer = self._declarer
+        return {
+            "auction": [{"seat": s, "action": str(a)} for s, a in self._auction],
+            "contract": {"declarer": declarer, "bid": self._bid} if declarer >= 0 else None,
+            "trump": None if self._trump < 0 else str(Suit(self._trump)),
+        }
+
+    def _observation_melds(self) -> list[dict[str, Any]] | None:
+        """Every seat's meld items once shown (``None`` before, or with no marriage)."""
+        if not self._melds or self._outcome is HandOutcome.NO_MARRIAGE:
+            return None
+        # Items are computed once; each observation gets its own dicts and lists.
+        if self._meld_json is None:
+            values = self.rules.meld_values
+            self._meld_json = tuple(
+                tuple(item.to_json() for item in meld_items(counts, self._trump, values))
+                for counts in self._meld_hands
+            )
+        return [
+            {
+                "seat": s,
+                "total": self._melds[s],
+                "items": [{**item, "cards": item["cards"][:]} for item in items],
+            }
+            for s, items in enumerate(self._meld_json)
+        ]
+
+    def _observation_tail(self) -> dict[str, Any]:
+        """The keys every pinochle observation ends with: the tricks and the score."""
+        names = CARD_NAMES
+        trick = self._trick
+        return {
+            "tricks": [
+                {"leader": leader, "cards": [names[face] for face in cards], "winner": winner}
+                for leader, cards, winner in self._tricks
+            ],
+            "trick": {
+                "leader": trick.leader if trick.cards else None,
+                "cards": [names[face] for face in trick.cards],
+            },
+            "counters_taken": list(self._taken),
+            "tricks_won": list(self._won),
+            "result": self.result().to_json() if self._phase is Phase.OVER else None,
+        }
+
+    # ----------------------------------------------------------- legal actions
+
+    def _legal_contains(self, action: object) -> bool:
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            if isinstance(action, Bid):
+                rung = self.rules._tables.bid_index.get(action.amount)
+                return rung is not None and rung in self._bid_rungs()
+            return action in self._pass_actions()
+        if phase is Phase.TRUMP:
+            return isinstance(action, NameTrump) and action.suit in self._trump_choices()
+        if phase is Phase.THROW_IN:
+            return isinstance(action, ThrowIn | PlayOn)
+        return False
+
+    def _legal_count(self) -> int:
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            return len(self._pass_actions()) + len(self._bid_rungs())
+        if phase is Phase.TRUMP:
+            return len(self._trump_choices())
+        if phase is Phase.THROW_IN:
+            return 2
+        return 0
+
+    def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
+        phase = self._phase
+        if phase is Phase.AUCTION:
+            bids = self.rules.bids
+            return [*self._pass_actions(), *(bid_action(bids[rung]) for rung in self._bid_rungs())]
+        if phase is Phase.TRUMP:
+            return [NAME_TRUMP[suit] for suit in self._trump_choices()]
+        if phase is Phase.THROW_IN:
+            return [THROW_IN, PLAY_ON]
+        return []
+
+    def _legal_index(self, index: int) -> Action | None:
+        if self._phase is Phase.AUCTION:
+            passes = self._pass_actions()
+            if index < len(passes):
+                return passes[index]
+            return bid_action(self.rules.bids[self._bid_rungs()[index - len(passes)]])
+        return None
+
+    def _random_auction_action(self, draw: Callable[[], float]) -> None:
+        passes = self._pass_actions()
+        rungs = self._bid_rungs()
+        choice = int(draw() * (len(passes) + len(rungs)))
+        if choice < len(passes):
+            self.apply(passes[choice])
+        else:
+            self.apply(bid_action(self.rules.bids[rungs[choice - len(passes)]]))
+
+
+_PACKS = {name: tuple(deck.cards()) for name, deck in DECKS.items()}
+
+AUCTION_HANDLERS: dict[type, tuple[tuple[Phase, ...], Handler | None]] = {
+    Bid: ((Phase.AUCTION,), TrickTakingState._apply_bid),
+    Pass: ((Phase.AUCTION,), TrickTakingState._apply_pass),
+    PassWithHelp: ((Phase.AUCTION,), TrickTakingState._apply_pass),
+    NameTrump: ((Phase.TRUMP,), TrickTakingState._apply_trump),
+    ThrowIn: ((Phase.THROW_IN,), TrickTakingState._apply_throw_in),
+    PlayOn: ((Phase.THROW_IN,), TrickTakingState._apply_throw_in),
+}
+"""The handlers of the games with an auction: bids and passes, trump, the throw-in."""
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
+def _slots_of(kind: type) -> tuple[str, ...]:
+    slots = _SLOTS.get(kind)
+    if slots is None:
+        names: list[str] = []
+        for klass in kind.__mro__:
+            names += getattr(klass, "__slots__", ())
+        slots = _SLOTS[kind] = tuple(names)
+    return slots
+
+
+_BIDS: dict[int, Bid] = {}
+
+
+def bid_action(amount: int) -> Bid:
+    """An interned ``Bid``: random auctions would otherwise build one per call."""
+    bid = _BIDS.get(amount)
+    if bid is None:
+        bid = _BIDS[amount] = Bid(amount)
+    return bid
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the faces of ``mask``, in face order (the same few masks recur)."""
+    return tuple(PLAYS[face] for face in faces_of_mask(mask))
+
+
+class LegalActions:
+    """A live view of the current player's legal actions: ``in``, iteration, ``len``,
+    indexing. Nothing is built until asked for.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: TrickTakingState) -> None:
+        self._state = state
+
+    def __contains__(self, action: object) -> bool:
+        state = self._state
+        phase = state._phase
+        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
+            return type(action) is Play and bool((state._legal_mask() >> action.card) & 1)
+        return state._legal_contains(action)
+
+    def __len__(self) -> int:
+        state = self._state
+        phase = state._phase
+        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
+            return state._legal_mask().bit_count()
+        return state._legal_count()
+
+    def __bool__(self) -> bool:
+        return self._state._phase is not Phase.OVER
+
+    def __iter__(self) -> Iterator[Action]:
+        state = self._state
+        phase = state._phase
+        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
+            return iter(_plays_of(state._legal_mask()))
+        return iter(state._legal_list())
+
+    def __getitem__(self, index: int) -> Action:
+        state = self._state
+        phase = state._phase
+        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
+            return _plays_of(state._legal_mask())[index]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal action index out of range")
+        action = state._legal_index(index)
+        if action is not None:
+            return action
+        for position, candidate in enumerate(self):
+            if position == index:
+                return candidate
+        raise IndexError("legal action index out of range")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(str(action) for action in list(self)[:12])
+        more = ", ..." if len(self) > 12 else ""
+        return f"<LegalActions ({len(self)}): {shown}{more}>"

@@ -1,0 +1,81 @@
+"""Adding a game is a registry entry plus its rules module: a toy game, registered here,
+is dealt, driven through the public interface and refereed by ``bots.table.Table``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bots.games import game_for as bots_game_for
+from bots.local import LocalAgent
+from bots.sdk import FunctionBot
+from bots.table import Table
+from engine.errors import UnknownVariantError
+from engine.protocol import play
+from engine.registry import GameSpec, game_for, register_game, unregister_game, variant_names
+from tests.engine.toy_highcard import ToyState, new_toy_hand, toy_rules
+
+
+@pytest.fixture
+def toy() -> Iterator[GameSpec]:
+    spec = GameSpec(
+        name="toy",
+        num_players=2,
+        variants=("highcard",),
+        new_hand=new_toy_hand,
+        labels={"highcard": "High card"},
+        rules_for=toy_rules,
+        forfeit_penalty=lambda rules: 3,
+    )
+    register_game(spec)
+    yield spec
+    unregister_game("toy")
+
+
+def test_a_registered_toy_variant_is_found_by_name_with_its_parts(toy: GameSpec) -> None:
+    assert game_for("highcard") is toy
+    assert "highcard" in variant_names()
+    assert toy.label("highcard") == "High card"
+    assert toy.seatings("highcard") == {"A": (0, 1), "B": (1, 0)}
+    game = bots_game_for("highcard")
+    assert (game.players, game.partnership, game.forfeit_penalty(None)) == (2, False, 3)
+
+
+def test_the_toy_plays_to_its_end_through_the_public_interface(toy: GameSpec) -> None:
+    state = toy.new_hand("highcard", seed=11, dealer=0)
+    assert isinstance(state, ToyState)
+    rng = random.Random(3)
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions
+        before = state.copy()
+        state.apply(legal[rng.randrange(len(legal))])
+        assert len(before.history) + 1 == len(state.history)
+    assert sum(state.result().team_scores) == 3
+    assert state.current_player is None and len(state.history) == 6
+
+
+def test_the_referee_plays_a_board_of_the_toy_with_sdk_bots(toy: GameSpec) -> None:
+    game = bots_game_for("highcard")
+    agents = [LocalAgent(FunctionBot(lambda observation, legal: legal[-1], "last")) for _ in "xy"]
+    table = Table(agents, game=game)
+    record = table.play_board(game.new_state(None, seed=5, dealer=1), board=1, seed=5)
+    assert record.fault is None and record.result is not None
+    assert len(record.moves) == 6 and sum(record.result.team_scores) == 3
+    # The same board replayed through ``engine.protocol.play`` with the same choices.
+    again = play(
+        toy.new_hand("highcard", seed=5, dealer=1),
+        [lambda observation, legal: list(legal)[-1]] * 2,
+    )
+    assert isinstance(again, ToyState)
+    assert [str(action) for _, action in again.history] == [move.action for move in record.moves]
+
+
+def test_after_unregistering_the_toy_is_unknown_again(toy: GameSpec) -> None:
+    unregister_game("toy")
+    with pytest.raises(UnknownVariantError):
+        game_for("highcard")
+    register_game(toy)

@@ -1,0 +1,131 @@
+"""A tiny game for the registry's test: two players, three cards each, high card wins.
+
+Its whole rules module: a ``State`` on ``engine.state.State`` and a deal. Each player
+holds three cards of the single deck; they take turns leading a card and answering with
+any card; the higher rank takes the trick (suits do not matter, the first played wins a
+tie). A player scores one point per trick.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action, Play
+from engine.cards import CARDS, DECKS
+from engine.errors import IllegalActionError, NotOverError
+from engine.rng import shuffle
+from engine.rules import rules_for
+from engine.seats import check_seat
+from engine.state import State
+
+
+class ToyPhase(enum.Enum):
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class ToyResult:
+    tricks: tuple[int, int]
+
+    @property
+    def team_scores(self) -> tuple[int, ...]:
+        return self.tricks
+
+    def to_json(self) -> dict[str, Any]:
+        return {"team_scores": list(self.tricks)}
+
+
+class ToyState(State[ToyPhase, list[Action]]):
+    __slots__ = ("_hands", "_history", "_phase", "_trick", "_turn", "_won", "dealer", "rules")
+
+    OVER = ToyPhase.OVER
+    num_players = 2
+
+    def __init__(self, hands: list[list[int]], *, dealer: int) -> None:
+        # A game brings its own rules object; the toy's only rule parameter is its name.
+        self.rules = _ToyRules()
+        self.dealer = dealer
+        self._hands = hands
+        self._history: list[tuple[int, Action]] = []
+        self._phase = ToyPhase.PLAY
+        self._trick: list[tuple[int, int]] = []
+        self._turn = (dealer + 1) % 2
+        self._won = [0, 0]
+
+    def _legal_view(self) -> list[Action]:
+        if self._phase is ToyPhase.OVER:
+            return []
+        return [Play(CARDS[face]) for face in sorted(set(self._hands[self._turn]))]
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        return tuple(self._history)
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        return tuple(str(CARDS[face]) for face in sorted(self._hands[seat]))
+
+    def apply(self, action: Action | str) -> None:
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action not in self._legal_view():
+            raise IllegalActionError(action, "toy_play", "play a card you hold")
+        assert isinstance(action, Play)
+        seat = self._turn
+        self._hands[seat].remove(action.card)
+        self._history.append((seat, action))
+        self._trick.append((seat, action.card))
+        if len(self._trick) == 1:
+            self._turn = 1 - seat
+            return
+        (first, lead), (second, answer) = self._trick
+        winner = second if answer % 6 < lead % 6 else first
+        self._won[winner] += 1
+        self._trick = []
+        self._turn = winner
+        if not self._hands[0] and not self._hands[1]:
+            self._phase = ToyPhase.OVER
+
+    def copy(self) -> ToyState:
+        other = ToyState([hand[:] for hand in self._hands], dealer=self.dealer)
+        other._history = self._history[:]
+        other._phase, other._turn = self._phase, self._turn
+        other._trick, other._won = self._trick[:], self._won[:]
+        return other
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        check_seat(seat, 2)
+        return {
+            "game": "toy",
+            "variant": "highcard",
+            "seat": seat,
+            "phase": self._phase.value,
+            "current_player": self.current_player,
+            "hand": list(self.hand(seat)),
+            "trick": [str(CARDS[face]) for _, face in self._trick],
+            "tricks_won": list(self._won),
+        }
+
+    def result(self) -> ToyResult:
+        if self._phase is not ToyPhase.OVER:
+            raise NotOverError("the hand is not over: it has no result yet")
+        return ToyResult((self._won[0], self._won[1]))
+
+
+class _ToyRules:
+    name = "highcard"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name}
+
+
+def toy_rules(variant: str, overrides: object = None) -> _ToyRules:
+    return _ToyRules()
+
+
+def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = None) -> ToyState:
+    check_seat(dealer, 2, "dealer")
+    pack = shuffle([int(card) for card in DECKS[rules_for("twohand").deck].cards()], seed)
+    return ToyState([pack[0:3], pack[3:6]], dealer=dealer)
