@@ -211,7 +211,7 @@ class ReferenceStats(models.Model):
     is centred on the totals of the matches finished before it, deals independent of its
     own, so the corrected mean stays unbiased (arena.variance)."""
 
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     rules_key = models.CharField(max_length=64, help_text="sha256 of the canonical rules JSON")
     dealer = models.PositiveSmallIntegerField()
     boards = models.PositiveIntegerField(default=0)

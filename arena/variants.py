@@ -13,7 +13,7 @@ from engine.registry import variant_choices, variant_names
 
 __all__ = ["PLAYABLE_VARIANTS", "Variant", "variant_choices"]
 
-Variant = models.TextChoices(  # type: ignore[misc]
+Variant = models.TextChoices(  # type: ignore[call-overload]  # the functional API with (value, label) pairs is not in the stubs
     "Variant", [(name.upper(), (name, label)) for name, label in variant_choices()]
 )
 """The registered variants as Django choices (``Variant.values``, ``Variant.choices``)."""

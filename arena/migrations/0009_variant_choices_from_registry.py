@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('arena', '0007_botversion_publish_pending'),
+        ('arena', '0008_match_controls'),
     ]
 
     operations = [
@@ -28,6 +28,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AlterField(
             model_name='rating',
+            name='variant',
+            field=models.CharField(choices=engine.registry.variant_choices, max_length=16),
+        ),
+        migrations.AlterField(
+            model_name='referencestats',
             name='variant',
             field=models.CharField(choices=engine.registry.variant_choices, max_length=16),
         ),
