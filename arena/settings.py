@@ -17,7 +17,16 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from arena.env import env_bool, env_choice, env_int, env_list, env_prefixed, env_str, env_url
+from arena.env import (
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_prefixed,
+    env_rate,
+    env_str,
+    env_url,
+)
 from arena.sandbox import ConfigError, SandboxConfig
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -254,7 +263,7 @@ MATCH_LEASE_S = env_int("MATCH_LEASE_S", 20, minimum=2)
 if MATCH_LEASE_S < 2 * MATCH_HEARTBEAT_S:
     raise ImproperlyConfigured("MATCH_LEASE_S must be at least twice MATCH_HEARTBEAT_S")
 MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
-CHALLENGE_RATE = env_str("CHALLENGE_RATE", "20/hour")
+CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
 VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
@@ -298,18 +307,18 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
     "rest_framework.parsers.MultiPartParser",
 ]
 
-UPLOAD_RATE = env_str("UPLOAD_RATE", "30/hour")
+UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
 # Quotas (arena/throttles.py): counted per player and, so that extra accounts gain nothing,
 # per client IP; only accepted actions count.
-UPLOAD_RATE_PER_IP = env_str("UPLOAD_RATE_PER_IP", "60/hour")
-CHALLENGE_RATE_PER_IP = env_str("CHALLENGE_RATE_PER_IP", "40/hour")
+UPLOAD_RATE_PER_IP = env_rate("UPLOAD_RATE_PER_IP", "60/hour")
+CHALLENGE_RATE_PER_IP = env_rate("CHALLENGE_RATE_PER_IP", "40/hour")
 # Failed sign-ins (token, page, admin), and registrations, per IP; failures also per account.
-LOGIN_FAILURE_RATE_PER_IP = env_str("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
-LOGIN_FAILURE_RATE = env_str("LOGIN_FAILURE_RATE", "20/hour")
-REGISTRATION_RATE = env_str("REGISTRATION_RATE", "20/hour")
+LOGIN_FAILURE_RATE_PER_IP = env_rate("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
+LOGIN_FAILURE_RATE = env_rate("LOGIN_FAILURE_RATE", "20/hour")
+REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "20/hour")
 AUTHENTICATION_BACKENDS = ["arena.signin.QuotaModelBackend"]
 # Re-simulating a replay (?verify=true) that is not already cached, per IP.
-VERIFY_RATE = env_str("VERIFY_RATE", "30/hour")
+VERIFY_RATE = env_rate("VERIFY_RATE", "30/hour")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Pinochle Arena API",
