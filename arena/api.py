@@ -68,11 +68,10 @@ class PlayerViewSet(
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: RegisteredPlayerSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        REGISTRATIONS.check(request)
-        incoming = PlayerRegisterSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        player = services.player_register(**incoming.validated_data)
-        REGISTRATIONS.charge(request)
+        with REGISTRATIONS.spend(request):  # a refused registration hands its slot back
+            incoming = PlayerRegisterSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            player = services.player_register(**incoming.validated_data)
         token, _ = Token.objects.get_or_create(user=player.user)
         player.bot_count = 0  # type: ignore[attr-defined]
         player.token = token.key  # type: ignore[attr-defined]
@@ -148,12 +147,11 @@ class BotVersionListView(GenericAPIView):
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")
-        UPLOADS.check(request)  # only stored uploads count: a refused one costs nothing
-        incoming = BotVersionUploadSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        data, filename = _uploaded_bytes(incoming.validated_data)
-        version = services.bot_version_submit(bot=bot, data=data, filename=filename)
-        UPLOADS.charge(request)
+        with UPLOADS.spend(request):  # only stored uploads count: a refused one costs nothing
+            incoming = BotVersionUploadSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            data, filename = _uploaded_bytes(incoming.validated_data)
+            version = services.bot_version_submit(bot=bot, data=data, filename=filename)
         version.refresh_from_db()
         return Response(OwnerBotVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 

@@ -101,25 +101,25 @@ class MatchViewSet(
 
     def _challenge(self, request: Request) -> Response:
         player = player_of(request)
-        CHALLENGES.check(request)  # only accepted challenges count (charged below)
-        incoming = MatchCreateSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        data = incoming.validated_data
-        mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
-        if mine.bot.owner_id != player.pk:
-            raise PermissionDenied(
-                f"bot {mine.bot_id} ({mine.bot}) is not yours: you can only challenge with a "
-                "version of your own bot (name the opponent with 'opponent' or 'opponent_bot')"
+        with CHALLENGES.spend(request):  # only accepted challenges count
+            incoming = MatchCreateSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            data = incoming.validated_data
+            mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
+            if mine.bot.owner_id != player.pk:
+                raise PermissionDenied(
+                    f"bot {mine.bot_id} ({mine.bot}) is not yours: you can only challenge with "
+                    "a version of your own bot (name the opponent with 'opponent' or "
+                    "'opponent_bot')"
+                )
+            match = match_create(
+                version_x=mine,
+                version_y=theirs,
+                boards=data["boards"],
+                requested_by=player,
+                seed=data.get("seed"),
+                rated=data["rated"],
             )
-        match = match_create(
-            version_x=mine,
-            version_y=theirs,
-            boards=data["boards"],
-            requested_by=player,
-            seed=data.get("seed"),
-            rated=data["rated"],
-        )
-        CHALLENGES.charge(request)
         match = selectors.match_list().get(pk=match.pk)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
@@ -159,10 +159,10 @@ class MatchViewSet(
                 raise ValidationError({"board": f"this match has boards 1 to {match.board_count}"})
             if verify:
                 # Re-simulating costs CPU in proportion to the boards: counted per client.
-                VERIFICATIONS.check(request)
-            games = _render(_replay_games(match, board, table, verify))
-            if verify:
-                VERIFICATIONS.charge(request)
+                with VERIFICATIONS.spend(request):
+                    games = _render(_replay_games(match, board, table, verify))
+            else:
+                games = _render(_replay_games(match, board, table, verify))
             if match.status == Match.Status.DONE:
                 store(key, games, REPLAY_TTL)
         stderr: dict[str, dict[str, str]] = {}
