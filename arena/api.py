@@ -15,6 +15,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from arena import idempotency, selectors, services
@@ -204,14 +205,24 @@ class BotVersionSourceView(APIView):
         return response
 
 
-def _validation_waiting(response: Response) -> Response:
-    """202 instead of 201 when the validation could not be sent to the workers yet."""
-    version = BotVersion.objects.get(pk=response.data["id"])
-    if not version.publish_pending:
+def waiting_for_broker(
+    response: Response, stored: Any, serializer: type[Serializer[Any]], detail: str
+) -> Response:
+    """202 instead of 201 when what was ``stored`` (a version, a match: anything with
+    ``publish_pending``) could not be sent to the workers yet; the body is ``stored`` as the
+    serializer gives it, and the ``detail`` of what happens when the queue is back."""
+    if not stored.publish_pending:
         return response
-    body = {
-        **OwnerBotVersionSerializer(version).data,
-        "detail": "the version is stored, but the task queue is unreachable: it is validated "
-        "as soon as the queue is back (do not upload it again)",
-    }
+    body = {**serializer(stored).data, "detail": detail}
     return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+def _validation_waiting(response: Response) -> Response:
+    version = BotVersion.objects.get(pk=response.data["id"])
+    return waiting_for_broker(
+        response,
+        version,
+        OwnerBotVersionSerializer,
+        "the version is stored, but the task queue is unreachable: it is validated as soon "
+        "as the queue is back (do not upload it again)",
+    )

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena import idempotency, selectors
-from arena.api import player_of
+from arena.api import player_of, waiting_for_broker
 from arena.caching import (
     LEADERBOARD_TTL,
     REPLAY_TTL,
@@ -174,16 +174,14 @@ class MatchViewSet(
 
 
 def _waiting_for_broker(response: Response) -> Response:
-    """202 instead of 201 when the match could not be sent to the workers yet."""
     match = selectors.match_list().get(pk=response.data["id"])
-    if not match.publish_pending:
-        return response
-    body = {
-        **MatchSerializer(match).data,
-        "detail": "the match is stored and queued, but the task queue is unreachable: it "
-        "starts as soon as the queue is back (do not send the request again)",
-    }
-    return Response(body, status=status.HTTP_202_ACCEPTED)
+    return waiting_for_broker(
+        response,
+        match,
+        MatchSerializer,
+        "the match is stored and queued, but the task queue is unreachable: it starts as "
+        "soon as the queue is back (do not send the request again)",
+    )
 
 
 def _named_version(data: dict[str, Any], version: str, bot: str, number: str) -> BotVersion:
