@@ -24,7 +24,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 BOT = "def act(observation, legal):\n    return legal[0]\n"
 
-pytestmark = pytest.mark.worker
+# One demo serves the module's tests, the last of which stops it: under pytest-xdist they
+# stay together on one worker process (``--dist loadgroup``).
+pytestmark = [pytest.mark.worker, pytest.mark.xdist_group("demo-launcher")]
 
 
 def free_port() -> int:
