@@ -70,10 +70,13 @@ format: venv
 	$(PY) -m ruff format .
 	$(PY) -m ruff check --fix .
 
-# Exit status 5 (no tests collected) fails like any other non-zero status.
+# Exit status 5 (no tests collected) fails like any other non-zero status. The tests run in
+# PYTEST_WORKERS processes (pytest-xdist), each with its own database, task queue and cache
+# keys (tests/README.md); PYTEST_WORKERS=0 runs them in this one process.
+PYTEST_WORKERS ?= 2
 pytest: venv system browser
 	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
-		$(PY) -m pytest $(PYTEST_ARGS)
+		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 test: check pytest
 

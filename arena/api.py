@@ -16,6 +16,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from arena import idempotency, selectors, services
@@ -69,11 +70,10 @@ class PlayerViewSet(
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: RegisteredPlayerSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        REGISTRATIONS.check(request)
-        incoming = PlayerRegisterSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        player = services.player_register(**incoming.validated_data)
-        REGISTRATIONS.charge(request)
+        with REGISTRATIONS.spend(request):  # a refused registration hands its slot back
+            incoming = PlayerRegisterSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            player = services.player_register(**incoming.validated_data)
         token, _ = Token.objects.get_or_create(user=player.user)
         player.bot_count = 0  # type: ignore[attr-defined]
         player.token = token.key  # type: ignore[attr-defined]
@@ -149,12 +149,11 @@ class BotVersionListView(GenericAPIView[BotVersion]):
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")
-        UPLOADS.check(request)  # only stored uploads count: a refused one costs nothing
-        incoming = BotVersionUploadSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        data, filename = _uploaded_bytes(incoming.validated_data)
-        version = services.bot_version_submit(bot=bot, data=data, filename=filename)
-        UPLOADS.charge(request)
+        with UPLOADS.spend(request):  # only stored uploads count: a refused one costs nothing
+            incoming = BotVersionUploadSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            data, filename = _uploaded_bytes(incoming.validated_data)
+            version = services.bot_version_submit(bot=bot, data=data, filename=filename)
         version.refresh_from_db()
         return Response(OwnerBotVersionSerializer(version).data, status=status.HTTP_201_CREATED)
 
@@ -207,14 +206,24 @@ class BotVersionSourceView(APIView):
         return response
 
 
-def _validation_waiting(response: Response) -> Response:
-    """202 instead of 201 when the validation could not be sent to the workers yet."""
-    version = BotVersion.objects.get(pk=response.data["id"])
-    if not version.publish_pending:
+def waiting_for_broker(
+    response: Response, stored: Any, serializer: type[Serializer[Any]], detail: str
+) -> Response:
+    """202 instead of 201 when what was ``stored`` (a version, a match: anything with
+    ``publish_pending``) could not be sent to the workers yet; the body is ``stored`` as the
+    serializer gives it, and the ``detail`` of what happens when the queue is back."""
+    if not stored.publish_pending:
         return response
-    body = {
-        **OwnerBotVersionSerializer(version).data,
-        "detail": "the version is stored, but the task queue is unreachable: it is validated "
-        "as soon as the queue is back (do not upload it again)",
-    }
+    body = {**serializer(stored).data, "detail": detail}
     return Response(body, status=status.HTTP_202_ACCEPTED)
+
+
+def _validation_waiting(response: Response) -> Response:
+    version = BotVersion.objects.get(pk=response.data["id"])
+    return waiting_for_broker(
+        response,
+        version,
+        OwnerBotVersionSerializer,
+        "the version is stored, but the task queue is unreachable: it is validated as soon "
+        "as the queue is back (do not upload it again)",
+    )

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena import idempotency, selectors
-from arena.api import player_of
+from arena.api import player_of, waiting_for_broker
 from arena.caching import (
     LEADERBOARD_TTL,
     REPLAY_TTL,
@@ -101,25 +101,25 @@ class MatchViewSet(
 
     def _challenge(self, request: Request) -> Response:
         player = player_of(request)
-        CHALLENGES.check(request)  # only accepted challenges count (charged below)
-        incoming = MatchCreateSerializer(data=request.data)
-        incoming.is_valid(raise_exception=True)
-        data = incoming.validated_data
-        mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
-        if mine.bot.owner_id != player.pk:
-            raise PermissionDenied(
-                f"bot {mine.bot_id} ({mine.bot}) is not yours: you can only challenge with a "
-                "version of your own bot (name the opponent with 'opponent' or 'opponent_bot')"
+        with CHALLENGES.spend(request):  # only accepted challenges count
+            incoming = MatchCreateSerializer(data=request.data)
+            incoming.is_valid(raise_exception=True)
+            data = incoming.validated_data
+            mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
+            if mine.bot.owner_id != player.pk:
+                raise PermissionDenied(
+                    f"bot {mine.bot_id} ({mine.bot}) is not yours: you can only challenge with "
+                    "a version of your own bot (name the opponent with 'opponent' or "
+                    "'opponent_bot')"
+                )
+            match = match_create(
+                version_x=mine,
+                version_y=theirs,
+                boards=data["boards"],
+                requested_by=player,
+                seed=data.get("seed"),
+                rated=data["rated"],
             )
-        match = match_create(
-            version_x=mine,
-            version_y=theirs,
-            boards=data["boards"],
-            requested_by=player,
-            seed=data.get("seed"),
-            rated=data["rated"],
-        )
-        CHALLENGES.charge(request)
         match = selectors.match_list().get(pk=match.pk)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
@@ -159,10 +159,10 @@ class MatchViewSet(
                 raise ValidationError({"board": f"this match has boards 1 to {match.board_count}"})
             if verify:
                 # Re-simulating costs CPU in proportion to the boards: counted per client.
-                VERIFICATIONS.check(request)
-            games = _render(_replay_games(match, board, table, verify))
-            if verify:
-                VERIFICATIONS.charge(request)
+                with VERIFICATIONS.spend(request):
+                    games = _render(_replay_games(match, board, table, verify))
+            else:
+                games = _render(_replay_games(match, board, table, verify))
             if match.status == Match.Status.DONE:
                 store(key, games, REPLAY_TTL)
         stderr: dict[str, dict[str, str]] = {}
@@ -174,16 +174,14 @@ class MatchViewSet(
 
 
 def _waiting_for_broker(response: Response) -> Response:
-    """202 instead of 201 when the match could not be sent to the workers yet."""
     match = selectors.match_list().get(pk=response.data["id"])
-    if not match.publish_pending:
-        return response
-    body = {
-        **MatchSerializer(match).data,
-        "detail": "the match is stored and queued, but the task queue is unreachable: it "
-        "starts as soon as the queue is back (do not send the request again)",
-    }
-    return Response(body, status=status.HTTP_202_ACCEPTED)
+    return waiting_for_broker(
+        response,
+        match,
+        MatchSerializer,
+        "the match is stored and queued, but the task queue is unreachable: it starts as "
+        "soon as the queue is back (do not send the request again)",
+    )
 
 
 def _named_version(data: dict[str, Any], version: str, bot: str, number: str) -> BotVersion:

@@ -35,6 +35,8 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.cache import caches
+from django.core.cache.backends.base import BaseCache
+from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 from redis.exceptions import RedisError
 
@@ -196,6 +198,18 @@ def leaderboard_changed() -> None:
 
 def clear() -> None:
     """Empty both levels and the quota counters (tests)."""
-    caches["default"].clear()
-    _shared().clear()
+    for alias in ("default", "responses"):
+        _clear(caches[alias])
     local.clear()
+
+
+def _clear(level: BaseCache) -> None:
+    """Only this deployment's keys: a Redis cache's clear() would empty the whole database,
+    the broker's queues with it when they share one."""
+    if not isinstance(level, RedisCache):
+        level.clear()
+        return
+    client = level._cache.get_client(write=True)  # type: ignore[attr-defined]  # the client is private in the stubs
+    keys = list(client.scan_iter(match=level.make_key("*"), count=1000))
+    if keys:
+        client.delete(*keys)

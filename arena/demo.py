@@ -58,7 +58,7 @@ def wait_until(
             raise TimeoutError(
                 f"{what}: {left} still waiting after {WAIT_SECONDS} s; is the worker up?"
             )
-        time.sleep(1)
+        time.sleep(0.25)
     say(f"{what}: all {total} done")
 
 
@@ -93,8 +93,14 @@ def _unfinished(matches: Sequence[Match]) -> int:
     ).count()
 
 
-def seed(say: Callable[[str], None] = print, variants: Sequence[str] = PLAYABLE_VARIANTS) -> None:
-    """Create the demo arena; does nothing that is already there."""
+def seed(
+    say: Callable[[str], None] = print,
+    variants: Sequence[str] = PLAYABLE_VARIANTS,
+    *,
+    boards: int = DEMO_BOARDS,
+) -> None:
+    """Create the demo arena; does nothing that is already there. ``boards``: of each match
+    of a partnership game (the others play two)."""
     submitted: dict[str, list[BotVersion]] = {}
     for variant in variants:
         for name in game_for(variant).reference_bots:
@@ -117,9 +123,9 @@ def seed(say: Callable[[str], None] = print, variants: Sequence[str] = PLAYABLE_
                 say(f"bot {version.bot.name} v{version.number}: {version.status}")
         for x, y in itertools.combinations(active, 2):
             if not Match.objects.filter(version_x=x, version_y=y).exists():
-                boards = DEMO_BOARDS if game.partnership else 2
-                match = match_create(version_x=x, version_y=y, boards=boards)
-                say(f"match {match.pk} {variant}: {x.bot.name} vs {y.bot.name}, {boards} boards")
+                count = boards if game.partnership else 2
+                match = match_create(version_x=x, version_y=y, boards=count)
+                say(f"match {match.pk} {variant}: {x.bot.name} vs {y.bot.name}, {count} boards")
                 matches.append(match)
     wait_until(lambda: _unfinished(matches), "demo matches", say, len(matches))
     for variant in submitted:

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ImproperlyConfigured
 
+from arena.rates import Rate
+
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -57,6 +59,17 @@ def env_int(
     if minimum is not None and number < minimum:
         raise ImproperlyConfigured(f"{name}={number} is below the minimum {minimum}")
     return number
+
+
+def env_rate(name: str, default: str, *, env: Mapping[str, str] | None = None) -> str:
+    """A quota's rate, ``N/period`` (arena/rates.py), checked now rather than at the first
+    request that needs it."""
+    value = env_str(name, env=env) or default
+    try:
+        Rate.parse(value)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name}={value!r}: {error}") from None
+    return value
 
 
 def env_list(name: str, default: list[str], *, env: Mapping[str, str] | None = None) -> list[str]:

@@ -59,16 +59,17 @@ class QuotaModelBackend(ModelBackend):
             return super().authenticate(request, username, password, **kwargs)
         account = account_of(username)
         try:
-            SIGN_IN_FAILURES.check(request, account=account)
+            # Every attempt takes a slot before the password is checked, so that attempts
+            # racing for the last one cannot all be tried; a right password hands it back.
+            attempt = SIGN_IN_FAILURES.reserve(request, account=account)
         except (Throttled, ServiceUnavailable):
             # Spent, or it cannot be told: a password is not checked uncounted.
             raise PermissionDenied(
                 "too many failed sign-ins, or the count is unavailable"
             ) from None
         user = super().authenticate(request, username, password, **kwargs)
-        if user is None:
-            SIGN_IN_FAILURES.charge(request, account=account)
-        else:
+        if user is not None:
+            attempt.release()
             SIGN_IN_FAILURES.reset(request, account=account)
         return user
 

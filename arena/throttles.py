@@ -2,19 +2,21 @@
 
 DRF's throttles count every request, refused ones included: a player whose challenges were
 mostly refused (a bad version id, an inactive bot) was locked out for most of an hour. A
-quota here is checked before the action and charged only once the action was accepted (an
-upload stored, a challenge queued, a replay verified) or, for sign-in, once it failed:
+quota here takes a slot before the action and hands it back unless the action was accepted
+(an upload stored, a challenge queued, a replay verified) or, for sign-in, unless it failed:
 
-    UPLOADS.check(request)        # 429 with Retry-After when the player or the IP is out
-    ...                           # validate and perform the action
-    UPLOADS.charge(request)       # only now does it count
+    with UPLOADS.spend(request):  # 429 with Retry-After when the player or the IP is out
+        ...                       # validate and perform the action; an exception hands back
 
 Each quota counts per player and per client IP, so that extra accounts do not multiply the
 allowance. Counters live in the default cache (Redis in production, shared by every web
 process); when it cannot be reached the action is refused with a 503 and a Retry-After
-rather than allowed uncounted. Counting is a sliding window of the accepted actions'
-times. Two requests racing may both pass a nearly full quota: the window may be exceeded
-by the number of concurrent requests, never undercounted afterwards.
+rather than allowed uncounted.
+
+A rate of N per window is N slots, cache keys that live for the window from the time they
+are taken: a sliding window of the accepted actions. A slot is taken with the cache's
+atomic add-if-absent (SET NX on Redis), so requests racing for a nearly full quota get
+exactly the slots left, however many race.
 
 Rates are ``N/period`` with period ``second``, ``minute``, ``hour`` or ``day`` (first letter
 enough), optionally with a multiple: ``10/15m`` is ten per fifteen minutes.
@@ -23,10 +25,10 @@ enough), optionally with a multiple: ``10/15m`` is ten per fifteen minutes.
 from __future__ import annotations
 
 import logging
-import re
 import time
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.core.cache import cache
@@ -36,43 +38,35 @@ from rest_framework.throttling import BaseThrottle
 
 from arena.caching import CACHE_ERRORS
 from arena.errors import ServiceUnavailable
+from arena.rates import Rate
 
 log = logging.getLogger(__name__)
-
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-_RATE = re.compile(r"^\s*(\d+)\s*/\s*(\d*)\s*([smhd])[a-z]*\s*$")
-
-
-@dataclass(frozen=True)
-class Rate:
-    """At most ``count`` actions in any ``seconds``-long window."""
-
-    count: int
-    seconds: int
-
-    @classmethod
-    def parse(cls, text: str) -> Rate:
-        """``Rate.parse("20/hour")`` is Rate(20, 3600); ``Rate.parse("10/15m")`` Rate(10, 900)."""
-        match = _RATE.match(text.lower())
-        if match is None:
-            raise ValueError(f"a rate is N/period, such as 20/hour or 10/15m, not {text!r}")
-        count, multiple, unit = match.groups()
-        return cls(int(count), int(multiple or 1) * _UNITS[unit])
-
-    def period(self) -> str:
-        """The window in words: ``hour``, ``15 minutes``."""
-        for unit, seconds in (("day", 86400), ("hour", 3600), ("minute", 60)):
-            if self.seconds == seconds:
-                return unit
-            if self.seconds % seconds == 0:
-                return f"{self.seconds // seconds} {unit}s"
-        return f"{self.seconds} seconds"
 
 
 def client_ip(request: HttpRequest | Any) -> str:
     """The client's address, as DRF's throttles see it (``NUM_PROXIES`` honoured)."""
     # get_ident reads only META, which a Django HttpRequest has as a DRF Request does.
     return str(BaseThrottle().get_ident(request))  # type: ignore[arg-type]
+
+
+class Reservation:
+    """The slots one action holds, one per identity of its request: kept once the action
+    has happened, handed back when it was refused."""
+
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = keys
+
+    def release(self) -> None:
+        """Hand the slots back (the action was refused, or it does not count)."""
+        if not self.keys:
+            return
+        try:
+            cache.delete_many(self.keys)
+        except CACHE_ERRORS as error:
+            # The slot then lapses with its window: the player is undercharged never,
+            # overcharged by one until it lapses.
+            log.warning("could not hand back quota slots %s: %s", self.keys, error)
+        self.keys = []
 
 
 class Quota:
@@ -96,57 +90,93 @@ class Quota:
                 identities.append((f"account:{account}", rate))
         return identities
 
-    def _key(self, identity: str) -> str:
-        return f"quota:{self.scope}:{identity}"
+    def _slots(self, identity: str, rate: Rate) -> list[str]:
+        return [f"quota:{self.scope}:{identity}:{slot}" for slot in range(rate.count)]
 
     def check(self, request: Any, *, account: str | None = None) -> None:
         """Raise Throttled (429) when the next action would exceed a rate; ServiceUnavailable
-        (503) when the counters cannot be read. ``account``: whose quota, when that is not
-        the signed-in user (a sign-in attempt names its account)."""
+        (503) when the counters cannot be read. It takes nothing: a request that will be
+        counted takes its slot with ``reserve`` (``account``: whose quota, when that is not
+        the signed-in user; a sign-in attempt names its account)."""
         now = time.time()
-        waits: list[tuple[float, Rate]] = []
+        waits = []
         for identity, rate in self._identities(request, account):
-            history = [t for t in self._read(identity) if t > now - rate.seconds]
-            if len(history) >= rate.count:
-                waits.append((history[-rate.count] + rate.seconds - now, rate))
+            taken = self._taken(identity, rate)
+            if len(taken) >= rate.count:
+                waits.append((min(taken.values()) + rate.seconds - now, rate))
         if waits:
-            wait, rate = max(waits, key=lambda pair: pair[0])
-            raise Throttled(
-                wait=max(wait, 1.0),
-                detail=f"Throttled: at most {rate.count} {self.what} per {rate.period()}.",
-            )
+            self._refuse(*max(waits, key=lambda pair: pair[0]))
 
-    def charge(self, request: Any, *, account: str | None = None) -> None:
-        """Count one accepted action against every identity of the request."""
+    def reserve(self, request: Any, *, account: str | None = None) -> Reservation:
+        """Take one slot of every rate of the request, or none (429 when a rate is spent).
+
+        A slot is a cache key that lives for the rate's window, taken with an atomic
+        add-if-absent, so requests racing for the last slot cannot all have it."""
         now = time.time()
+        reservation = Reservation([])
         for identity, rate in self._identities(request, account):
             try:
-                history = [t for t in self._read(identity) if t > now - rate.seconds]
-                history.append(now)
-                cache.set(self._key(identity), history[-rate.count :], rate.seconds)
-            # A starred tuple of exception classes, which mypy cannot read in an except.
-            except (ServiceUnavailable, *CACHE_ERRORS) as error:  # type: ignore[misc]
-                # The action itself has happened: it is not undone for want of a counter.
-                log.warning("could not count %s for %s: %s", self.scope, identity, error)
+                slot, wait = self._take(identity, rate, now)
+            except ServiceUnavailable:
+                reservation.release()
+                raise
+            if slot is None:
+                reservation.release()
+                self._refuse(wait, rate)
+            reservation.keys.append(slot)
+        return reservation
+
+    @contextmanager
+    def spend(self, request: Any, *, account: str | None = None) -> Iterator[Reservation]:
+        """Reserve for the block; the slots are handed back if the block raises."""
+        reservation = self.reserve(request, account=account)
+        try:
+            yield reservation
+        except BaseException:
+            reservation.release()
+            raise
 
     def reset(self, request: Any, *, account: str | None = None) -> None:
         """Forget the counts (a successful sign-in clears its account's failures)."""
-        for identity, _ in self._identities(request, account):
+        for identity, rate in self._identities(request, account):
             if identity.startswith("account:"):
                 try:
-                    cache.delete(self._key(identity))
+                    cache.delete_many(self._slots(identity, rate))
                 except CACHE_ERRORS as error:
                     log.warning("could not reset %s for %s: %s", self.scope, identity, error)
 
-    def _read(self, identity: str) -> list[float]:
+    def _refuse(self, wait: float, rate: Rate) -> NoReturn:
+        raise Throttled(
+            wait=max(wait, 1.0),
+            detail=f"Throttled: at most {rate.count} {self.what} per {rate.period()}.",
+        )
+
+    def _take(self, identity: str, rate: Rate, now: float) -> tuple[str | None, float]:
+        """A free slot taken (its key), or None and the seconds until one is free."""
+        taken = self._taken(identity, rate)
         try:
-            history = cache.get(self._key(identity))
+            for slot in self._slots(identity, rate):
+                # A slot seen free may be taken by a racing request before this add: then
+                # the add fails and the next free one is tried.
+                if slot not in taken and cache.add(slot, now, timeout=rate.seconds):
+                    return slot, 0.0
         except CACHE_ERRORS as error:
-            log.warning("quota store unavailable for %s: %s", self.scope, error)
-            raise ServiceUnavailable(
-                "the service that counts requests is unavailable; try again shortly"
-            ) from None
-        return sorted(history) if isinstance(history, list) else []
+            raise self._unavailable(error) from None
+        return None, min(taken.values(), default=now) + rate.seconds - now
+
+    def _taken(self, identity: str, rate: Rate) -> dict[str, float]:
+        """The slots in use and when each was taken."""
+        try:
+            found = cache.get_many(self._slots(identity, rate))
+        except CACHE_ERRORS as error:
+            raise self._unavailable(error) from None
+        return {key: float(at) for key, at in found.items() if isinstance(at, int | float)}
+
+    def _unavailable(self, error: Exception) -> ServiceUnavailable:
+        log.warning("quota store unavailable for %s: %s", self.scope, error)
+        return ServiceUnavailable(
+            "the service that counts requests is unavailable; try again shortly"
+        )
 
 
 UPLOADS = Quota(

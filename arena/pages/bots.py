@@ -70,8 +70,14 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
         return bad_request(request, "only the bot's owner can add versions", status=403)
     # The page and the API draw on one quota (per player and per address); only stored
     # uploads are charged, so a refused one costs nothing.
+    upload = request.FILES.get("file")
     try:
-        UPLOADS.check(request)
+        with UPLOADS.spend(request):
+            if upload is None:
+                raise InvalidInput("choose a file to upload (a .py or .zip)")
+            # As the API: one byte past the largest allowed size is enough to refuse more.
+            data = upload.read(MAX_ARCHIVE_BYTES + 1)
+            version = services.bot_version_submit(bot=bot, data=data, filename=upload.name or "")
     except Throttled as refusal:
         return _render_bot(
             request,
@@ -82,18 +88,8 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
         )
     except ServiceUnavailable as refusal:
         return _render_bot(request, bot_id, upload_error=str(refusal.detail), status=503)
-    upload = request.FILES.get("file")
-    if upload is None:
-        return _render_bot(
-            request, bot_id, upload_error="choose a file to upload (a .py or .zip)", status=400
-        )
-    # As the API: one byte past the largest allowed size is enough to refuse anything bigger.
-    data = upload.read(MAX_ARCHIVE_BYTES + 1)
-    try:
-        version = services.bot_version_submit(bot=bot, data=data, filename=upload.name or "")
     except InvalidInput as error:
         return _render_bot(request, bot_id, upload_error=str(error), status=400)
-    UPLOADS.charge(request)
     messages.success(request, f"Version {version.number} was received; it is being validated.")
     return redirect("bot", bot_id=bot.pk)
 

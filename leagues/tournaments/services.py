@@ -109,6 +109,16 @@ def _require_status(event: Event, *allowed: str) -> None:
         raise InvalidInput(f"the event is {event.status}; this needs it {' or '.join(allowed)}")
 
 
+def _locked_for_director(event: Event, by: Player, *allowed: str) -> Event:
+    """The event locked for the rest of the transaction, once ``by`` is known to direct it
+    and it is in one of the ``allowed`` states (read under the lock, so that no concurrent
+    change of state slips in between)."""
+    _require_director(event, by)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    _require_status(event, *allowed)
+    return event
+
+
 def event_create(
     *,
     director: Player,
@@ -168,10 +178,8 @@ def entry_add(
     *, event: Event, by: Player, section_name: str, players: Sequence[Player], name: str = ""
 ) -> Entry:
     """Enter a pair (or one player in an individual event) in a section, numbered in order."""
-    _require_director(event, by)
-    # Lock the event so that two entries added at once cannot take the same number.
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_status(event, Event.Status.SETUP)
+    # Locked, so that two entries added at once cannot take the same number.
+    event = _locked_for_director(event, by, Event.Status.SETUP)
     needed = 1 if event.kind == Event.Kind.INDIVIDUAL else 2
     if len(players) != needed or len({p.pk for p in players}) != needed:
         raise InvalidInput(
@@ -217,9 +225,7 @@ def event_update(*, event: Event, by: Player, **changes: Any) -> Event:
 @transaction.atomic
 def entry_remove(*, event: Event, by: Player, entry: Entry) -> None:
     """Withdraw an entry before the start; the later entries move up a number."""
-    _require_director(event, by)
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_status(event, Event.Status.SETUP)
+    event = _locked_for_director(event, by, Event.Status.SETUP)
     section, number = entry.section, entry.number
     entry.delete()
     # Ascending order keeps the (section, number) constraint satisfied at every step.
@@ -566,9 +572,7 @@ def _advance_when_complete(event: Event) -> None:
 @transaction.atomic
 def event_round_advance(*, event: Event, by: Player) -> Event:
     """The director calls the next round; slow tables still enter the last one's boards."""
-    _require_director(event, by)
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_status(event, Event.Status.RUNNING)
+    event = _locked_for_director(event, by, Event.Status.RUNNING)
     last = selectors.event_rounds(event=event)
     if event.current_round >= last:
         raise InvalidInput(f"round {event.current_round} is the last round", field="round")
@@ -580,9 +584,7 @@ def event_round_advance(*, event: Event, by: Player) -> Event:
 @transaction.atomic
 def event_round_close(*, event: Event, by: Player, round: int) -> Event:
     """Close the rounds up to ``round`` to players' entries; the director still enters them."""
-    _require_director(event, by)
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    _require_status(event, Event.Status.RUNNING)
+    event = _locked_for_director(event, by, Event.Status.RUNNING)
     if round >= event.current_round:
         raise InvalidInput(
             f"only a past round can be closed: the current round is {event.current_round}",

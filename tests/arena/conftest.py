@@ -85,11 +85,26 @@ def active_version(
     return version
 
 
+def trusted_version(
+    owner: Player, name: str, source: bytes, variant: str = "auction4"
+) -> BotVersion:
+    """A bot with one version marked active without validation: for tests of what happens
+    after it (validation has tests of its own), with trusted bots only."""
+    bot = services.bot_create(owner=owner, name=name, variant=variant)
+    version = services.bot_version_submit(bot=bot, data=source, filename="bot.py")
+    BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.ACTIVE)
+    version.refresh_from_db()
+    return version
+
+
 @pytest.fixture
 def done_match(alice: Player, bob: Player, plain_bots: None) -> int:
-    """A finished two-board match (its id), played through the task, the caches emptied."""
-    x = active_version(alice, "first", FIRST_LEGAL_BOT)
-    y = active_version(bob, "rnd", RANDOM_BOT)
+    """A finished two-board match (its id), played through the task, the caches emptied.
+
+    Its versions are marked active without validation (which would play two more matches):
+    what the users of this fixture test is what happens to a finished match."""
+    x = trusted_version(alice, "first", FIRST_LEGAL_BOT)
+    y = trusted_version(bob, "rnd", RANDOM_BOT)
     client = APIClient()
     client.force_authenticate(alice.user)
     created = client.post(

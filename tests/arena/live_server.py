@@ -1,9 +1,8 @@
-"""A real web server process for tests, on the test database (port 8102)."""
+"""A real web server process for tests, on the test database."""
 
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -15,11 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from django.conf import settings
-
-from tests.arena.workers import ROOT, database_url, wait_for
-
-PORT = 8102
+from tests.arena.workers import service_process, wait_for
 
 
 @dataclass
@@ -72,36 +67,13 @@ def _answers(url: str) -> bool:
 
 @contextmanager
 def live_server(tmp_path: Path, **env: str) -> Iterator[LiveServer]:
-    """``manage.py runserver`` on the test database and the test queue (``env`` overrides)."""
-    log = tmp_path / "server.log"
-    environment = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
-        "SECRET_KEY": settings.SECRET_KEY,
-        "DEBUG": "false",
-        **env,
-    }
-    url = f"http://127.0.0.1:{PORT}"
-    with log.open("w") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{PORT}"],
-            cwd=ROOT,
-            env=environment,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-    server = LiveServer(url, process, log)
-    try:
-        wait_for(lambda: process.poll() is not None or _answers(url), 120, "the web server")
-        assert process.poll() is None, server.output()
+    """``manage.py runserver`` on the test database and the test queue (``env`` overrides),
+    on a port free at the start, so that runs side by side do not meet."""
+    port = closed_port()
+    command = [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+    url = f"http://127.0.0.1:{port}"
+    with service_process(command, tmp_path / "server.log", env={"DEBUG": "false", **env}) as run:
+        server = LiveServer(url, run.process, run.log)
+        wait_for(lambda: run.process.poll() is not None or _answers(url), 120, "the web server")
+        assert run.process.poll() is None, server.output()
         yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        print(server.output()[-4000:])

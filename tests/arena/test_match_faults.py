@@ -2,8 +2,9 @@
 
 Each runs real Celery workers and the beat scheduler on the real broker and PostgreSQL, and
 checks that the match completes exactly once, is rated once, and is not duplicated by a
-client that sends its POST again with the same Idempotency-Key. The recovery times are
-printed (run with -s to see them), never asserted: they depend on the machine.
+client that sends its POST again with the same Idempotency-Key. The lease and the re-queue
+job run on short periods (QUICK_RECOVERY) so that the take-over comes soon. The recovery
+times are printed (run with -s to see them), never asserted: they depend on the machine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from arena.models import BotVersion, Game, Match, Rating, RatingChange
 from tests.arena.conftest import RANDOM_BOT
 from tests.arena.live_server import closed_port, live_server
 from tests.arena.workers import (
+    QUICK_RECOVERY,
+    Worker,
     celery_beat,
     celery_worker,
     require_sandbox,
@@ -51,16 +54,44 @@ def _upload(client: APIClient, name: str, source: bytes) -> int:
     return int(bot["id"])
 
 
-def _active(*bot_ids: int) -> bool:
-    statuses = BotVersion.objects.filter(bot_id__in=bot_ids).values_list("status", flat=True)
-    return sorted(statuses) == ["active"] * len(bot_ids)
+def _validated(*bot_ids: int) -> bool:
+    """Every version of these bots is past validation; a refused one fails the test at once,
+    with its build log, rather than at the end of the wait."""
+    versions = BotVersion.objects.filter(bot_id__in=bot_ids)
+    if versions.filter(status=BotVersion.Status.PENDING).exists():
+        return False
+    for version in versions:
+        assert version.status == BotVersion.Status.ACTIVE, version.build_log
+    return True
 
 
-def _bot_processes() -> list[str]:
+def _parent(pid: int) -> int | None:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def _bot_processes(worker: Worker) -> set[int]:
+    """The sandboxed bots this worker started (others' runs may have bots of their own)."""
     listing = subprocess.run(
         ["pgrep", "-u", "pinochle-bot"], capture_output=True, text=True, check=False
     )
-    return listing.stdout.split()
+    return {pid for pid in map(int, listing.stdout.split()) if _descends(pid, worker.process.pid)}
+
+
+def _descends(pid: int, root: int) -> bool:
+    current: int | None = pid
+    while current is not None and current > 1:
+        if current == root:
+            return True
+        current = _parent(current)
+    return False
+
+
+def _alive(pids: set[int]) -> set[int]:
+    return {pid for pid in pids if Path(f"/proc/{pid}").exists()}
 
 
 def _rated_once(match: Match) -> None:
@@ -78,22 +109,23 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     carol, _ = _register("carol")
     dave, _ = _register("dave")
     challenge = {"bot": 0, "opponent_bot": 0, "boards": 12}
-    with celery_worker(tmp_path, "w1") as first_worker:
+    with celery_worker(tmp_path, "w1", **QUICK_RECOVERY) as first_worker:
         x, y = _upload(carol, "slowish", SLOWISH_BOT), _upload(dave, "rnd", RANDOM_BOT)
-        wait_for(lambda: _active(x, y), 120, "validation")
+        wait_for(lambda: _validated(x, y), 120, "validation")
         challenge.update(bot=x, opponent_bot=y)
         created = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-12-boards")
         assert created.status_code == 201, created.content
         match_id = created.json()["id"]
         wait_for(lambda: Match.objects.get(pk=match_id).status == "running", 60, "the start")
-        wait_for(lambda: bool(_bot_processes()), 30, "the bots to start")
+        wait_for(lambda: bool(_bot_processes(first_worker)), 30, "the bots to start")
+        bots = _bot_processes(first_worker)
         first_worker.kill()
     killed_at = time.monotonic()
     killed = Match.objects.get(pk=match_id)
     assert (killed.status, killed.attempts) == ("running", 1)
     assert not Game.objects.filter(match=killed).exists()
     # The killed worker's sandboxed bots die with it (bubblewrap's --die-with-parent).
-    wait_for(lambda: not _bot_processes(), 15, "the killed worker's bots to die")
+    wait_for(lambda: not _alive(bots), 15, "the killed worker's bots to die")
 
     # The client never saw an answer it trusted and sends the challenge again.
     again = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-12-boards")
@@ -101,7 +133,7 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     assert again["Idempotent-Replayed"] == "true"
     assert Match.objects.count() == 1
 
-    with celery_worker(tmp_path, "w2"), celery_beat(tmp_path):
+    with celery_worker(tmp_path, "w2", **QUICK_RECOVERY), celery_beat(tmp_path, **QUICK_RECOVERY):
         wait_for(lambda: Match.objects.get(pk=match_id).attempts == 2, 300, "the take-over")
         taken_over = time.monotonic() - killed_at
         wait_for(lambda: Match.objects.get(pk=match_id).status == "done", 300, "completion")
@@ -124,9 +156,9 @@ def test_a_challenge_and_an_upload_while_the_broker_is_down_are_accepted_and_run
     require_sandbox()
     erin, token = _register("erin")
     frank, _ = _register("frank")
-    with celery_worker(tmp_path, "w1"):
+    with celery_worker(tmp_path, "w1", **QUICK_RECOVERY):
         x, y = _upload(erin, "rnd-e", RANDOM_BOT), _upload(frank, "rnd-f", RANDOM_BOT)
-        wait_for(lambda: _active(x, y), 120, "validation")
+        wait_for(lambda: _validated(x, y), 120, "validation")
 
     challenge = {"bot": x, "opponent_bot": y, "boards": 2}
     auth = {"Authorization": f"Token {token}", "Idempotency-Key": "erin-first-challenge"}
@@ -156,7 +188,7 @@ def test_a_challenge_and_an_upload_while_the_broker_is_down_are_accepted_and_run
     match_id = first.body["id"]
 
     broker_back = time.monotonic()
-    with celery_worker(tmp_path, "w2"), celery_beat(tmp_path):
+    with celery_worker(tmp_path, "w2", **QUICK_RECOVERY), celery_beat(tmp_path, **QUICK_RECOVERY):
         wait_for(lambda: Match.objects.get(pk=match_id).status == "done", 300, "the match")
         version_id = uploaded.body["id"]
         wait_for(

@@ -15,14 +15,20 @@ from arena.tasks import bot_version_validate_task, match_run_task
 from bots.controls import reference_controls
 from bots.games import game_for
 from engine.replay import Replay as HandReplay
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, active_version
+from tests.arena.conftest import (
+    FIRST_LEGAL_BOT,
+    RANDOM_BOT,
+    SLOW_BOT,
+    active_version,
+    trusted_version,
+)
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
 
 @pytest.fixture
 def versions(alice, bob) -> tuple[BotVersion, BotVersion]:  # type: ignore[no-untyped-def]
-    return active_version(alice, "first", FIRST_LEGAL_BOT), active_version(bob, "rnd", RANDOM_BOT)
+    return trusted_version(alice, "first", FIRST_LEGAL_BOT), trusted_version(bob, "rnd", RANDOM_BOT)
 
 
 def test_a_match_is_played_stored_and_rated_once(versions: tuple[BotVersion, BotVersion]) -> None:

@@ -16,14 +16,14 @@ from arena.seeding import board_seed, match_seed
 from arena.services.matches import match_create
 from arena.services.matchmaking import matchmaking_pair
 from arena.tasks import match_run_task
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
 
 @pytest.fixture
 def versions(alice, bob) -> tuple[BotVersion, BotVersion]:  # type: ignore[no-untyped-def]
-    return active_version(alice, "first", FIRST_LEGAL_BOT), active_version(bob, "rnd", RANDOM_BOT)
+    return trusted_version(alice, "first", FIRST_LEGAL_BOT), trusted_version(bob, "rnd", RANDOM_BOT)
 
 
 def _challenge(client: APIClient, x: BotVersion, y: BotVersion, **extra: object) -> dict:  # type: ignore[type-arg]

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from arena.env import env_bool, env_int, env_list, env_url
+from arena import settings as settings_module
+from arena.env import env_bool, env_int, env_list, env_rate, env_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,6 +39,42 @@ def test_integers_lists_and_urls_are_checked() -> None:
         "a.example",
         "b.example",
     ]
+
+
+def test_a_malformed_rate_is_an_error_naming_its_variable() -> None:
+    with pytest.raises(ImproperlyConfigured, match=r"UPLOAD_RATE='twenty/hour': a rate is N/pe"):
+        env_rate("UPLOAD_RATE", "30/hour", env={"UPLOAD_RATE": "twenty/hour"})
+    with pytest.raises(ImproperlyConfigured, match=r"VERIFY_RATE=.3/0m.: .* zero long"):
+        env_rate("VERIFY_RATE", "30/hour", env={"VERIFY_RATE": "3/0m"})
+    assert env_rate("VERIFY_RATE", "30/hour", env={"VERIFY_RATE": " 10/15m "}) == "10/15m"
+    assert env_rate("VERIFY_RATE", "30/hour", env={}) == "30/hour"
+
+
+RATE_SETTINGS = sorted(name for name in dir(settings) if re.search(r"_RATE(_|$)", name))
+
+
+def _settings_loaded() -> object:
+    """arena/settings.py executed afresh, as a process starting would, under another name."""
+    spec = importlib.util.spec_from_file_location("settings_at_start", settings_module.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_rate_settings_are_found() -> None:
+    assert {"UPLOAD_RATE", "CHALLENGE_RATE_PER_IP", "VERIFY_RATE"} <= set(RATE_SETTINGS)
+
+
+@pytest.mark.parametrize("name", RATE_SETTINGS)
+def test_every_rate_setting_is_checked_at_start_up(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(name, "often")
+    with pytest.raises(ImproperlyConfigured, match=f"^{name}='often': a rate is N/period"):
+        _settings_loaded()
+    monkeypatch.setenv(name, "7/2h")
+    assert getattr(_settings_loaded(), name) == "7/2h"
 
 
 _PRINT_SETTINGS = (

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from django.conf import settings
@@ -55,46 +55,35 @@ class Worker:
         return self.log.read_text(errors="replace")
 
 
-@contextmanager
-def celery_worker(tmp_path: Path, name: str = "w1", **env: str) -> Iterator[Worker]:
-    """A worker consuming the queue this test process publishes to (`make test` makes the
-    queue name unique per run, so messages left by another run are never picked up)."""
-    log = tmp_path / f"worker-{name}.log"
-    environment = {
+def test_environment(**env: str) -> dict[str, str]:
+    """The environment of a process started by a test: the test database and queue."""
+    return {
         **os.environ,
         "DATABASE_URL": database_url(),
         "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
         "SECRET_KEY": settings.SECRET_KEY,
         **env,
     }
+
+
+@contextmanager
+def service_process(
+    command: list[str], log: Path, *, env: dict[str, str], shown: int = 4000
+) -> Iterator[Worker]:
+    """``command`` run from the project root with its output in ``log``; stopped (SIGTERM,
+    then SIGKILL) at the end, and the end of its output printed for a failing test."""
     with log.open("w") as sink:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "arena",
-                "worker",
-                "--pool=solo",
-                "--without-gossip",
-                "--without-mingle",
-                "-n",
-                f"{name}@%h",
-                "-Q",
-                settings.CELERY_TASK_DEFAULT_QUEUE,
-                "-l",
-                "info",
-            ],
+            command,
             cwd=ROOT,
-            env=environment,
+            env=test_environment(**env),
             stdout=sink,
             stderr=subprocess.STDOUT,
             text=True,
         )
-    worker = Worker(process, log)
+    running = Worker(process, log)
     try:
-        yield worker
+        yield running
     finally:
         if process.poll() is None:
             process.terminate()
@@ -103,41 +92,30 @@ def celery_worker(tmp_path: Path, name: str = "w1", **env: str) -> Iterator[Work
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-        print(worker.output()[-4000:])
+        print(running.output()[-shown:])
 
 
-@contextmanager
-def celery_beat(tmp_path: Path, **env: str) -> Iterator[Worker]:
+# A worker killed mid-match is taken over once its lease lapses and the re-queue job runs.
+# With the production figures that is 20 + 15 seconds of waiting; with these it is the
+# lease's floor (longer than any single wait on a bot, arena/services/matches.py) plus one
+# second. The worker that plays renews its lease every second, so no live match lapses.
+QUICK_RECOVERY = {"MATCH_HEARTBEAT_S": "1", "MATCH_LEASE_S": "2", "MATCH_REQUEUE_EVERY_S": "1"}
+
+
+def celery_worker(tmp_path: Path, name: str = "w1", **env: str) -> AbstractContextManager[Worker]:
+    """A worker consuming the queue this test process publishes to (`make test` makes the
+    queue name unique per run, so messages left by another run are never picked up)."""
+    command = [sys.executable, "-m", "celery", "-A", "arena", "worker", "--pool=solo"]
+    command += ["--without-gossip", "--without-mingle", "-n", f"{name}@%h"]
+    command += ["-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-l", "info"]
+    return service_process(command, tmp_path / f"worker-{name}.log", env=env)
+
+
+def celery_beat(tmp_path: Path, **env: str) -> AbstractContextManager[Worker]:
     """The periodic scheduler as production runs it (``celery -A arena beat``), sending the
     beat schedule's tasks (the re-queue job, ...) to this test's queue."""
-    log = tmp_path / "beat.log"
-    environment = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "CELERY_QUEUE": settings.CELERY_TASK_DEFAULT_QUEUE,
-        "SECRET_KEY": settings.SECRET_KEY,
-        **env,
-    }
-    with log.open("w") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "arena", "beat", "--max-interval", "1"],
-            cwd=ROOT,
-            env=environment,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
-    beat = Worker(process, log)
-    try:
-        yield beat
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        print(beat.output()[-2000:])
+    command = [sys.executable, "-m", "celery", "-A", "arena", "beat", "--max-interval", "1"]
+    return service_process(command, tmp_path / "beat.log", env=env, shown=2000)
 
 
 def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:

@@ -24,7 +24,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 BOT = "def act(observation, legal):\n    return legal[0]\n"
 
-pytestmark = pytest.mark.worker
+# One demo serves the module's tests, the last of which stops it: under pytest-xdist they
+# stay together on one worker process (``--dist loadgroup``).
+pytestmark = [pytest.mark.worker, pytest.mark.xdist_group("demo-launcher")]
 
 
 def free_port() -> int:
@@ -38,7 +40,7 @@ def wait_for(condition: Callable[[], bool], what: str, timeout: float = 300) -> 
     while time.monotonic() < deadline:
         if condition():
             return
-        time.sleep(0.5)
+        time.sleep(0.1)
     raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
 
 
@@ -94,6 +96,8 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
             "ARENA_VAR_DIR": str(tmp_path),
             "CELERY_BROKER_URL": "filesystem://localhost/",
             "SANDBOX_MODE": "plain",
+            # Beat's first re-queue comes after a second rather than the default 15.
+            "MATCH_REQUEUE_EVERY_S": "1",
         }
     )
     log = (tmp_path / "demo.log").open("w")
@@ -166,7 +170,7 @@ def test_an_arena_bots_moves_at_a_humans_table_come_from_the_demo_worker(demo: D
 
 
 def test_beat_sends_the_periodic_jobs_in_the_demo(demo: Demo) -> None:
-    # The re-queue job runs every MATCH_REQUEUE_EVERY_S (15 s; settings.CELERY_BEAT_SCHEDULE),
+    # The re-queue job runs every MATCH_REQUEUE_EVERY_S (1 s here; settings.CELERY_BEAT_SCHEDULE),
     # the soonest of the periodic jobs after start.
     wait_for(lambda: demo.periodic_runs("requeue-stale-matches") > 0, "beat's first re-queue")
 

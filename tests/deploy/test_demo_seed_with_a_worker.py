@@ -17,7 +17,9 @@ def test_the_seed_pairs_the_bots_once_the_worker_has_validated_them(tmp_path: Pa
     require_worker_services()
     said: list[str] = []
     with celery_worker(tmp_path, SANDBOX_MODE="plain"):
-        demo.seed(say=said.append, variants=["auction4"])
+        # Two boards a match rather than the demo's six: what is checked is the order of
+        # things (validation, then matches, then ratings), not how much is played.
+        demo.seed(say=said.append, variants=["auction4"], boards=2)
     versions = BotVersion.objects.filter(bot__variant="auction4")
     assert versions.count() == 3
     assert set(versions.values_list("status", flat=True)) == {"active"}

@@ -169,14 +169,12 @@ class Command(BaseCommand):
                 process.wait()
 
     def announce(self, addrport: str) -> None:
+        """The API's entry points (the pages and the sign-in were listed with the first page)."""
         base = f"http://{addrport}"
         for line in (
-            f"  Leaderboard:        {base}/api/ratings/?variant=auction4",
-            f"  Matches:            {base}/api/matches/",
-            f"  Leagues:            {base}/api/leagues/",
-            f"  Tournaments:        {base}/api/tournaments/",
-            f"  API documentation:  {base}/api/docs/",
-            f"  Administration:     {base}/admin/  (user admin, password arena-admin)",
-            "  Players alice, bob, carol have the password demo-password-2026.",
+            f"  API, leaderboard:   {base}/api/ratings/?variant=auction4",
+            f"  API, matches:       {base}/api/matches/",
+            f"  API, leagues:       {base}/api/leagues/",
+            f"  API, tournaments:   {base}/api/tournaments/",
         ):
             self.stdout.write(line)
