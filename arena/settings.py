@@ -280,6 +280,9 @@ MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
 # its mean board result (arena/services/controls.py); it costs worker time, not bot time.
 MATCH_REFERENCE_CONTROLS = env_bool("MATCH_REFERENCE_CONTROLS", True)
 CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
+# How long each bot move stays on its own on a human's table page before the next is shown
+# (leagues/play); a click or Escape shows them all at once.
+PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
 VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
@@ -358,6 +361,11 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "leagues.models.Round.Status",
         "EventStatusEnum": "leagues.tournaments.models.Event.Status",
         "EventKindEnum": "leagues.tournaments.models.Event.Kind",
+        "VariantEnum": "arena.variants.Variant",
+        "RobotEventVariantEnum": "leagues.robots.models.ROBOT_VARIANTS",
+        "RobotEventRobotsEnum": "leagues.robots.models.RobotEvent.Robots",
+        "RobotEventKindEnum": "leagues.robots.models.RobotEvent.Kind",
+        "RobotEventScoringEnum": "leagues.robots.models.RobotEvent.Scoring",
     },
 }
 

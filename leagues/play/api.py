@@ -16,7 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bots.games import VARIANTS, game_for
+from arena.variants import Variant
+from bots.games import game_for
 from leagues.play import selectors, services
 from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
@@ -27,7 +28,7 @@ class PlayBotSpecField(serializers.JSONField):
 
 
 class PlayTableCreateSerializer(serializers.Serializer[Any]):
-    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    variant = serializers.ChoiceField(choices=Variant.choices)
     human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
     dealer = serializers.IntegerField(
         min_value=0, max_value=3, required=False, help_text="default: drawn by the server"

@@ -3,7 +3,8 @@
 The table page is server-rendered from ``selectors.table_view``. Actions are plain form
 POSTs (the page works without script); htmx sends them in the background and swaps in the
 state fragment, and polls that fragment while an arena bot is thinking. ``play.js`` then
-reveals the bots' moves one at a time (``REVEAL_MS``), which a click or Escape skips.
+reveals the bots' moves one at a time (``settings.PLAY_REVEAL_MS``), which a click or Escape
+skips.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -24,9 +26,6 @@ from arena.seeding import match_seed, new_secret
 from bots.games import VARIANTS, game_for
 from leagues.play import selectors, services
 from leagues.play.errors import BadTable, PlayError
-
-REVEAL_MS = 700
-"""How long each bot move stays on its own before the next is shown."""
 
 
 def bot_choices(variant: str | None = None) -> list[tuple[str, str]]:
@@ -129,7 +128,7 @@ def _state_context(
         "seen": seen,
         "frames": selectors.frames_since(table, since=seen),
         "error": error,
-        "reveal_ms": REVEAL_MS,
+        "reveal_ms": settings.PLAY_REVEAL_MS,
         "state_url": reverse("play-table-state", args=[table.pk]),
         "act_url": reverse("play-table-act", args=[table.pk]),
     }

@@ -25,12 +25,12 @@ from arena.models import Player
 from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
-    EventCreateSerializer,
-    EventSerializer,
-    PlaySerializer,
     RobotErrorSerializer,
-    ScheduleCreateSerializer,
-    StandingSerializer,
+    RobotEventCreateSerializer,
+    RobotEventSerializer,
+    RobotPlaySerializer,
+    RobotScheduleCreateSerializer,
+    RobotStandingSerializer,
 )
 
 _ERRORS = {
@@ -91,37 +91,38 @@ def _event(event_id: int) -> RobotEvent:
 
 
 class EventListView(GenericAPIView):  # type: ignore[type-arg]
-    serializer_class = EventSerializer
+    serializer_class = RobotEventSerializer
 
     def get_queryset(self) -> Any:
         return selectors.event_list()
 
-    @extend_schema(operation_id="robots_list", responses=EventSerializer(many=True))
+    @extend_schema(operation_id="robots_list", responses=RobotEventSerializer(many=True))
     def get(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset())
-        return self.get_paginated_response(EventSerializer(page, many=True).data)
+        return self.get_paginated_response(RobotEventSerializer(page, many=True).data)
 
     @extend_schema(
-        request=EventCreateSerializer, responses={201: EventSerializer, **_errors(400, 401, 403)}
+        request=RobotEventCreateSerializer,
+        responses={201: RobotEventSerializer, **_errors(400, 401, 403)},
     )
     @_refusals
     def post(self, request: Request) -> Response:
         director = _player_of(request)
-        incoming = EventCreateSerializer(data=request.data)
+        incoming = RobotEventCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.robot_event_create(director=director, **incoming.validated_data)
-        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+        return Response(RobotEventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
 class EventDetailView(APIView):
-    @extend_schema(responses={200: EventSerializer, **_errors(404)})
+    @extend_schema(responses={200: RobotEventSerializer, **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(EventSerializer(_event(event_id)).data)
+        return Response(RobotEventSerializer(_event(event_id)).data)
 
 
 class EntryListView(APIView):
     @extend_schema(
-        request=None, responses={201: PlaySerializer, **_errors(400, 401, 403, 404, 409)}
+        request=None, responses={201: RobotPlaySerializer, **_errors(400, 401, 403, 404, 409)}
     )
     @_refusals
     def post(self, request: Request, event_id: int) -> Response:
@@ -130,7 +131,7 @@ class EntryListView(APIView):
 
 
 class PlayListView(APIView):
-    @extend_schema(responses={200: PlaySerializer(many=True), **_errors(401, 403, 404)})
+    @extend_schema(responses={200: RobotPlaySerializer(many=True), **_errors(401, 403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         """The caller's own boards: started, finished, and their own scores."""
         entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
@@ -138,10 +139,10 @@ class PlayListView(APIView):
             raise PermissionDenied("you have not joined this event")
         tables.entry_sync(entry=entry)
         plays = entry.plays.select_related("board").order_by("board__number")
-        return Response(PlaySerializer(plays, many=True).data)
+        return Response(RobotPlaySerializer(plays, many=True).data)
 
     @extend_schema(
-        request=None, responses={201: PlaySerializer, **_errors(400, 401, 403, 404, 409)}
+        request=None, responses={201: RobotPlaySerializer, **_errors(400, 401, 403, 404, 409)}
     )
     @_refusals
     def post(self, request: Request, event_id: int) -> Response:
@@ -151,22 +152,24 @@ class PlayListView(APIView):
             raise PermissionDenied("join the event before playing its boards")
         tables.entry_sync(entry=entry)
         play = services.robot_play_start(entry=entry)
-        return Response(PlaySerializer(play).data, status=status.HTTP_201_CREATED)
+        return Response(RobotPlaySerializer(play).data, status=status.HTTP_201_CREATED)
 
 
 class EventCloseView(APIView):
-    @extend_schema(request=None, responses={200: EventSerializer, **_errors(401, 403, 404, 409)})
+    @extend_schema(
+        request=None, responses={200: RobotEventSerializer, **_errors(401, 403, 404, 409)}
+    )
     @_refusals
     def post(self, request: Request, event_id: int) -> Response:
         event = services.robot_event_close(event=_event(event_id), by=_player_of(request))
-        return Response(EventSerializer(event).data)
+        return Response(RobotEventSerializer(event).data)
 
 
 class StandingsView(APIView):
-    @extend_schema(responses={200: StandingSerializer(many=True), **_errors(404)})
+    @extend_schema(responses={200: RobotStandingSerializer(many=True), **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         rows = selectors.event_standings(event=_event(event_id))
-        return Response(StandingSerializer(rows, many=True).data)
+        return Response(RobotStandingSerializer(rows, many=True).data)
 
 
 class BoardView(APIView):
@@ -189,13 +192,13 @@ class VerificationView(APIView):
 
 class ScheduleListView(APIView):
     @extend_schema(
-        request=ScheduleCreateSerializer,
+        request=RobotScheduleCreateSerializer,
         responses={201: dict[str, Any], **_errors(400, 401, 403)},
     )
     @_refusals
     def post(self, request: Request) -> Response:
         """A daily timetable: an event of these settings is created at hour:minute UTC."""
-        incoming = ScheduleCreateSerializer(data=request.data)
+        incoming = RobotScheduleCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         schedule = services.robot_schedule_create(
             director=_player_of(request), **incoming.validated_data

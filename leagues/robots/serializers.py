@@ -20,21 +20,21 @@ class RobotErrorSerializer(serializers.Serializer[Any]):
     )
 
 
-class EventCreateSerializer(serializers.Serializer[Any]):
+class RobotEventCreateSerializer(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=120)
     variant = serializers.ChoiceField(choices=ROBOT_VARIANTS)
     boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS)
-    robots = serializers.ChoiceField(choices=RobotEvent.Robots.values)
-    kind = serializers.ChoiceField(choices=RobotEvent.Kind.values)
-    scoring = serializers.ChoiceField(choices=RobotEvent.Scoring.values)
+    robots = serializers.ChoiceField(choices=RobotEvent.Robots.choices)
+    kind = serializers.ChoiceField(choices=RobotEvent.Kind.choices)
+    scoring = serializers.ChoiceField(choices=RobotEvent.Scoring.choices)
 
 
-class ScheduleCreateSerializer(EventCreateSerializer):
+class RobotScheduleCreateSerializer(RobotEventCreateSerializer):
     hour = serializers.IntegerField(min_value=0, max_value=23)
     minute = serializers.IntegerField(min_value=0, max_value=59, default=0)
 
 
-class EventSerializer(serializers.ModelSerializer[RobotEvent]):
+class RobotEventSerializer(serializers.ModelSerializer[RobotEvent]):
     director = serializers.CharField(source="director.display_name", read_only=True)
     status = serializers.SerializerMethodField()
 
@@ -60,7 +60,7 @@ class EventSerializer(serializers.ModelSerializer[RobotEvent]):
         return rules.status(event)
 
 
-class PlaySerializer(serializers.ModelSerializer[RobotPlay]):
+class RobotPlaySerializer(serializers.ModelSerializer[RobotPlay]):
     board = serializers.IntegerField(source="board.number", read_only=True)
     table = serializers.IntegerField(source="table_id", read_only=True, allow_null=True)
     table_url = serializers.SerializerMethodField()
@@ -82,7 +82,7 @@ class PlaySerializer(serializers.ModelSerializer[RobotPlay]):
         return None if play.table_id is None else reverse("play-table", args=[play.table_id])
 
 
-class StandingSerializer(serializers.Serializer[Any]):
+class RobotStandingSerializer(serializers.Serializer[Any]):
     rank = serializers.IntegerField()
     entry = serializers.IntegerField()
     name = serializers.CharField()

@@ -470,6 +470,7 @@ ROUTES: dict[tuple[str, str], Route] = {
     ),
     # --- tournament pages (the running event of the API's cells) ---------------------------
     ("tournament-pages", "GET"): Route(everyone(), lambda w: "/tournaments/"),
+    ("tournament-page-ratings", "GET"): Route(everyone(), lambda w: "/tournaments/ratings/"),
     ("tournament-page", "GET"): Route(everyone(), _page_event_url(), secret=EVENT_SECRET),
     ("tournament-page-standings", "GET"): Route(
         everyone(), _page_event_url("standings/"), secret=EVENT_SECRET

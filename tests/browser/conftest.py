@@ -46,9 +46,12 @@ def screenshot_dir() -> Path:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import expect, sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed (make venv installs it)")
+    # An assertion waits for the page as long as an action does: a page that paces the bots'
+    # moves, or a machine busy with something else, must not fail a check that would pass.
+    expect.set_options(timeout=120_000)
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     with sync_playwright() as playwright:

@@ -71,8 +71,9 @@ def act_once(page: Any, bold: bool) -> None:
         buttons.first.click()
     elif picks.count():
         # "Pick 3 cards, then give them": the count the table asks for.
-        asked = re.search(r"Pick (\d+) card", page.locator("#act-form .controls").inner_text())
-        assert asked is not None
+        controls = page.locator("#act-form .controls").inner_text()
+        asked = re.search(r"Pick (\d+) card", controls)
+        assert asked is not None, f"the table asks for no count of cards: {controls!r}"
         for index in range(int(asked.group(1))):
             picks.nth(index).check()
         page.locator("#act-form button[name=send]").click()
@@ -87,6 +88,8 @@ def play_the_table(page: Any, bold: bool) -> None:
     for _ in range(200):
         if continue_link.count():
             break
+        # The table is shown once the page has revealed the bots' moves (play.js).
+        expect(page.locator('#play-state[data-shown="true"]')).to_have_count(1)
         expect(page.locator(".your-turn, #continue-link").first).to_be_visible()
         if continue_link.count():
             break
@@ -96,8 +99,10 @@ def play_the_table(page: Any, bold: bool) -> None:
 
 
 def test_two_humans_play_a_robot_event_and_are_matchpointed(
-    page: Any, browser: Any, live_server: Any, problems: Problems, event: RobotEvent
+    settings: Any, page: Any, browser: Any, live_server: Any, problems: Problems, event: RobotEvent
 ) -> None:
+    # The pacing of the bots' moves is the table page's own test; here they show at once.
+    settings.PLAY_REVEAL_MS = 0
     players = {"Ann": register("Ann"), "Ben": register("Ben")}
     for name, bold in (("Ann", False), ("Ben", True)):
         context = browser.new_context(base_url=live_server.url)
