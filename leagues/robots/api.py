@@ -15,13 +15,12 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import APIException, NotAuthenticated, NotFound, PermissionDenied
+from rest_framework.exceptions import APIException, NotFound, PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.models import Player
 from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
@@ -32,6 +31,8 @@ from leagues.robots.serializers import (
     RobotScheduleCreateSerializer,
     RobotStandingSerializer,
 )
+from leagues.viewers import api_player as _player_of
+from leagues.viewers import viewer as _viewer
 
 _ERRORS = {
     400: "the input breaks a rule; `detail` says which",
@@ -69,21 +70,6 @@ def _refusals(view: Callable[..., Response]) -> Callable[..., Response]:
             raise NotFound(str(missing)) from None
 
     return answer
-
-
-def _viewer(request: Request) -> Player | None:
-    if not request.user.is_authenticated:
-        return None
-    return Player.objects.filter(user=request.user).select_related("user").first()
-
-
-def _player_of(request: Request) -> Player:
-    player = _viewer(request)
-    if player is None:
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        raise PermissionDenied("this account has no player profile")
-    return player
 
 
 def _event(event_id: int) -> RobotEvent:

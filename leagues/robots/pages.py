@@ -14,23 +14,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.errors import InvalidInput
-from arena.models import Player
 from leagues.robots import rules, selectors, services, tables
 from leagues.robots.forms import EventForm
 from leagues.robots.models import RobotEvent
-
-
-def _viewer(request: HttpRequest) -> Player | None:
-    if not request.user.is_authenticated:
-        return None
-    return Player.objects.filter(user=request.user).select_related("user").first()
-
-
-def _player(request: HttpRequest) -> Player:
-    player = _viewer(request)
-    if player is None:
-        raise PermissionDenied("this account has no player profile")
-    return player
+from leagues.viewers import page_player as _player
+from leagues.viewers import viewer as _viewer
 
 
 def _event(event_id: int) -> RobotEvent:

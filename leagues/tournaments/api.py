@@ -25,7 +25,6 @@ from rest_framework.views import APIView
 
 from arena import idempotency
 from arena.errors import InvalidInput
-from arena.models import Player
 from leagues.tournaments import selectors, services
 from leagues.tournaments.models import Event, HumanRating, Result
 from leagues.tournaments.records import hand_records_pdf
@@ -45,6 +44,8 @@ from leagues.tournaments.serializers import (
     SectionSerializer,
     TournamentErrorSerializer,
 )
+from leagues.viewers import api_player as _player_of
+from leagues.viewers import viewer as _viewer
 
 _ERRORS = {
     400: "the input breaks a rule; `detail` says which",
@@ -61,21 +62,6 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
         code: OpenApiResponse(TournamentErrorSerializer, description=_ERRORS[code])
         for code in codes
     }
-
-
-def _viewer(request: Request) -> Player | None:
-    if not request.user.is_authenticated:
-        return None
-    return Player.objects.filter(user=request.user).select_related("user").first()
-
-
-def _player_of(request: Request) -> Player:
-    player = _viewer(request)
-    if player is None:
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
-        raise PermissionDenied("this account has no player profile")
-    return player
 
 
 def _event(event_id: int) -> Event:

@@ -13,7 +13,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import EmptyPage, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,19 +28,8 @@ from leagues.tournaments import selectors, services
 from leagues.tournaments.forms import BoardEntryForm, initial_from
 from leagues.tournaments.hands import HandScore
 from leagues.tournaments.models import Event, Result
-
-
-def _viewer(request: HttpRequest) -> Player | None:
-    if not request.user.is_authenticated:
-        return None
-    return Player.objects.filter(user=request.user).select_related("user").first()
-
-
-def _player(request: HttpRequest) -> Player:
-    player = _viewer(request)
-    if player is None:
-        raise PermissionDenied("this account has no player profile")
-    return player
+from leagues.viewers import page_player as _player
+from leagues.viewers import viewer as _viewer
 
 
 def _event(event_id: int) -> Event:

@@ -136,7 +136,9 @@ def test_a_mitchell_pairs_event_runs_from_creation_to_final_standings(
     assert len(ratings) == 12
     for first, second in zip(field[::2], field[1::2], strict=True):
         assert ratings[first.pk] == ratings[second.pk]
-    assert sum(ratings.values()) / 12 == pytest.approx(1500)
+    # The team model's updates are zero-sum only while every player's uncertainty is equal;
+    # after the first rounds they differ a little, so the field stays centred, not exactly.
+    assert sum(ratings.values()) / 12 == pytest.approx(1500, abs=0.5)
 
     listed = client_for(None).get("/api/tournaments/ratings/?variant=single4").json()
     assert listed["count"] == 12
