@@ -17,7 +17,7 @@ from django.views.decorators.gzip import gzip_page
 
 from arena import selectors
 from arena.models import BotVersion, Game, Match
-from arena.replay_view import ViewError, replay_frames
+from arena.replay_view import ViewError, replay_frames, side_rows
 from bots.games import game_for
 
 
@@ -126,13 +126,6 @@ def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> 
             selectors.match_games(match=match, board=board).values_list("table", flat=True)
         ),
         "result": final.get("result"),
-        "sides": [
-            {
-                "label": " and ".join(f"seat {s}" for s in seats),
-                "names": ", ".join(frames["names"][s] for s in seats),
-                "score": (frames["team_scores"] or [None] * len(frames["sides"]))[index],
-            }
-            for index, seats in enumerate(frames["sides"])
-        ],
+        "sides": side_rows(frames),
     }
     return render(request, "arena/replay.html", context)

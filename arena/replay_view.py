@@ -174,6 +174,19 @@ def replay_frames(
     }
 
 
+def side_rows(frames: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The viewer's score table of a replay's frames: each side's seats, names and score."""
+    scores = frames["team_scores"] or [None] * len(frames["sides"])
+    return [
+        {
+            "label": " and ".join(f"seat {s}" for s in seats),
+            "names": ", ".join(frames["names"][s] for s in seats),
+            "score": scores[index],
+        }
+        for index, seats in enumerate(frames["sides"])
+    ]
+
+
 def _sides(game: Game) -> list[list[int]]:
     if game.partnership:
         return [[0, 2], [1, 3]]

@@ -21,7 +21,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
 from arena.models import BotVersion
-from arena.replay_view import ViewError, replay_frames
+from arena.replay_view import ViewError, replay_frames, side_rows
 from arena.seeding import match_seed, new_secret
 from bots.games import VARIANTS, game_for
 from leagues.play import selectors, services
@@ -254,13 +254,6 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "frames_url": url + ("" if seat is None else f"?seat={seat}"),
         "seat_choices": list(enumerate(frames["names"])),
         "result": final.get("result"),
-        "sides": [
-            {
-                "label": " and ".join(f"seat {s}" for s in seats),
-                "names": ", ".join(frames["names"][s] for s in seats),
-                "score": (frames["team_scores"] or [None] * len(frames["sides"]))[index],
-            }
-            for index, seats in enumerate(frames["sides"])
-        ],
+        "sides": side_rows(frames),
     }
     return render(request, "play/replay.html", context)
