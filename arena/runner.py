@@ -126,12 +126,9 @@ def _play_one_table(
     kind = BotProcess if sandboxed else PlainProcess
 
     def start(table_name: str, seat: int) -> Agent:
-        hello = protocol.hello_message(
-            game=str(getattr(plan.rules, "game", plan.game.variant)),
-            variant=plan.game.variant,
-            rules=plan.rules.to_json(),
+        hello = plan.game.hello(
+            plan.rules,
             seat=seat,
-            players=plan.game.players,
             boards=plan.boards,
             time=protocol.TimeControl(plan.decision_ms, plan.bank_ms, plan.startup_ms),
         )

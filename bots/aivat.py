@@ -49,12 +49,9 @@ class GreedyRollout:
         for seat in range(game.players):
             bot = GreedyBot()
             bot.handle(
-                protocol.hello_message(
-                    game=str(getattr(rules, "game", game.variant)),
-                    variant=game.variant,
-                    rules=rules.to_json(),
+                game.hello(
+                    rules,
                     seat=seat,
-                    players=game.players,
                     boards=1,
                     time=protocol.TimeControl(decision_ms=1000, bank_ms=60000, startup_ms=1000),
                 )

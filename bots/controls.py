@@ -84,15 +84,7 @@ def reference_controls(
     def start(table: str, seat: int) -> Agent:
         maker = GreedyBot if table == GREEDY_TABLE else makers[seatings[table][seat]]
         agent = LocalAgent(maker())
-        hello = protocol.hello_message(
-            game=str(getattr(rules, "game", game.variant)),
-            variant=game.variant,
-            rules=rules.to_json(),
-            seat=seat,
-            players=game.players,
-            boards=boards,
-            time=_CLOCK,
-        )
+        hello = game.hello(rules, seat=seat, boards=boards, time=_CLOCK)
         protocol.read_ready(agent.start(hello))
         return agent
 

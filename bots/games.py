@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from bots import protocol
 from bots.reference import REFERENCE_BOTS
 from engine.actions import Action
 from engine.registry import game_for as engine_game_for
@@ -59,6 +60,20 @@ class Game:
     def side_of(self, seat: int) -> int:
         """The index of the seat's side in a result's ``team_scores``."""
         return seat % 2 if self.partnership else seat
+
+    def hello(
+        self, rules: RulesLike, *, seat: int, boards: int, time: protocol.TimeControl
+    ) -> dict[str, Any]:
+        """The hello a seat of this variant hears, with the game named as its rules name it."""
+        return protocol.hello_message(
+            game=str(getattr(rules, "game", self.variant)),
+            variant=self.variant,
+            rules=rules.to_json(),
+            seat=seat,
+            players=self.players,
+            boards=boards,
+            time=time,
+        )
 
     def new_state(self, rules: RulesLike, *, seed: int, dealer: int) -> Refereed:
         return self.deal(self.variant, seed=seed, dealer=dealer, rules=rules)

@@ -136,15 +136,7 @@ def run(
     programs: list[ProgramAgent] = []
 
     def start(table: str, seat: int) -> Agent:
-        hello = protocol.hello_message(
-            game=str(getattr(rules, "game", game.variant)),
-            variant=game.variant,
-            rules=rules.to_json(),
-            seat=seat,
-            players=game.players,
-            boards=boards,
-            time=clock,
-        )
+        hello = game.hello(rules, seat=seat, boards=boards, time=clock)
         spec = specs[seatings[table][seat]]
         if isinstance(spec, Program):
             env = None if spec.env is None else dict(spec.env)

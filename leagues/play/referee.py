@@ -175,15 +175,7 @@ def bot_messages(
 ) -> list[dict[str, Any]]:
     """What a bot at ``seat`` has been told so far, from ``hello`` on (``hello`` first)."""
     messages: list[dict[str, Any]] = [
-        protocol.hello_message(
-            game=str(getattr(hand.rules, "game", variant)),
-            variant=variant,
-            rules=hand.rules.to_json(),
-            seat=seat,
-            players=hand.game.players,
-            boards=1,
-            time=clock,
-        ),
+        hand.game.hello(hand.rules, seat=seat, boards=1, time=clock),
         protocol.hand_start_message(
             board=BOARD,
             dealer=int(getattr(hand.state, "dealer", 0)),

@@ -74,12 +74,9 @@ def play(
 
     def start(table: str, seat: int) -> Agent:
         agent = LocalAgent(makers[seatings[table][seat]]())
-        hello = protocol.hello_message(
-            game=str(getattr(rules, "game", game.variant)),
-            variant=game.variant,
-            rules=rules.to_json(),  # type: ignore[attr-defined]
+        hello = game.hello(
+            rules,
             seat=seat,
-            players=game.players,
             boards=boards,
             time=protocol.TimeControl(decision_ms=10_000, bank_ms=600_000, startup_ms=10_000),
         )
