@@ -139,18 +139,24 @@ def _check_arena_versions(seats: Sequence[Seat], variant: str) -> None:
             raise BadTable(f"bot version {version_id} plays {version.bot.variant}, not {variant}")
 
 
+def _own_table_locked(table_id: int, user: Reader) -> PlayTable:
+    """The user's table, locked for the caller's transaction (404 for anyone else's)."""
+    table = (
+        PlayTable.objects.select_for_update()
+        .filter(pk=table_id, owner_id=getattr(user, "pk", None))
+        .first()
+    )
+    if table is None:
+        raise TableNotFound(f"there is no table {table_id} of yours")
+    return table
+
+
 def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpdate:
     """Apply the human's ``action`` answering ``ply``, then let the reference bots move."""
     with transaction.atomic():
         # The row lock makes check-ply-then-append one step: of two submits answering the
         # same ply, the second waits here and then finds the ply moved on.
-        table = (
-            PlayTable.objects.select_for_update()
-            .filter(pk=table_id, owner_id=getattr(user, "pk", None))
-            .first()
-        )
-        if table is None:
-            raise TableNotFound(f"there is no table {table_id} of yours")
+        table = _own_table_locked(table_id, user)
         if table.is_over:
             raise NotYourTurn(f"the hand at table {table.pk} is {table.status}")
         if isinstance(ply, bool) or not isinstance(ply, int) or ply != table.ply:
@@ -221,13 +227,7 @@ def table_advance(*, table_id: int) -> int:
 def table_abandon(*, table_id: int, user: Reader) -> PlayTable:
     """The human leaves the hand: it is over, scored as a forfeit of the human's side."""
     with transaction.atomic():
-        table = (
-            PlayTable.objects.select_for_update()
-            .filter(pk=table_id, owner_id=getattr(user, "pk", None))
-            .first()
-        )
-        if table is None:
-            raise TableNotFound(f"there is no table {table_id} of yours")
+        table = _own_table_locked(table_id, user)
         if table.is_over:
             raise NotYourTurn(f"the hand at table {table.pk} is already {table.status}")
         hand = hand_of(table)
