@@ -71,7 +71,7 @@ def test_the_referee_plays_a_board_of_the_toy_with_sdk_bots(toy: GameSpec) -> No
         [lambda observation, legal: list(legal)[-1]] * 2,
     )
     assert isinstance(again, ToyState)
-    assert [str(action) for _, action in again.history] == [move.action for move in record.moves]
+    assert [str(action) for action in again.history] == [move.action for move in record.moves]
 
 
 def test_after_unregistering_the_toy_is_unknown_again(toy: GameSpec) -> None:

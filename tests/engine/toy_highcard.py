@@ -49,7 +49,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         self.rules = _ToyRules()
         self.dealer = dealer
         self._hands = hands
-        self._history: list[tuple[int, Action]] = []
+        self._history: list[Action] = []
         self._phase = ToyPhase.PLAY
         self._trick: list[tuple[int, int]] = []
         self._turn = (dealer + 1) % 2
@@ -61,7 +61,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         return [Play(CARDS[face]) for face in sorted(set(self._hands[self._turn]))]
 
     @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
+    def history(self) -> tuple[Action, ...]:
         return tuple(self._history)
 
     def hand(self, seat: int) -> tuple[str, ...]:
@@ -75,7 +75,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         assert isinstance(action, Play)
         seat = self._turn
         self._hands[seat].remove(action.card)
-        self._history.append((seat, action))
+        self._history.append(action)
         self._trick.append((seat, action.card))
         if len(self._trick) == 1:
             self._turn = 1 - seat
