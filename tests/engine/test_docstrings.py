@@ -23,6 +23,7 @@ MODULES = [
     "engine.rules",
     "engine.seats",
     "engine.tricks",
+    "engine.variant",
 ]
 
 
