@@ -182,28 +182,24 @@ register_game(
         target_game=GameState,
     )
 )
-register_game(
-    GameSpec(
-        name="pinochle3",
-        num_players=3,
-        variants=("cutthroat3",),
-        new_hand=new_cutthroat_hand,
-        from_cards=cutthroat_from_cards,
-        labels={"cutthroat3": "Three-hand with widow"},
-        target_game=CutthroatGame,
+# The individual pinochle games: one variant each, every player for themselves.
+for _name, _players, _variant, _label, _deal, _from_cards, _game in (
+    ("pinochle3", 3, "cutthroat3", "Three-hand with widow", new_cutthroat_hand,
+     cutthroat_from_cards, CutthroatGame),
+    ("pinochle2", 2, "twohand", "Two-hand with stock", new_twohand_hand,
+     twohand_from_cards, TwoHandGame),
+):  # fmt: skip
+    register_game(
+        GameSpec(
+            name=_name,
+            num_players=_players,
+            variants=(_variant,),
+            new_hand=_deal,
+            from_cards=_from_cards,
+            labels={_variant: _label},
+            target_game=_game,
+        )
     )
-)
-register_game(
-    GameSpec(
-        name="pinochle2",
-        num_players=2,
-        variants=("twohand",),
-        new_hand=new_twohand_hand,
-        from_cards=twohand_from_cards,
-        labels={"twohand": "Two-hand with stock"},
-        target_game=TwoHandGame,
-    )
-)
 
 
 def _pinnacolo(name: str, players: int, variants: tuple[str, ...], labels: dict[str, str]) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 from engine.actions import Action
 from engine.cards import Card
@@ -175,6 +175,21 @@ class HandReplay(Generic[S]):
     actions: tuple[str, ...]
     result: Mapping[str, Any] | None
 
+    @classmethod
+    def of_hand(cls, state: S, deal: Any) -> Self:
+        """The replay of ``state``'s hand so far (its result too once it is over), dealt
+        from ``deal`` (``None``: from its seed)."""
+        make: Any = cls  # the game's dataclass, whose fields are these
+        replay: Self = make(
+            rules=state.rules,
+            seed=getattr(state, "seed"),  # noqa: B009 (every replayable hand has its seed)
+            dealer=state.dealer,
+            actions=tuple(str(action) for action in state.history),
+            result=state.result().to_json() if state.is_terminal() else None,
+            deal=deal,
+        )
+        return replay
+
     def _deal_json(self) -> Any:
         """The explicit deal as JSON (``None`` for a hand dealt from its seed)."""
         raise NotImplementedError
@@ -304,14 +319,7 @@ class Replay(HandReplay[TrickTakingState]):
                 deal = tuple(state.dealt(seat) for seat in range(4))
             else:
                 deal = getattr(state, "deal")  # noqa: B009 (the games with a widow or stock)
-        return cls(
-            rules=state.rules,
-            seed=state.seed,
-            dealer=state.dealer,
-            actions=tuple(str(action) for action in state.actions),
-            result=state.result().to_json() if state.is_terminal() else None,
-            deal=deal,
-        )
+        return cls.of_hand(state, deal)
 
     def _deal_json(self) -> Any:
         # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).

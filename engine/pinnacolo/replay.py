@@ -52,14 +52,7 @@ class PinnacoloReplay(HandReplay[PinnacoloHand]):
         if state.seed is None:
             hands, pile, stock = state.initial_cards()
             deal = PinnacoloDeal(hands, pile, stock)
-        return cls(
-            rules=state.rules,
-            seed=state.seed,
-            dealer=state.dealer,
-            actions=tuple(str(action) for action in state.actions),
-            result=state.result().to_json() if state.is_terminal() else None,
-            deal=deal,
-        )
+        return cls.of_hand(state, deal)
 
     def _deal_json(self) -> Any:
         deal = self.deal

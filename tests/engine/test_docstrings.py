@@ -17,6 +17,7 @@ MODULES = [
     "engine.game",
     "engine.hand",
     "engine.meld",
+    "engine.playouts",
     "engine.registry",
     "engine.replay",
     "engine.rng",
