@@ -46,14 +46,14 @@ from arena.serializers import (
 )
 from arena.services.matches import match_create
 from arena.throttles import CHALLENGES, VERIFICATIONS
-from arena.variants import Variant
+from arena.variant_fields import REGISTERED_VARIANTS
 from bots.games import game_for
 
 
 class MatchFilter(django_filters.FilterSet):
     bot = django_filters.NumberFilter(method="filter_bot", help_text="a bot id, either side")
     version = django_filters.NumberFilter(method="filter_version", help_text="a version id")
-    variant = django_filters.ChoiceFilter(choices=Variant.choices)
+    variant = django_filters.ChoiceFilter(choices=REGISTERED_VARIANTS)
     status = django_filters.ChoiceFilter(choices=Match.Status.choices)
     kind = django_filters.ChoiceFilter(choices=Match.Kind.choices)
 

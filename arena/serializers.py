@@ -9,7 +9,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
-from arena.variants import Variant
+from arena.variant_fields import VariantChoiceField
 
 ID_MAX = 2**63 - 1
 """The largest id the database can hold (a 64-bit key): a larger one is refused with a 400
@@ -81,7 +81,7 @@ class BotSerializer(serializers.ModelSerializer[Bot]):
 
 class BotCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=64)
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = VariantChoiceField()
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
 
 
@@ -342,7 +342,7 @@ class MatchRatingChangeSerializer(serializers.ModelSerializer[RatingChange]):
 
 
 class LeaderboardQuerySerializer(serializers.Serializer[dict[str, Any]]):
-    variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+    variant = VariantChoiceField(required=False)
     disabled = serializers.BooleanField(
         default=False, help_text="also list the versions disabled for faults (marked)"
     )

@@ -22,9 +22,9 @@ from typing import Any, cast
 from bots import protocol
 from bots.reference import REFERENCE_BOTS
 from engine.actions import Action
-from engine.registry import game_for as engine_game_for
 from engine.registry import seatings_for, variant_names
 from engine.state import State
+from engine.variant import load_game
 
 _REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
 
@@ -92,21 +92,23 @@ class Game:
 
 
 def game_for(variant: str) -> Game:
-    """The variant's entry of the engine registry, as the referee and the runner use it.
+    """The variant's engine ``Game`` (``engine.load_game``), as the referee and the runner
+    use it: its rules vary by match, so it reads them from the game rather than fixing them.
 
     An unknown variant raises ``UnknownVariantError`` (a ``ValueError``) naming the known.
     """
-    spec = engine_game_for(variant)
+    game = load_game(variant)
+    spec = game.spec
     return Game(
         variant=variant,
-        players=spec.num_players,
-        partnership=spec.partnership(variant),
-        rules_for=lambda overrides: spec.rules_for(variant, overrides),
+        players=game.num_players,
+        partnership=game.partnership,
+        rules_for=lambda overrides: game.with_rules(overrides).rules,
         rules_from_json=spec.rules_from_json,
         deal=cast(Callable[..., Refereed], spec.new_hand),
-        parse_action=spec.parse_action,
-        replay_from_state=spec.replay_from_state,
-        replay_from_json=spec.replay_from_json,
+        parse_action=game.parse_action,
+        replay_from_state=game.write_replay,
+        replay_from_json=game.read_replay,
         forfeit_penalty=spec.forfeit_penalty,
     )
 

@@ -47,8 +47,14 @@ Public interface (RULES.md section 10):
   agents)`` is the loop a match runner uses (``GameLike`` its protocol). The one
   registry, ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
   ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, forfeit
-  rule), is what the bots, the arena and the leagues read; a new game is a
-  ``register_game`` call and its rules module. Replays of every game share one format
+  rule, and ``target_game``), is what the bots, the arena and the leagues read; a new
+  game is a ``register_game`` call and its rules module. ``load_game(variant, *,
+  rules=None, overrides=None) -> Game`` is one variant with its rules fixed (in the
+  spirit of OpenSpiel's ``Game``): ``num_players``, ``teams``, ``seatings``, ``rules``,
+  ``new_initial_state(seed, dealer)``, ``new_target_game(seed, dealer, max_hands=)``
+  (every game to its target through the one driver, ``TargetGame``), ``parse_action``,
+  ``read_replay``, ``write_replay``, ``forfeit_penalty``. ``history`` is the actions
+  only in every game. Replays of every game share one format
   (``pinochle-arena/replay`` version 2); version-1 documents are migrated when read
   (``engine.replay.read_replay``).
 - Errors (``engine.errors``): every refusal is an ``EngineError``, a ``ValueError``:
@@ -118,7 +124,7 @@ from engine.errors import (
     TrickError,
     UnknownVariantError,
 )
-from engine.game import GameResult, GameState, hand_seed
+from engine.game import GameResult, GameState, TargetGame, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
 from engine.meld import Meld, MeldItem, MeldKind, meld
 from engine.protocol import Agent, GameLike, play
@@ -128,6 +134,7 @@ from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rng import DEAL_GENERATOR, SplitMix64, shuffle
 from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules, rules_for, variant_names
 from engine.tricks import legal_plays, trick_winner
+from engine.variant import Game, load_game
 
 __all__ = [
     "DEAL_GENERATOR",
@@ -143,6 +150,7 @@ __all__ = [
     "CardParseError",
     "Deck",
     "EngineError",
+    "Game",
     "GameLike",
     "GameResult",
     "GameSpec",
@@ -178,6 +186,7 @@ __all__ = [
     "SeedError",
     "SplitMix64",
     "Suit",
+    "TargetGame",
     "TeamResult",
     "ThrowIn",
     "TrickError",
@@ -187,6 +196,7 @@ __all__ = [
     "hand_from_cards",
     "hand_seed",
     "legal_plays",
+    "load_game",
     "meld",
     "new_hand",
     "parse_cards",

@@ -13,9 +13,8 @@
         minutes of work at most); hand n dealt from hand_seed(S, n), dealer n mod the
         number of players, choices from random.Random(S); a JSON summary with
         "hands_per_second" (wall clock; "cpu_seconds" is the processor time, steadier on a
-        shared machine); "mean_team_scores" is per seat in the three- and two-hand games
-    python -m engine play --variant pinnacolo|pinnacolo2|pinnacolo3|pinnacolo4 ...
-        the same for Pinnacolo (engine.pinnacolo.playouts); scores per side
+        shared machine); "mean_team_scores" is per side: per partnership or pair,
+        otherwise per player (engine.playouts, the same for every registered variant)
     python -m engine replay verify FILE
         exit 0 when the replay reproduces its result, 1 with the first difference; a file
         that is not UTF-8 JSON, or nests deeper than MAX_REPLAY_DEPTH, is refused
@@ -29,25 +28,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
-import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from engine.cards import Card, CardParseError, Suit
 from engine.errors import EngineError, ReplayError
-from engine.game import hand_seed
 from engine.meld import meld
-from engine.pinnacolo.playouts import play_summary
 from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.rules import PINNACOLO_PRESETS
-from engine.registry import game_for
+from engine.playouts import play_summary
 from engine.replay import Replay, read_replay
 from engine.rules import MustHead, MustTrump, rules_for, variant_names
 from engine.tricks import legal_plays
-from engine.trickstate import TrickTakingState
 
 __all__ = ["MAX_PLAY_HANDS", "main"]
 
@@ -161,40 +154,7 @@ def _run_legal(args: argparse.Namespace) -> int:
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    if args.variant in PINNACOLO_PRESETS:
-        _print(play_summary(args.variant, hands=args.hands, seed=args.seed))
-        return 0
-    choices = random.Random(args.seed)
-    outcomes: Counter[str] = Counter()
-    actions = 0
-    rules = rules_for(args.variant)
-    deal: Callable[..., TrickTakingState] = game_for(args.variant).new_hand
-    team_scores = [0] * (2 if rules.game == "pinochle4" else rules.players)
-    started, cpu_started = time.perf_counter(), time.process_time()
-    for number in range(args.hands):
-        seed = hand_seed(args.seed, number)
-        state = deal(args.variant, seed=seed, dealer=number % rules.players)
-        state.play_randomly(choices)
-        result = state.result()
-        outcomes[result.outcome.value] += 1
-        actions += len(state.actions)
-        for team, score in enumerate(result.team_scores):
-            team_scores[team] += score
-    elapsed = time.perf_counter() - started
-    cpu = time.process_time() - cpu_started
-    _print(
-        {
-            "variant": args.variant,
-            "hands": args.hands,
-            "seed": args.seed,
-            "seconds": round(elapsed, 4),
-            "cpu_seconds": round(cpu, 4),
-            "hands_per_second": round(args.hands / elapsed, 1) if elapsed > 0 else None,
-            "actions_per_hand": round(actions / args.hands, 2),
-            "outcomes": dict(sorted(outcomes.items())),
-            "mean_team_scores": [round(total / args.hands, 2) for total in team_scores],
-        }
-    )
+    _print(play_summary(args.variant, hands=args.hands, seed=args.seed))
     return 0
 
 

@@ -1,6 +1,7 @@
 """A game: successive hands to the target, the dealer rotating (RULES.md section 5).
 
 >>> import random
+>>> from engine.hand import Phase
 >>> game = GameState("single4", seed=11)
 >>> rng = random.Random(11)
 >>> while not game.is_terminal():  # pass whenever allowed, otherwise play at random
@@ -13,19 +14,21 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from engine.actions import Action
 from engine.errors import IllegalActionError, NotOverError, RulesError
-from engine.hand import HandState, LegalActions, Phase, new_hand
+from engine.hand import HandState, new_hand
+from engine.protocol import ActionView
 from engine.replay import Replay
 from engine.results import HandResult
 from engine.rng import splitmix64_output
-from engine.rules import Rules, rules_for
+from engine.rules import rules_for
 from engine.seats import check_seat
-from engine.trickstate import TrickTakingState
+from engine.state import Scored, State
 
 __all__ = ["GameResult", "GameState", "TargetGame", "check_max_hands", "hand_seed"]
 
@@ -43,15 +46,19 @@ def hand_seed(game_seed: int, hand_number: int) -> int:
     return splitmix64_output(game_seed, hand_number)
 
 
+R = TypeVar("R", bound=Scored)
+H = TypeVar("H", bound=State[Any, Any])
+
+
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """A finished game: the winning team (``None``: a draw at the hand limit), the final
-    scores and every hand's result.
+class GameResult(Generic[R]):
+    """A finished game: the winning side (``None``: a draw at the hand limit), the final
+    scores by side and every hand's result.
     """
 
     winner: int | None
     scores: tuple[int, ...]
-    hands: tuple[HandResult, ...]
+    hands: tuple[R, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,23 +68,42 @@ class GameResult:
         }
 
 
-class TargetGame:
-    """The one game-to-target driver of the pinochle games: hands dealt from
-    ``hand_seed(seed, n)``, the dealer moving one seat left each hand, each hand's scores
-    added to its sides' totals until ``_settle`` says the game is over.
+class TargetGame(Generic[H, R]):
+    """The one game-to-target driver of every game: hands dealt from ``hand_seed(seed,
+    n)``, the dealer moving one seat left each hand, each hand's ``team_scores`` added to
+    its sides' totals until ``_settle`` says the game is over.
 
     ``current_player``, ``legal_actions`` and ``apply`` pass through to the current hand,
     and the next hand is dealt as soon as one ends. ``max_hands`` bounds a game whose
-    players never reach the target (random bidders often go down forever). Subclasses
-    name the hand factory (``deal_hand``) and the rule that settles the game.
+    players never reach the target (random bidders often go down forever). A game names
+    its hand factory (``deal_hand``), its rules presets (``default_rules``), its action
+    parser and replay writer, and the rule that settles the game (``_settle``); its rules
+    give ``name``, ``players`` and ``target``.
     """
 
-    deal_hand: ClassVar[Callable[..., TrickTakingState]]
+    # The hand factory, a class-level hook (a ClassVar may not name ``H``, the hand).
+    deal_hand: ClassVar[Callable[..., Any]]
+
+    @staticmethod
+    def default_rules(variant: str) -> Any:
+        """The variant's preset, when no rules are given."""
+        return rules_for(variant)
+
+    @staticmethod
+    def parse_action(text: str) -> Any:
+        """An action from its text form."""
+        return Action.parse(text)
+
+    @staticmethod
+    def write_replay(state: Any) -> Any:
+        """The replay of a finished hand."""
+        return Replay.from_state(state)
 
     @property
     def sides(self) -> int:
         """How many totals the game keeps: one a player (a subclass may pair them)."""
-        return self.rules.players
+        players: int = self.rules.players
+        return players
 
     def __init__(
         self,
@@ -85,77 +111,83 @@ class TargetGame:
         *,
         seed: int,
         dealer: int = 0,
-        rules: Rules | None = None,
+        rules: Any = None,
         max_hands: int | None = None,
     ) -> None:
-        self.rules = rules if rules is not None else rules_for(variant)
+        self.rules = rules if rules is not None else self.default_rules(variant)
         if self.rules.name != variant:
             raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
         check_max_hands(max_hands)
         check_seat(dealer, self.rules.players, "dealer")
-        self.num_players = self.rules.players
+        self.num_players: int = self.rules.players
         self.max_hands = max_hands
         self.finished = False
         self.seed = seed
         self.first_dealer = dealer
-        self.results: list[HandResult] = []
-        self.replays: list[Replay] = []
+        self.results: list[R] = []
+        self.replays: list[Any] = []
         self.winner: int | None = None
-        self._actions: list[Action] = []
+        self._actions: list[Any] = []
         self.scores = [0] * self.sides
-        self.hand = self._deal(0)
+        self.hand: H = self._deal(0)
 
-    def _deal(self, number: int) -> TrickTakingState:
-        return self.deal_hand(
+    def _deal(self, number: int) -> H:
+        hand: H = self.deal_hand(
             self.rules.name,
             seed=hand_seed(self.seed, number),
             dealer=(self.first_dealer + number) % self.num_players,
             rules=self.rules,
         )
+        return hand
 
     @property
     def hand_number(self) -> int:
         return len(self.results)
 
     @property
-    def phase(self) -> Phase:
-        return self.hand.phase
+    def phase(self) -> enum.Enum:
+        phase: enum.Enum = self.hand.phase
+        return phase
 
     @property
     def current_player(self) -> int | None:
         return None if self.finished else self.hand.current_player
 
     @property
-    def legal_actions(self) -> LegalActions:
-        return self.hand.legal_actions
+    def legal_actions(self) -> ActionView:
+        view: ActionView = self.hand.legal_actions
+        return view
 
     def is_terminal(self) -> bool:
         return self.finished
 
     @property
-    def actions(self) -> tuple[Action, ...]:
+    def actions(self) -> tuple[Any, ...]:
         """Every action of the game so far, all hands in order."""
         return tuple(self._actions)
 
-    history = actions
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """The same as ``actions``: the one shape of every state's history."""
+        return tuple(self._actions)
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         return self.hand.teams
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Any) -> None:
         """Apply an action to the current hand; score it and deal the next when it ends."""
         if self.finished:
             raise IllegalActionError(action, "game_over", "the game is over")
         if isinstance(action, str):
-            action = Action.parse(action)
+            action = self.parse_action(action)
         self.hand.apply(action)
         self._actions.append(action)
         if not self.hand.is_terminal():
             return
-        result = self.hand.result()
+        result = cast(R, self.hand.result())
         self.results.append(result)
-        self.replays.append(Replay.from_state(self.hand))
+        self.replays.append(self.write_replay(self.hand))
         for side, score in enumerate(result.team_scores):
             self.scores[side] += score
         over, self.winner = self._settle(result)
@@ -167,7 +199,7 @@ class TargetGame:
     def _at_limit(self) -> bool:
         return self.max_hands is not None and len(self.results) >= self.max_hands
 
-    def _settle(self, result: HandResult) -> tuple[bool, int | None]:
+    def _settle(self, result: R) -> tuple[bool, int | None]:
         """Whether the game is over after ``result``, and its winner (``None``: a draw)."""
         raise NotImplementedError
 
@@ -195,13 +227,13 @@ class TargetGame:
             "game_winner": self.winner,
         }
 
-    def result(self) -> GameResult:
+    def result(self) -> GameResult[R]:
         if not self.finished:
             raise NotOverError("the game is not over: it has no result yet")
         return GameResult(self.winner, tuple(self.scores), tuple(self.results))
 
 
-class GameState(TargetGame):
+class GameState(TargetGame[HandState, HandResult]):
     """A four-hand game: the hands of ``rules.name`` until a team reaches ``rules.target``.
 
     If both reach it on the same hand the declaring team wins. After ``max_hands`` hands

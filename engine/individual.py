@@ -12,6 +12,7 @@ from engine.results import HandResult
 from engine.rules import BothReach
 from engine.trickstate import (
     LegalActions,
+    TrickTakingState,
     cards_of,
     count_submultisets,
     submultisets,
@@ -30,7 +31,7 @@ LegalView = LegalActions
 """The lazy view of legal actions every pinochle state returns (one type for all)."""
 
 
-class IndividualGame(TargetGame):
+class IndividualGame(TargetGame[TrickTakingState, HandResult]):
     """Hands dealt from ``hand_seed(seed, n)``, the dealer moving one seat left each hand,
     every player scoring for themselves, until someone reaches ``rules.target``.
 

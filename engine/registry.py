@@ -27,12 +27,14 @@ from typing import Any
 
 import engine.pinnacolo as pinnacolo
 from engine.actions import Action
-from engine.cutthroat import cutthroat_from_cards, new_cutthroat_hand
+from engine.cutthroat import CutthroatGame, cutthroat_from_cards, new_cutthroat_hand
 from engine.errors import RegistryError, UnknownVariantError
+from engine.game import GameState, TargetGame
 from engine.hand import new_hand
+from engine.pinnacolo.game import PinnacoloGame
 from engine.pinnacolo.state import new_hand as new_pinnacolo_hand
 from engine.rules import PRESETS, Rules, rules_for
-from engine.twohand import new_twohand_hand, twohand_from_cards
+from engine.twohand import TwoHandGame, new_twohand_hand, twohand_from_cards
 
 __all__ = [
     "GAMES",
@@ -96,8 +98,10 @@ class GameSpec:
     two partnerships (the others are every player for themselves). ``rules_for(variant,
     overrides)`` gives a variant's rules (its preset, with a league's overrides),
     ``rules_from_json`` reads stored rules, ``parse_action`` reads an action's text,
-    ``replay_from_state`` and ``replay_from_json`` write and read its replays, and
-    ``forfeit_penalty(rules)`` is what a seat whose bot fails scores.
+    ``replay_from_state`` and ``replay_from_json`` write and read its replays,
+    ``forfeit_penalty(rules)`` is what a seat whose bot fails scores, and ``target_game``
+    (a ``TargetGame``, if the game is played to a target) plays hands to the target.
+    ``engine.variant.load_game`` gives one variant with its rules as a ``Game``.
     """
 
     name: str
@@ -113,6 +117,7 @@ class GameSpec:
     replay_from_state: Callable[[Any], Any] = _replay_from_state
     replay_from_json: Callable[[Mapping[str, Any]], Any] = _replay_from_json
     forfeit_penalty: Callable[[Any], int] = _pinochle_forfeit
+    target_game: type[TargetGame[Any, Any]] | None = None
 
     def label(self, variant: str) -> str:
         """The variant's name for people (the variant itself when none is given)."""
@@ -174,28 +179,27 @@ register_game(
             "double4": "Four-hand partnership, double deck",
         },
         partnered=frozenset(name for name, rules in PRESETS.items() if rules.game == "pinochle4"),
+        target_game=GameState,
     )
 )
-register_game(
-    GameSpec(
-        name="pinochle3",
-        num_players=3,
-        variants=("cutthroat3",),
-        new_hand=new_cutthroat_hand,
-        from_cards=cutthroat_from_cards,
-        labels={"cutthroat3": "Three-hand with widow"},
+# The individual pinochle games: one variant each, every player for themselves.
+for _name, _players, _variant, _label, _deal, _from_cards, _game in (
+    ("pinochle3", 3, "cutthroat3", "Three-hand with widow", new_cutthroat_hand,
+     cutthroat_from_cards, CutthroatGame),
+    ("pinochle2", 2, "twohand", "Two-hand with stock", new_twohand_hand,
+     twohand_from_cards, TwoHandGame),
+):  # fmt: skip
+    register_game(
+        GameSpec(
+            name=_name,
+            num_players=_players,
+            variants=(_variant,),
+            new_hand=_deal,
+            from_cards=_from_cards,
+            labels={_variant: _label},
+            target_game=_game,
+        )
     )
-)
-register_game(
-    GameSpec(
-        name="pinochle2",
-        num_players=2,
-        variants=("twohand",),
-        new_hand=new_twohand_hand,
-        from_cards=twohand_from_cards,
-        labels={"twohand": "Two-hand with stock"},
-    )
-)
 
 
 def _pinnacolo(name: str, players: int, variants: tuple[str, ...], labels: dict[str, str]) -> None:
@@ -214,6 +218,7 @@ def _pinnacolo(name: str, players: int, variants: tuple[str, ...], labels: dict[
             replay_from_json=pinnacolo.PinnacoloReplay.from_json,
             # Twice what a player who lays nothing down loses: a fault never pays.
             forfeit_penalty=lambda rules: 400,
+            target_game=PinnacoloGame,
         )
     )
 

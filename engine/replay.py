@@ -14,9 +14,9 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, Self, TypeVar, cast
 
 from engine.actions import Action
 from engine.cards import Card
@@ -29,6 +29,7 @@ from engine.errors import (
 from engine.hand import HandState, hand_from_cards, new_hand
 from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
+from engine.state import State
 from engine.trickstate import TrickTakingState
 
 __all__ = [
@@ -36,10 +37,12 @@ __all__ = [
     "MAX_REPLAY_DEPTH",
     "REPLAY_FORMAT",
     "REPLAY_VERSION",
+    "HandReplay",
     "Replay",
     "ReplayDifference",
     "load_replay_document",
     "migrate_replay",
+    "read_fields",
     "read_replay",
 ]
 
@@ -153,8 +156,142 @@ class ReplayDifference:
         return f"{self.path}: expected {self.expected!r}, got {self.actual!r}"
 
 
+S = TypeVar("S", bound=State[Any, Any])
+
+
+class HandReplay(Generic[S]):
+    """What the replays of every game share: the one document (``to_json``), reading its
+    common fields (``read_fields``), and re-simulating it (``simulate``, ``verify``). A
+    game's replay is a frozen dataclass of ``rules``, ``seed``, ``dealer``, ``actions``,
+    ``result`` and ``deal`` that says how to write its deal, read its actions and deal
+    its first state.
+    """
+
+    __slots__ = ()
+
+    rules: Any
+    seed: int | None
+    dealer: int
+    actions: tuple[str, ...]
+    result: Mapping[str, Any] | None
+
+    @classmethod
+    def of_hand(cls, state: S, deal: Any) -> Self:
+        """The replay of ``state``'s hand so far (its result too once it is over), dealt
+        from ``deal`` (``None``: from its seed)."""
+        make: Any = cls  # the game's dataclass, whose fields are these
+        replay: Self = make(
+            rules=state.rules,
+            seed=getattr(state, "seed"),  # noqa: B009 (every replayable hand has its seed)
+            dealer=state.dealer,
+            actions=tuple(str(action) for action in state.history),
+            result=state.result().to_json() if state.is_terminal() else None,
+            deal=deal,
+        )
+        return replay
+
+    def _deal_json(self) -> Any:
+        """The explicit deal as JSON (``None`` for a hand dealt from its seed)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def _parse(text: str) -> Action:
+        return Action.parse(text)
+
+    def initial_state(self) -> S:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": REPLAY_FORMAT,
+            "version": REPLAY_VERSION,
+            "game": self.rules.game,
+            "variant": self.rules.name,
+            "rules": self.rules.to_json(),
+            "generator": DEAL_GENERATOR,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "deal": self._deal_json(),
+            "actions": list(self.actions),
+            "result": None if self.result is None else dict(self.result),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+    def simulate(self) -> S:
+        """Deal and apply every action; raises if an action is unreadable or illegal."""
+        state = self.initial_state()
+        for text in self.actions:
+            state.apply(self._parse(text))
+        return state
+
+    def verify(self) -> ReplayDifference | None:
+        """Re-simulate and compare with the recorded result: the first difference, or None."""
+        try:
+            state = self.initial_state()
+        except EngineError as error:
+            return ReplayDifference("deal", "a valid deal", str(error))
+        for index, text in enumerate(self.actions):
+            try:
+                state.apply(self._parse(text))
+            except EngineError as error:
+                return ReplayDifference(f"actions[{index}]", text, str(error))
+        actual = state.result().to_json() if state.is_terminal() else None
+        return _first_difference("result", self.result, actual)
+
+
+def read_fields(
+    data: Mapping[str, Any] | str | bytes,
+    *,
+    plays: Callable[[Any], bool],
+    of: str,
+    read_rules: Callable[[Any], Any],
+    read_deal: Callable[[Any], Any],
+    refused: tuple[type[Exception], ...] = (),
+) -> tuple[Any, int | None, int, tuple[str, ...], Mapping[str, Any] | None, Any]:
+    """``(rules, seed, dealer, actions, result, deal)`` of a replay document (migrated
+    from version 1 if need be), for a game whose ``plays(document["game"])`` holds (``of``
+    names it in the refusal). ``read_deal`` reads an explicit deal; the ``refused``
+    errors of the game's readers become ``ReplayError``s, as every malformed field does.
+    """
+    caught: tuple[type[Exception], ...] = (RulesError, AttributeError, TypeError, *refused)
+    data = migrate_replay(load_replay_document(data))
+    if not plays(data.get("game")):
+        raise ReplayError(f"a replay of {data.get('game')!r}, not of {of}")
+    if data.get("generator", DEAL_GENERATOR) != DEAL_GENERATOR:
+        raise ReplayError(f"unknown deal generator {data.get('generator')!r}")
+    try:
+        rules = read_rules(data["rules"])
+        seed = data.get("seed")
+        deal_data = data.get("deal")
+        deal = None
+        if deal_data is not None:
+            deal = read_deal(deal_data)
+        elif not isinstance(seed, int):
+            raise ReplayError("a replay needs an integer seed or an explicit deal")
+        dealer = data.get("dealer", 0)
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ReplayError("actions must be a list of strings")
+        result = data.get("result")
+        if result is not None and not isinstance(result, Mapping):
+            raise ReplayError("result must be an object or null")
+    except KeyError as error:
+        raise ReplayError(f"missing field {error.args[0]!r}") from None
+    except caught as error:
+        raise ReplayError(str(error)) from None
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise ReplayError("dealer must be an integer")
+    return rules, seed, dealer, tuple(actions), result, deal
+
+
+def _read_cards(deal_data: Any) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(Card.parse(token) for token in hand.split()) for hand in deal_data)
+
+
 @dataclass(frozen=True, slots=True)
-class Replay:
+class Replay(HandReplay[TrickTakingState]):
     """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result.
 
     An explicit deal lists the four hands by seat; in the three-hand game the three hands
@@ -182,67 +319,25 @@ class Replay:
                 deal = tuple(state.dealt(seat) for seat in range(4))
             else:
                 deal = getattr(state, "deal")  # noqa: B009 (the games with a widow or stock)
-        return cls(
-            rules=state.rules,
-            seed=state.seed,
-            dealer=state.dealer,
-            actions=tuple(str(action) for action in state.actions),
-            result=state.result().to_json() if state.is_terminal() else None,
-            deal=deal,
-        )
+        return cls.of_hand(state, deal)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": REPLAY_FORMAT,
-            "version": REPLAY_VERSION,
-            "game": self.rules.game,
-            "variant": self.rules.name,
-            "rules": self.rules.to_json(),
-            "generator": DEAL_GENERATOR,
-            "seed": self.seed,
-            "dealer": self.dealer,
-            # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).
-            "deal": None if self.deal is None else [_cards_text(part) for part in self.deal],
-            "actions": list(self.actions),
-            "result": None if self.result is None else dict(self.result),
-        }
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True)
+    def _deal_json(self) -> Any:
+        # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).
+        return None if self.deal is None else [_cards_text(part) for part in self.deal]
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str | bytes) -> Replay:
         """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
-        data = migrate_replay(load_replay_document(data))
-        if data.get("game") not in (None, "pinochle4", "pinochle3", "pinochle2"):
-            raise ReplayError(f"a replay of {data.get('game')!r}, not of a pinochle game")
-        if data.get("generator", DEAL_GENERATOR) != DEAL_GENERATOR:
-            raise ReplayError(f"unknown deal generator {data.get('generator')!r}")
-        try:
-            rules = Rules.from_json(data["rules"])
-            seed = data.get("seed")
-            deal_data = data.get("deal")
-            deal = None
-            if deal_data is not None:
-                deal = tuple(
-                    tuple(Card.parse(token) for token in hand.split()) for hand in deal_data
-                )
-            elif not isinstance(seed, int):
-                raise ReplayError("a replay needs an integer seed or an explicit deal")
-            dealer = data.get("dealer", 0)
-            actions = data["actions"]
-            if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-                raise ReplayError("actions must be a list of strings")
-            result = data.get("result")
-            if result is not None and not isinstance(result, Mapping):
-                raise ReplayError("result must be an object or null")
-        except KeyError as error:
-            raise ReplayError(f"missing field {error.args[0]!r}") from None
-        except (RulesError, CardParseError, AttributeError, TypeError) as error:
-            raise ReplayError(str(error)) from None
-        if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise ReplayError("dealer must be an integer")
-        return cls(rules, seed, dealer, tuple(actions), result, deal)
+        return cls(
+            *read_fields(
+                data,
+                plays=lambda game: game in (None, "pinochle4", "pinochle3", "pinochle2"),
+                of="a pinochle game",
+                read_rules=Rules.from_json,
+                read_deal=_read_cards,
+                refused=(CardParseError,),
+            )
+        )
 
     def initial_state(self) -> TrickTakingState:
         if self.rules.game != "pinochle4":
@@ -266,27 +361,6 @@ class Replay:
             return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
         assert self.seed is not None
         return new_hand(self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules)
-
-    def simulate(self) -> TrickTakingState:
-        """Deal and apply every action; raises if an action is unreadable or illegal."""
-        state = self.initial_state()
-        for text in self.actions:
-            state.apply(Action.parse(text))
-        return state
-
-    def verify(self) -> ReplayDifference | None:
-        """Re-simulate and compare with the recorded result: the first difference, or None."""
-        try:
-            state = self.initial_state()
-        except EngineError as error:
-            return ReplayDifference("deal", "a valid deal", str(error))
-        for index, text in enumerate(self.actions):
-            try:
-                state.apply(Action.parse(text))
-            except EngineError as error:
-                return ReplayDifference(f"actions[{index}]", text, str(error))
-        actual = state.result().to_json() if state.is_terminal() else None
-        return _first_difference("result", self.result, actual)
 
 
 def _cards_text(cards: Sequence[Card]) -> str:

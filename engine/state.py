@@ -3,7 +3,8 @@
 In the spirit of OpenSpiel's ``State``: whoever drives a hand (a bot, the referee, a
 replay) asks ``current_player``, ``phase`` and ``legal_actions``, calls ``apply``, and at
 the end reads ``result()``; ``observation(seat)`` is what that seat may know, ``copy()``
-an independent state to search from, ``history`` the actions so far.
+an independent state to search from, ``history`` the actions so far (actions only,
+the same shape in every game).
 """
 
 from __future__ import annotations
@@ -75,8 +76,16 @@ class State(Generic[P, V]):
         raise NotImplementedError
 
     @property
-    def history(self) -> tuple[Any, ...]:
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order: actions only, as in OpenSpiel (the seat
+        that took each one is found by replaying them from the deal)."""
         raise NotImplementedError
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each scoring side, in the order of ``result().team_scores``: by
+        default every player for themselves (a partnership game overrides it)."""
+        return tuple((seat,) for seat in range(self.num_players))
 
     def apply(self, action: Action | str) -> None:
         raise NotImplementedError

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from arena.api import player_of
 from arena.errors import InvalidInput
 from arena.models import Bot, Player
-from arena.variants import Variant
+from arena.variant_fields import REGISTERED_VARIANTS
 from leagues import selectors, services
 from leagues.models import Entry, League, Round, Season
 from leagues.serializers import (
@@ -58,7 +58,7 @@ def _organiser(request: Request, league: League, doing: str) -> Player:
 
 
 class LeagueFilter(django_filters.FilterSet):
-    variant = django_filters.ChoiceFilter(choices=Variant.choices)
+    variant = django_filters.ChoiceFilter(choices=REGISTERED_VARIANTS)
     # Not "format": DRF reads ?format= as the choice of renderer.
     league_format = django_filters.ChoiceFilter(field_name="format", choices=League.Format.choices)
     organiser = django_filters.CharFilter(

@@ -30,8 +30,9 @@ Variants: ``pinnacolo`` (two pairs, partners opposite), ``pinnacolo2``, ``pinnac
 - Actions (``parse_action(text)``, ``str(action)``): ``draw``, ``take 3``,
   ``meld 5H 6H JK=7H``, ``add 0 8H``, ``replace 0 7H``, ``discard 9C`` (and ``join 0 1``,
   always refused). See ``engine.pinnacolo.actions``.
-- Games to 1500: ``PinnacoloGame``. Replays: ``PinnacoloReplay``. Rules:
-  ``PinnacoloRules``, ``pinnacolo_rules(variant, overrides)``, ``PINNACOLO_PRESETS``.
+- Games to 1500: ``PinnacoloGame`` (the one driver, ``engine.game.TargetGame``).
+  Replays: ``PinnacoloReplay``. Rules: ``PinnacoloRules``, ``pinnacolo_rules(variant,
+  overrides)``, ``PINNACOLO_PRESETS``.
 
 Where RULES.md is silent the engine decides as follows:
 

@@ -23,6 +23,9 @@ from typing import Any
 
 from engine.errors import RulesError, UnknownVariantError
 
+# The pinochle rules' reader of enumerated parameters: the same refusal for both families.
+from engine.rules import _decode_enum as decode_enum
+
 __all__ = [
     "PINNACOLO_PRESETS",
     "EmptyStock",
@@ -143,14 +146,7 @@ _ENUMS: dict[str, type[enum.Enum]] = {
 
 def _decode(name: str, value: Any) -> Any:
     if name in _ENUMS:
-        enum_type = _ENUMS[name]
-        if isinstance(value, enum_type):
-            return value
-        try:
-            return enum_type(value)
-        except ValueError:
-            choices = ", ".join(str(member.value) for member in enum_type)
-            raise RulesError(name, f"expected one of {choices}, got {value!r}") from None
+        return decode_enum(name, _ENUMS[name], value)
     if name in ("name", "game"):
         if not isinstance(value, str) or not value:
             raise RulesError(name, f"expected a non-empty string, got {value!r}")

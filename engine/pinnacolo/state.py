@@ -188,9 +188,14 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
         """Every action applied so far, in order."""
         return tuple(action for _, action in self._actions)
 
+    history = actions
+    """The one shape of every game's history: the actions only."""
+
     @property
-    def history(self) -> tuple[tuple[int, PinnacoloAction], ...]:
-        """Every action with the seat that took it (all public: a draw names no card)."""
+    def seated_actions(self) -> tuple[tuple[int, PinnacoloAction], ...]:
+        """Every action with the seat that took it (all public: a draw names no card):
+        what the observation shows, kept as the hand goes rather than found again by
+        replaying ``history`` from the deal at every observation."""
         return tuple(self._actions)
 
     def team_of(self, seat: int) -> int:

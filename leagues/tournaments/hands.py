@@ -30,10 +30,11 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import gcd
+from typing import cast
 
 import engine
 from engine import Card, HandOutcome, Rank, Rules, Suit, scoring
-from engine.cutthroat import CutthroatState, new_cutthroat_hand
+from engine.cutthroat import CutthroatState
 
 __all__ = [
     "PLAYER_CARDS_MESSAGE",
@@ -79,14 +80,13 @@ def board_dealer(number: int, seats: int = SEATS) -> int:
 
 def seats_of(variant: str) -> int:
     """Players at a table: 4 in the partnership games, 3 in ``cutthroat3``."""
-    return engine.rules_for(variant).players
+    return engine.load_game(variant).num_players
 
 
 def deal(variant: str, seed: int, dealer: int) -> engine.HandState | CutthroatState:
     """The board's deal; a three-hand board also has its widow (``state.deal[3]``)."""
-    if seats_of(variant) == 3:
-        return new_cutthroat_hand(variant, seed=seed, dealer=dealer)
-    return engine.new_hand(variant, seed=seed, dealer=dealer)
+    state = engine.load_game(variant).new_initial_state(seed=seed, dealer=dealer)
+    return cast(engine.HandState | CutthroatState, state)
 
 
 def deal_problems(secret_hex: str, published: str, seeds: Mapping[int, int]) -> list[str]:

@@ -68,7 +68,7 @@ def _club_player(rng: random.Random, noise: float) -> Callable[[dict[str, Any], 
 
 
 def _net(variant: str, seed: int, dealer: int, rng: random.Random, noise: float) -> int:
-    state = engine.new_hand(variant, seed=seed, dealer=dealer)
+    state = engine.load_game(variant).new_initial_state(seed=seed, dealer=dealer)
     engine.play(state, [_club_player(rng, noise) for _ in range(4)])
     ns, ew = state.result().team_scores
     return ns - ew

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from arena.models import Player
-from arena.variants import Variant
+from arena.variant_fields import VariantChoiceField
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.models import Correction, Entry, Event, HumanRating, Section
 from leagues.tournaments.movements import MovementKind
@@ -16,7 +16,7 @@ from leagues.tournaments.selectors import entry_label
 
 class EventCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=120)
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = VariantChoiceField()
     kind = serializers.ChoiceField(choices=Event.Kind.choices, default=Event.Kind.PAIRS)
     movement = serializers.ChoiceField(
         choices=[k.value for k in MovementKind], default=MovementKind.MITCHELL.value

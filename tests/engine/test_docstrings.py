@@ -17,12 +17,14 @@ MODULES = [
     "engine.game",
     "engine.hand",
     "engine.meld",
+    "engine.playouts",
     "engine.registry",
     "engine.replay",
     "engine.rng",
     "engine.rules",
     "engine.seats",
     "engine.tricks",
+    "engine.variant",
 ]
 
 

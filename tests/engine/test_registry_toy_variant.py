@@ -15,23 +15,14 @@ from bots.table import Table
 from engine.errors import UnknownVariantError
 from engine.protocol import play
 from engine.registry import GameSpec, game_for, register_game, unregister_game, variant_names
-from tests.engine.toy_highcard import ToyState, new_toy_hand, toy_rules
+from engine.variant import load_game
+from tests.engine.toy_highcard import ToyGame, ToyState, registered_toy
 
 
 @pytest.fixture
 def toy() -> Iterator[GameSpec]:
-    spec = GameSpec(
-        name="toy",
-        num_players=2,
-        variants=("highcard",),
-        new_hand=new_toy_hand,
-        labels={"highcard": "High card"},
-        rules_for=toy_rules,
-        forfeit_penalty=lambda rules: 3,
-    )
-    register_game(spec)
-    yield spec
-    unregister_game("toy")
+    with registered_toy() as spec:
+        yield spec
 
 
 def test_a_registered_toy_variant_is_found_by_name_with_its_parts(toy: GameSpec) -> None:
@@ -71,7 +62,7 @@ def test_the_referee_plays_a_board_of_the_toy_with_sdk_bots(toy: GameSpec) -> No
         [lambda observation, legal: list(legal)[-1]] * 2,
     )
     assert isinstance(again, ToyState)
-    assert [str(action) for _, action in again.history] == [move.action for move in record.moves]
+    assert [str(action) for action in again.history] == [move.action for move in record.moves]
 
 
 def test_after_unregistering_the_toy_is_unknown_again(toy: GameSpec) -> None:
@@ -79,3 +70,24 @@ def test_after_unregistering_the_toy_is_unknown_again(toy: GameSpec) -> None:
     with pytest.raises(UnknownVariantError):
         game_for("highcard")
     register_game(toy)
+
+
+def test_the_toy_is_a_game_like_the_others_and_plays_to_its_target(toy: GameSpec) -> None:
+    game = load_game("highcard")
+    assert (game.num_players, game.teams, game.seatings) == (
+        2,
+        ((0,), (1,)),
+        toy.seatings("highcard"),
+    )
+    assert isinstance(game.new_initial_state(seed=2, dealer=1), ToyState)
+    match = game.new_target_game(seed=9)
+    assert isinstance(match, ToyGame)
+    choices = random.Random(9)
+    while not match.is_terminal():
+        legal = match.legal_actions
+        match.apply(legal[choices.randrange(len(legal))])
+    result = match.result()
+    assert result.winner is not None and max(result.scores) >= 5
+    assert result.scores[result.winner] > result.scores[1 - result.winner]
+    assert sum(result.scores) == 3 * len(result.hands) == 3 * len(match.replays)
+    assert [text for replay in match.replays for text in replay] == [str(a) for a in match.history]

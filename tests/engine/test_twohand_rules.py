@@ -290,6 +290,8 @@ class ScriptedHand:
     def actions(self) -> tuple[Action, ...]:
         return (Action.parse("no-meld"),) if self._done else ()
 
+    history = actions
+
     @property
     def declarer(self) -> int | None:
         return self._declarer

@@ -3,18 +3,25 @@
 Its whole rules module: a ``State`` on ``engine.state.State`` and a deal. Each player
 holds three cards of the single deck; they take turns leading a card and answering with
 any card; the higher rank takes the trick (suits do not matter, the first played wins a
-tie). A player scores one point per trick.
+tie). A player scores one point per trick. A game goes on until, after a hand, one
+player leads with ``target`` (5) tricks or more, through the engine's one driver.
+
+``TOY_SPEC`` is its registry entry and ``registered_toy()`` registers it for a test.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Play
 from engine.cards import CARDS, DECKS
 from engine.errors import IllegalActionError, NotOverError
+from engine.game import TargetGame
+from engine.registry import GameSpec, register_game, unregister_game
 from engine.rng import shuffle
 from engine.rules import rules_for
 from engine.seats import check_seat
@@ -49,7 +56,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         self.rules = _ToyRules()
         self.dealer = dealer
         self._hands = hands
-        self._history: list[tuple[int, Action]] = []
+        self._history: list[Action] = []
         self._phase = ToyPhase.PLAY
         self._trick: list[tuple[int, int]] = []
         self._turn = (dealer + 1) % 2
@@ -61,7 +68,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         return [Play(CARDS[face]) for face in sorted(set(self._hands[self._turn]))]
 
     @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
+    def history(self) -> tuple[Action, ...]:
         return tuple(self._history)
 
     def hand(self, seat: int) -> tuple[str, ...]:
@@ -75,7 +82,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         assert isinstance(action, Play)
         seat = self._turn
         self._hands[seat].remove(action.card)
-        self._history.append((seat, action))
+        self._history.append(action)
         self._trick.append((seat, action.card))
         if len(self._trick) == 1:
             self._turn = 1 - seat
@@ -116,6 +123,8 @@ class ToyState(State[ToyPhase, list[Action]]):
 
 class _ToyRules:
     name = "highcard"
+    players = 2
+    target = 5
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name}
@@ -129,3 +138,48 @@ def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = No
     check_seat(dealer, 2, "dealer")
     pack = shuffle([int(card) for card in DECKS[rules_for("twohand").deck].cards()], seed)
     return ToyState([pack[0:3], pack[3:6]], dealer=dealer)
+
+
+def toy_replay(state: ToyState) -> list[str]:
+    """The toy keeps no replay format of its own: its replay is the actions' text."""
+    return [str(action) for action in state.history]
+
+
+class ToyGame(TargetGame[ToyState, ToyResult]):
+    """Hands of the toy until one player leads with ``target`` tricks or more."""
+
+    deal_hand = staticmethod(new_toy_hand)
+    write_replay = staticmethod(toy_replay)
+
+    @staticmethod
+    def default_rules(variant: str) -> _ToyRules:
+        return _ToyRules()
+
+    def _settle(self, result: ToyResult) -> tuple[bool, int | None]:
+        level = self.scores[0] == self.scores[1]
+        winner = None if level else (0 if self.scores[0] > self.scores[1] else 1)
+        over = self._at_limit() or (max(self.scores) >= self.rules.target and not level)
+        return over, winner if over else None
+
+
+TOY_SPEC = GameSpec(
+    name="toy",
+    num_players=2,
+    variants=("highcard",),
+    new_hand=new_toy_hand,
+    labels={"highcard": "High card"},
+    rules_for=toy_rules,
+    replay_from_state=toy_replay,
+    forfeit_penalty=lambda rules: 3,
+    target_game=ToyGame,
+)
+
+
+@contextmanager
+def registered_toy() -> Iterator[GameSpec]:
+    """The toy registered for the ``with`` block, and the registry put back after."""
+    register_game(TOY_SPEC)
+    try:
+        yield TOY_SPEC
+    finally:
+        unregister_game(TOY_SPEC.name)

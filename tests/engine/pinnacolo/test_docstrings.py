@@ -13,7 +13,6 @@ MODULES = [
     "engine.pinnacolo.cards",
     "engine.pinnacolo.game",
     "engine.pinnacolo.melds",
-    "engine.pinnacolo.playouts",
     "engine.pinnacolo.replay",
     "engine.pinnacolo.rules",
     "engine.pinnacolo.state",

@@ -1,8 +1,10 @@
-"""Random playouts of Pinnacolo hands for ``python -m engine play``.
+"""Random playouts of whole hands of any registered variant, for ``python -m engine play``.
 
 >>> summary = play_summary("pinnacolo2", hands=2, seed=1)
 >>> summary["hands"], sorted(summary["outcomes"]) <= ["closed", "stock_out"]
 (2, True)
+>>> len(play_summary("cutthroat3", hands=1, seed=1)["mean_team_scores"])
+3
 """
 
 from __future__ import annotations
@@ -12,33 +14,33 @@ import time
 from collections import Counter
 from typing import Any
 
-from engine.pinnacolo.rules import pinnacolo_rules
-from engine.pinnacolo.state import new_hand
-from engine.rng import splitmix64_output
+from engine.game import hand_seed
+from engine.variant import load_game
 
 __all__ = ["play_summary"]
 
 
 def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
-    """Random legal playouts of ``hands`` whole hands: hand ``n`` dealt from the ``n``-th
-    SplitMix64 output of ``seed`` with dealer ``n`` mod the number of players, choices
-    from ``random.Random(seed)``. The summary has the keys of the pinochle games' (the
-    mean scores are per side: per pair, or per player)."""
-    rules = pinnacolo_rules(variant)
+    """Random legal playouts of ``hands`` whole hands: hand ``n`` dealt from
+    ``hand_seed(seed, n)`` (the ``n``-th SplitMix64 output) with dealer ``n`` mod the
+    number of players, choices from ``random.Random(seed)``. The mean scores are per side
+    (``Game.teams``: per partnership or pair, otherwise per player)."""
+    game = load_game(variant)
     choices = random.Random(seed)
     outcomes: Counter[str] = Counter()
     actions = 0
-    side_scores = [0] * rules.sides
+    side_scores = [0] * len(game.teams)
     started, cpu_started = time.perf_counter(), time.process_time()
     for number in range(hands):
-        state = new_hand(
-            variant, seed=splitmix64_output(seed, number), dealer=number % rules.players
+        # Every game's hand plays itself out at random (``play_randomly``): its own fast path.
+        state: Any = game.new_initial_state(
+            seed=hand_seed(seed, number), dealer=number % game.num_players
         )
         state.play_randomly(choices)
         result = state.result()
         outcomes[result.outcome.value] += 1
-        actions += len(state.actions)
-        for side, score in enumerate(result.side_scores):
+        actions += len(state.history)
+        for side, score in enumerate(result.team_scores):
             side_scores[side] += score
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
