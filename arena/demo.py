@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from arena import services
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import match_create
-from arena.variants import PLAYABLE_VARIANTS
+from arena.variants import variant_names
 from bots.games import game_for
 
 DEMO_PASSWORD = "demo-password-2026"
@@ -95,14 +95,14 @@ def _unfinished(matches: Sequence[Match]) -> int:
 
 def seed(
     say: Callable[[str], None] = print,
-    variants: Sequence[str] = PLAYABLE_VARIANTS,
+    variants: Sequence[str] | None = None,
     *,
     boards: int = DEMO_BOARDS,
 ) -> None:
     """Create the demo arena; does nothing that is already there. ``boards``: of each match
     of a partnership game (the others play two)."""
     submitted: dict[str, list[BotVersion]] = {}
-    for variant in variants:
+    for variant in variant_names() if variants is None else variants:
         for name in game_for(variant).reference_bots:
             username, display_name = _OWNERS.get(name, (name, name.title()))
             owner = _player(username, display_name, say)

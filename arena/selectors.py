@@ -14,7 +14,7 @@ from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.ratings import SprtPath, sprt_path
-from arena.variants import Variant
+from arena.variants import variant_names
 from bots.games import game_for
 
 
@@ -468,7 +468,7 @@ def leaderboard_tops(*, per_variant: int) -> dict[str, list[Rating]]:
         Rating.objects.filter(variant=variant)
         .order_by("-elo", "id")
         .values_list("pk", flat=True)[:per_variant]
-        for variant in Variant.values
+        for variant in variant_names()
     ]
     if connection.features.supports_slicing_ordering_in_compound:
         ranked = list(heads[0].union(*heads[1:], all=True))
@@ -482,7 +482,7 @@ def leaderboard_tops(*, per_variant: int) -> dict[str, list[Rating]]:
     tops: dict[str, list[Rating]] = {}
     for rating in sorted(found.values(), key=lambda rating: (-rating.elo, rating.pk)):
         tops.setdefault(rating.variant, []).append(rating)
-    return {variant: tops[variant] for variant in Variant.values if variant in tops}
+    return {variant: tops[variant] for variant in variant_names() if variant in tops}
 
 
 def recent_matches(*, count: int) -> list[Match]:

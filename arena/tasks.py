@@ -13,7 +13,7 @@ from arena.celery import app as celery_app
 from arena.sandbox import InfrastructureFault
 from arena.services.matches import match_fail
 from arena.services.matchmaking import matchmaking_pair
-from arena.variants import PLAYABLE_VARIANTS
+from arena.variants import variant_names
 
 logger = logging.getLogger(__name__)
 
@@ -84,11 +84,11 @@ def match_requeue_stale_task() -> int:
 
 @shared_task(name="arena.matchmaking")
 def matchmaking_task() -> int:
-    return sum(len(matchmaking_pair(variant=variant)) for variant in PLAYABLE_VARIANTS)
+    return sum(len(matchmaking_pair(variant=variant)) for variant in variant_names())
 
 
 @shared_task(name="arena.ratings_fit")
 def ratings_fit_task() -> int:
     """Refit each variant from its stored boards; returns the ratings that had to be repaired
     (each match refits its variant on completion, so this is normally 0)."""
-    return sum(services.ratings_refit(variant=variant) for variant in PLAYABLE_VARIANTS)
+    return sum(services.ratings_refit(variant=variant) for variant in variant_names())

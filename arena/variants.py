@@ -11,12 +11,13 @@ from django.db import models
 
 from engine.registry import variant_choices, variant_names
 
-__all__ = ["PLAYABLE_VARIANTS", "Variant", "variant_choices"]
+__all__ = ["Variant", "variant_choices", "variant_names"]
 
 Variant = models.TextChoices(  # type: ignore[call-overload]  # the functional API with (value, label) pairs is not in the stubs
     "Variant", [(name.upper(), (name, label)) for name, label in variant_choices()]
 )
-"""The registered variants as Django choices (``Variant.values``, ``Variant.choices``)."""
+"""The variants registered at start-up as Django choices, for typing and the API schema.
 
-PLAYABLE_VARIANTS = variant_names()
-"""The variants the engine and the match runner play."""
+Code that checks or lists variants calls ``variant_names()`` or ``variant_choices()``
+instead, when it runs: a variant registered later is then offered and accepted at once.
+"""

@@ -48,7 +48,7 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
-from arena.variants import PLAYABLE_VARIANTS, Variant
+from arena.variants import variant_names
 from bots.games import game_for
 from leagues import scheduling, selectors
 from leagues.models import Division, Entry, Fixture, League, Round, Season
@@ -75,10 +75,11 @@ def league_create(
     ladder_reach: int = 2,
     description: str = "",
 ) -> League:
-    if variant not in Variant.values:
-        raise InvalidInput(f"unknown variant {variant!r}", field="variant")
-    if variant not in PLAYABLE_VARIANTS:
-        raise InvalidInput(f"matches of {variant} are not available yet", field="variant")
+    if variant not in variant_names():
+        raise InvalidInput(
+            f"unknown variant {variant!r}; choose one of {', '.join(variant_names())}",
+            field="variant",
+        )
     if format not in League.Format.values:
         raise InvalidInput(f"unknown league format {format!r}", field="format")
     league = League(

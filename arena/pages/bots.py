@@ -21,7 +21,7 @@ from arena.pages.common import bad_request, player_for
 from arena.serializers import BotCreateSerializer
 from arena.throttles import UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
-from arena.variants import Variant
+from arena.variants import variant_choices
 
 
 def bot_detail(request: HttpRequest, bot_id: int) -> HttpResponse:
@@ -118,6 +118,6 @@ def bot_new(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "arena/bot_new.html",
-        {"variants": Variant.choices, "errors": errors, "values": request.POST},
+        {"variants": variant_choices(), "errors": errors, "values": request.POST},
         status=400 if errors else 200,
     )

@@ -12,7 +12,7 @@ from arena import selectors
 from arena.models import Rating
 from arena.pages import charts
 from arena.pages.common import BadQuery, bad_request, choice, page_number
-from arena.variants import Variant
+from arena.variants import variant_choices, variant_names
 
 SORT_LABELS = {
     "rating": "rating",
@@ -35,7 +35,7 @@ class Row:
 
 
 def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
-    if variant not in Variant.values:
+    if variant not in variant_names():
         raise Http404(f"there is no variant {variant!r}")
     try:
         sort = choice(request, "sort", selectors.LEADERBOARD_SORTS) or "rating"
@@ -70,8 +70,8 @@ def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
         "arena/leaderboard.html",
         {
             "variant": variant,
-            "variant_label": Variant(variant).label,
-            "variants": Variant.choices,
+            "variant_label": dict(variant_choices())[variant],
+            "variants": variant_choices(),
             "sort": sort,
             "sort_label": SORT_LABELS[sort],
             "page": board.page,

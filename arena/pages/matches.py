@@ -12,7 +12,7 @@ from django.shortcuts import render
 from arena import selectors
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
-from arena.variants import Variant
+from arena.variants import variant_names
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -42,7 +42,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
 
 def match_list(request: HttpRequest) -> HttpResponse:
     try:
-        variant = choice(request, "variant", Variant.values)
+        variant = choice(request, "variant", variant_names())
         status = choice(request, "status", Match.Status.values)
         bot = whole_number(request, "bot")
         number = page_number(request)
@@ -64,7 +64,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         "arena/matches.html",
         {
             "page": page,
-            "variants": Variant.values,
+            "variants": variant_names(),
             "statuses": Match.Status.values,
             "variant": variant,
             "status": status,

@@ -20,7 +20,7 @@ from arena.models import Bot, BotVersion, Player
 from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config, use_sandbox
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
-from arena.variants import PLAYABLE_VARIANTS, Variant
+from arena.variants import variant_names
 from bots.games import game_for
 
 log = logging.getLogger(__name__)
@@ -55,15 +55,9 @@ def player_token_create(*, player: Player) -> str:
 
 
 def bot_create(*, owner: Player, name: str, variant: str, description: str = "") -> Bot:
-    if variant not in Variant.values:
+    if variant not in variant_names():
         raise InvalidInput(
-            f"unknown variant {variant!r}; choose one of {', '.join(Variant.values)}",
-            field="variant",
-        )
-    if variant not in PLAYABLE_VARIANTS:
-        raise InvalidInput(
-            f"bots for {variant} cannot be submitted yet; playable now: "
-            f"{', '.join(PLAYABLE_VARIANTS)}",
+            f"unknown variant {variant!r}; choose one of {', '.join(variant_names())}",
             field="variant",
         )
     bot = Bot(owner=owner, name=name, variant=variant, description=description)

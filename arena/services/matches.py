@@ -32,7 +32,7 @@ from arena.sandboxing import sandbox_config, use_sandbox
 from arena.seeding import commitment, match_seed, new_secret
 from arena.services.controls import PlayedControls, controls_apply, controls_play
 from arena.services.ratings import rating_apply
-from arena.variants import PLAYABLE_VARIANTS
+from arena.variants import variant_names
 from bots.duplicate import side_scores
 from bots.games import game_for
 
@@ -77,7 +77,7 @@ def match_create(
         raise InvalidInput(
             f"{version_x} plays {variant} but {version_y} plays {version_y.bot.variant}"
         )
-    if variant not in PLAYABLE_VARIANTS:
+    if variant not in variant_names():
         raise InvalidInput(f"matches of {variant} are not available yet", field="variant")
     for version in (version_x, version_y):
         if version.status != BotVersion.Status.ACTIVE:

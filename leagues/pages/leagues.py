@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena import selectors as arena_selectors
 from arena.errors import InvalidInput
 from arena.pages.common import bad_request, player_for
-from arena.variants import Variant
+from arena.variants import variant_choices
 from leagues import selectors, services
 from leagues.api import TIEBREAKS
 from leagues.models import League, Season
@@ -151,7 +151,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
         request,
         "leagues/league_new.html",
         {
-            "variants": Variant.choices,
+            "variants": variant_choices(),
             "formats": League.Format.choices,
             "errors": errors,
             "values": request.POST,

@@ -23,7 +23,7 @@ from arena.errors import InvalidInput
 from arena.models import Player
 from arena.pages import charts
 from arena.pages.common import BadQuery, bad_request, choice, page_number
-from arena.variants import Variant
+from arena.variants import variant_choices, variant_names
 from leagues.tournaments import selectors, services
 from leagues.tournaments.forms import BoardEntryForm, initial_from
 from leagues.tournaments.hands import HandScore
@@ -46,7 +46,7 @@ RATINGS_PER_PAGE = 50
 def human_ratings(request: HttpRequest) -> HttpResponse:
     """Each variant's human players by rating, every row with its 95% interval."""
     try:
-        variant = choice(request, "variant", Variant.values) or Variant.values[0]
+        variant = choice(request, "variant", variant_names()) or variant_names()[0]
         number = page_number(request)
     except BadQuery as error:
         return bad_request(request, str(error))
@@ -69,8 +69,8 @@ def human_ratings(request: HttpRequest) -> HttpResponse:
     ]
     context = {
         "variant": variant,
-        "variant_label": Variant(variant).label,
-        "variants": Variant.choices,
+        "variant_label": dict(variant_choices())[variant],
+        "variants": variant_choices(),
         "page": page,
         "rows": rows,
         "scale": scale,

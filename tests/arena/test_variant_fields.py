@@ -52,3 +52,34 @@ def test_a_list_filter_form_takes_a_variant_registered_after_it_was_imported(
     refused = filterset(data={"variant": "highcard"}, queryset=queryset)
     assert not refused.is_valid() and "variant" in refused.errors
     assert filterset(data={"variant": "single4"}, queryset=queryset).is_valid()
+
+
+@pytest.mark.django_db
+def test_the_services_and_pages_take_a_variant_registered_after_start_up(
+    alice_client: Any, alice: Any, client: Any
+) -> None:
+    """Past the fields, the services that create bots and leagues check the registry as it is
+    then, and the pages list it: a new game needs no restart anywhere."""
+    from arena.services.bots import bot_create
+    from arena.errors import InvalidInput
+    from leagues.services import league_create
+
+    with pytest.raises(InvalidInput, match="unknown variant 'highcard'; choose one of single4"):
+        bot_create(owner=alice, name="early", variant="highcard")
+    with registered_toy():
+        response = alice_client.post(
+            "/api/bots/", {"name": "toy-bot", "variant": "highcard"}, format="json"
+        )
+        assert response.status_code == 201, response.content
+        assert Bot.objects.get(name="toy-bot").variant == "highcard"
+        league = league_create(
+            organiser=alice, name="Toy league", variant="highcard", format="round_robin"
+        )
+        assert league.variant == "highcard"
+        client.force_login(alice.user)
+        page = client.get("/bots/new/")
+        assert b'value="highcard"' in page.content
+        assert client.get("/leaderboards/highcard/").status_code == 200
+    with pytest.raises(InvalidInput, match="unknown variant 'highcard'"):
+        league_create(organiser=alice, name="Late", variant="highcard", format="round_robin")
+    assert client.get("/leaderboards/highcard/").status_code == 404
