@@ -7,25 +7,26 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from bots.games import VARIANTS
 from leagues.play import challenges
 from leagues.play.errors import BadTable, PlayError
-from leagues.play.pages import bot_choices, bot_spec
+from leagues.play.forms import VariantForm, deal_options
+from leagues.play.pages import bot_spec
 from leagues.play.scoring import MAX_BOARDS, plan
 
 
 def _list_context(request: HttpRequest, error: str = "") -> dict[str, object]:
-    variant = request.GET.get("variant", "single4")
-    if variant not in VARIANTS:
-        variant = "single4"
+    # The ratings shown (?variant=) and the variant the start form offers bots for (the
+    # one posted, after a refusal) are read separately: one is a GET, the other a POST.
+    shown = VariantForm(request.GET).chosen()
+    form = VariantForm(request.POST or {"variant": shown})
     return {
-        "variants": VARIANTS,
-        "variant": variant,
-        "bot_choices": bot_choices(),
+        "variants": form.offered,
+        "variant": shown,
+        "options": deal_options(form.chosen()),
         "max_boards": MAX_BOARDS,
         "board_choices": range(1, MAX_BOARDS + 1),
         "challenges": challenges.challenges_of(viewer=request.user)[:20],
-        "ratings": challenges.challenge_ratings(variant=variant),
+        "ratings": challenges.challenge_ratings(variant=shown),
         "error": error,
     }
 

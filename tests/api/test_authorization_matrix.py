@@ -573,6 +573,9 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w: "/play/tables/new/",
         lambda w, role: {"variant": "twohand", "seat": "0", "bots": "reference:random"},
     ),
+    ("play-deal-options", "GET"): Route(
+        everyone(), lambda w: "/play/tables/new/options/?variant=cutthroat3"
+    ),
     ("play-table", "GET"): Route(
         _hidden_table(), lambda w: f"/play/tables/{w.play_table.pk}/", secret=PLAY_SEED
     ),
