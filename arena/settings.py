@@ -283,6 +283,8 @@ CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 # How long each bot move stays on its own on a human's table page before the next is shown
 # (leagues/play); a click or Escape shows them all at once.
 PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)
+# How often an open robot event's page asks for its standings again (leagues/robots).
+ROBOTS_STANDINGS_REFRESH_S = env_int("ROBOTS_STANDINGS_REFRESH_S", 10, minimum=1)
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
 VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
