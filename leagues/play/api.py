@@ -23,12 +23,20 @@ from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
 
 
+class VariantField(serializers.ChoiceField):
+    """A variant the engine registry holds when the serializer is built (DRF builds each
+    serializer's fields anew from their arguments, so this is read per request)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=variant_choices(), **kwargs)
+
+
 class PlayBotSpecField(serializers.JSONField):
     """A bot spec: {"kind": "reference", "name": "greedy"} or {"kind": "arena", "version": 12}."""
 
 
 class PlayTableCreateSerializer(serializers.Serializer[Any]):
-    variant = serializers.ChoiceField(choices=[])
+    variant = VariantField()
     human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
     dealer = serializers.IntegerField(
         min_value=0, max_value=3, required=False, help_text="default: drawn by the server"
@@ -39,13 +47,6 @@ class PlayTableCreateSerializer(serializers.Serializer[Any]):
         max_length=3,
         help_text="one bot spec per seat other than the human's, in seat order",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Read when the serializer is built: every variant the engine registry holds now.
-        field = self.fields["variant"]
-        assert isinstance(field, serializers.ChoiceField)
-        field.choices = variant_choices()
 
 
 class PlayActionSerializer(serializers.Serializer[Any]):

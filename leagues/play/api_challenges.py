@@ -18,9 +18,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from engine.registry import variant_choices
 from leagues.play import challenges
-from leagues.play.api import PlayBotSpecField, PlayErrorSerializer, read_body, refused
+from leagues.play.api import (
+    PlayBotSpecField,
+    PlayErrorSerializer,
+    VariantField,
+    read_body,
+    refused,
+)
 from leagues.play.errors import PlayError
 from leagues.play.models import Challenge
 from leagues.play.scoring import MAX_BOARDS, plan
@@ -28,19 +33,12 @@ from leagues.play.throttles import PLAY_CHALLENGES
 
 
 class ChallengeCreateSerializer(serializers.Serializer[Any]):
-    variant = serializers.ChoiceField(choices=[])
+    variant = VariantField()
     opponent = PlayBotSpecField(
         help_text='the bot challenged: {"kind": "reference", "name": "greedy"} or '
         '{"kind": "arena", "version": 12}'
     )
     boards = serializers.IntegerField(min_value=1, max_value=MAX_BOARDS, default=2)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # Read when the serializer is built: every variant the engine registry holds now.
-        field = self.fields["variant"]
-        assert isinstance(field, serializers.ChoiceField)
-        field.choices = variant_choices()
 
 
 class ChallengeTableSerializer(serializers.Serializer[Any]):

@@ -20,6 +20,8 @@ from django_celery_beat.models import PeriodicTask
 from leagues.robots.models import RobotBoard, RobotEvent, RobotPlay, RobotSchedule
 
 SEALED = "sealed until the event is closed"
+SETTINGS = ("variant", "boards", "robots", "kind", "scoring", "director")
+"""What an event is played with, and what a timetable creates its events with."""
 
 
 def _closed(event: RobotEvent) -> bool:
@@ -48,30 +50,13 @@ class RobotBoardInline(admin.TabularInline[RobotBoard, RobotEvent]):
 
 @admin.register(RobotEvent)
 class RobotEventAdmin(admin.ModelAdmin[RobotEvent]):
-    list_display = [
-        "id",
-        "name",
-        "variant",
-        "kind",
-        "scoring",
-        "robots",
-        "boards",
-        "director",
-        "opens",
-        "closes",
-        "closed",
-    ]
+    list_display = ["id", "name", *SETTINGS, "opens", "closes", "closed"]
     list_filter = ["variant", "kind", "scoring", "robots"]
     search_fields = ["name", "director__display_name"]
     # Only the name may change: the boards were dealt for these settings, the commitment
     # binds them, and closing reveals the secret and computes the pars (the services do it).
     readonly_fields = [
-        "variant",
-        "boards",
-        "robots",
-        "kind",
-        "scoring",
-        "director",
+        *SETTINGS,
         "opens",
         "closes",
         "closed",
@@ -132,20 +117,11 @@ class RobotPlayAdmin(admin.ModelAdmin[RobotPlay]):
 
 @admin.register(RobotSchedule)
 class RobotScheduleAdmin(admin.ModelAdmin[RobotSchedule]):
-    list_display = ["id", "name", "variant", "boards", "robots", "kind", "scoring", "director"]
+    list_display = ["id", "name", *SETTINGS]
     list_filter = ["variant", "kind"]
     # The settings are checked by the service that creates the timetable and its beat task,
     # and the day's event is found by the name: here they are read, and a timetable deleted.
-    fields = readonly_fields = (
-        "name",
-        "variant",
-        "boards",
-        "robots",
-        "kind",
-        "scoring",
-        "director",
-        "task",
-    )
+    fields = readonly_fields = ("name", *SETTINGS, "task")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

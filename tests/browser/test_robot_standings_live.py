@@ -6,22 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import Permission
 from playwright.sync_api import expect
 
-from arena import services as arena_services
-from arena.models import Player
 from leagues.robots import services
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
-from tests.leagues.robots.conftest import play_board
+from tests.leagues.robots.conftest import new_director, new_event, new_field, play_board
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def test_another_entrants_board_appears_without_a_reload(
@@ -29,21 +21,8 @@ def test_another_entrants_board_appears_without_a_reload(
 ) -> None:
     # The page polls at this pace; a second keeps the wait short, never a fixed sleep.
     settings.ROBOTS_STANDINGS_REFRESH_S = 1
-    director = arena_services.player_register(username="dora", password=PASSWORD)
-    director.user.user_permissions.add(Permission.objects.get(codename="direct_robotevent"))
-    event = services.robot_event_create(
-        director=Player.objects.get(pk=director.pk),
-        name="Live robots",
-        variant="single4",
-        boards=2,
-        robots="greedy",
-        kind="instant",
-        scoring="mp",
-    )
-    ann, ben = (
-        arena_services.player_register(username=name, password=PASSWORD, display_name=name)
-        for name in ("ann", "ben")
-    )
+    event = new_event(new_director())
+    ann, ben = new_field()[:2]
     services.robot_entry_join(event=event, player=ann)
     other = services.robot_entry_join(event=event, player=ben)
 

@@ -15,20 +15,12 @@ from bots.table import Table
 from engine.errors import UnknownVariantError
 from engine.protocol import play
 from engine.registry import GameSpec, game_for, register_game, unregister_game, variant_names
-from tests.engine.toy_highcard import ToyState, new_toy_hand, toy_rules
+from tests.engine.toy_highcard import ToyState, toy_spec
 
 
 @pytest.fixture
 def toy() -> Iterator[GameSpec]:
-    spec = GameSpec(
-        name="toy",
-        num_players=2,
-        variants=("highcard",),
-        new_hand=new_toy_hand,
-        labels={"highcard": "High card"},
-        rules_for=toy_rules,
-        forfeit_penalty=lambda rules: 3,
-    )
+    spec = toy_spec()
     register_game(spec)
     yield spec
     unregister_game("toy")

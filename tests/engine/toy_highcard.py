@@ -15,6 +15,7 @@ from typing import Any
 from engine.actions import Action, Play
 from engine.cards import CARDS, DECKS
 from engine.errors import IllegalActionError, NotOverError
+from engine.registry import GameSpec
 from engine.rng import shuffle
 from engine.rules import rules_for
 from engine.seats import check_seat
@@ -129,3 +130,16 @@ def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = No
     check_seat(dealer, 2, "dealer")
     pack = shuffle([int(card) for card in DECKS[rules_for("twohand").deck].cards()], seed)
     return ToyState([pack[0:3], pack[3:6]], dealer=dealer)
+
+
+def toy_spec() -> GameSpec:
+    """The toy as a registry entry: variant ``highcard``, two players, a forfeit of 3."""
+    return GameSpec(
+        name="toy",
+        num_players=2,
+        variants=("highcard",),
+        new_hand=new_toy_hand,
+        labels={"highcard": "High card"},
+        rules_for=toy_rules,
+        forfeit_penalty=lambda rules: 3,
+    )

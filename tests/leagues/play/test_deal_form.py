@@ -13,10 +13,12 @@ import pytest
 from django.test import Client
 
 from arena.models import Player
-from engine.registry import GameSpec, register_game, unregister_game
+from engine.registry import register_game, unregister_game
+from leagues.play.api import PlayTableCreateSerializer
+from leagues.play.api_challenges import ChallengeCreateSerializer
 from leagues.play.models import PlayTable
 from tests.arena.conftest import PASSWORD
-from tests.engine.toy_highcard import new_toy_hand, toy_rules
+from tests.engine.toy_highcard import toy_spec
 
 pytestmark = pytest.mark.django_db
 
@@ -79,17 +81,7 @@ def test_a_hand_written_post_of_the_strong_bot_is_still_refused(alice: Player) -
 
 @pytest.fixture
 def toy() -> Iterator[None]:
-    register_game(
-        GameSpec(
-            name="toy",
-            num_players=2,
-            variants=("highcard",),
-            new_hand=new_toy_hand,
-            labels={"highcard": "High card"},
-            rules_for=toy_rules,
-            forfeit_penalty=lambda rules: 3,
-        )
-    )
+    register_game(toy_spec())
     yield
     unregister_game("toy")
 
@@ -101,3 +93,7 @@ def test_the_variant_field_reads_the_registry_when_the_form_is_built(
     assert "highcard" in select(body, "variant")
     challenges = signed_in(alice).get("/play/challenges/").content.decode()
     assert "highcard" in select(challenges, "variant")
+    # The API's variant fields too: DRF builds a serializer's fields anew for each one.
+    body = {"variant": "highcard", "opponent": {"kind": "reference", "name": "random"}}
+    assert ChallengeCreateSerializer(data=body).is_valid()
+    assert PlayTableCreateSerializer(data={**body, "bots": [body["opponent"]]}).is_valid()
