@@ -283,6 +283,8 @@ CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 # How long each bot move stays on its own on a human's table page before the next is shown
 # (leagues/play); a click or Escape shows them all at once.
 PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)
+# How often an open robot event's page asks for its standings again (leagues/robots).
+ROBOTS_STANDINGS_REFRESH_S = env_int("ROBOTS_STANDINGS_REFRESH_S", 10, minimum=1)
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
 VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
@@ -331,6 +333,10 @@ UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
 # per client IP; only accepted actions count.
 UPLOAD_RATE_PER_IP = env_rate("UPLOAD_RATE_PER_IP", "60/hour")
 CHALLENGE_RATE_PER_IP = env_rate("CHALLENGE_RATE_PER_IP", "40/hour")
+# A human's challenges of a bot (leagues/play), page and API alike: each deals a table and
+# lets the bots move in the web process, so they are counted apart from the bots' matches.
+PLAY_CHALLENGE_RATE = env_rate("PLAY_CHALLENGE_RATE", "20/hour")
+PLAY_CHALLENGE_RATE_PER_IP = env_rate("PLAY_CHALLENGE_RATE_PER_IP", "40/hour")
 # Failed sign-ins (token, page, admin), and registrations, per IP; failures also per account.
 LOGIN_FAILURE_RATE_PER_IP = env_rate("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
 LOGIN_FAILURE_RATE = env_rate("LOGIN_FAILURE_RATE", "20/hour")

@@ -16,11 +16,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.variants import Variant
 from bots.games import game_for
+from engine.registry import variant_choices
 from leagues.play import selectors, services
 from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
+
+
+class VariantField(serializers.ChoiceField):
+    """A variant the engine registry holds when the serializer is built (DRF builds each
+    serializer's fields anew from their arguments, so this is read per request)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=variant_choices(), **kwargs)
 
 
 class PlayBotSpecField(serializers.JSONField):
@@ -28,7 +36,7 @@ class PlayBotSpecField(serializers.JSONField):
 
 
 class PlayTableCreateSerializer(serializers.Serializer[Any]):
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = VariantField()
     human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
     dealer = serializers.IntegerField(
         min_value=0, max_value=3, required=False, help_text="default: drawn by the server"
@@ -99,29 +107,29 @@ class PlayErrorSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField()
 
 
-def _refused(error: PlayError) -> Response:
+def refused(error: PlayError) -> Response:
     return Response({"detail": error.message}, status=error.status)
 
 
-def _invalid(errors: Any, prefix: str = "") -> list[str]:
+def field_errors(errors: Any, prefix: str = "") -> list[str]:
     """Field errors as ``field.index: message`` lines, so every 400 has one ``detail``."""
     if isinstance(errors, dict):
         return [
-            line for key, value in errors.items() for line in _invalid(value, f"{prefix}{key}.")
+            line for key, value in errors.items() for line in field_errors(value, f"{prefix}{key}.")
         ]
     if isinstance(errors, list) and errors and not isinstance(errors[0], str):
         return [
             line
             for index, value in enumerate(errors)
-            for line in _invalid(value, f"{prefix}{index}.")
+            for line in field_errors(value, f"{prefix}{index}.")
         ]
     messages = errors if isinstance(errors, list) else [errors]
     return [f"{prefix.rstrip('.')}: {message}" for message in messages]
 
 
-def _read(form: serializers.Serializer[Any]) -> dict[str, Any] | Response:
+def read_body(form: serializers.Serializer[Any]) -> dict[str, Any] | Response:
     if not form.is_valid():
-        return Response({"detail": "; ".join(_invalid(form.errors))}, status=400)
+        return Response({"detail": "; ".join(field_errors(form.errors))}, status=400)
     return dict(form.validated_data)
 
 
@@ -139,7 +147,7 @@ class TableListView(APIView):
         summary="Sit down at a new table with bots (the server deals from a secret seed)",
     )
     def post(self, request: Request) -> Response:
-        data = _read(PlayTableCreateSerializer(data=request.data))
+        data = read_body(PlayTableCreateSerializer(data=request.data))
         if isinstance(data, Response):
             return data
         players = game_for(data["variant"]).players
@@ -153,7 +161,7 @@ class TableListView(APIView):
                 bots=data["bots"],
             )
         except PlayError as error:
-            return _refused(error)
+            return refused(error)
         view = selectors.table_view(table=table, viewer=request.user)
         return Response(view, status=status.HTTP_201_CREATED)
 
@@ -168,7 +176,7 @@ class TableDetailView(APIView):
         try:
             table = selectors.table_for(table_id=table_id, viewer=request.user)
         except PlayError as error:
-            return _refused(error)
+            return refused(error)
         return Response(selectors.table_view(table=table, viewer=request.user))
 
 
@@ -186,7 +194,7 @@ class TableActionView(APIView):
         summary="Act at your table; the bots answer up to your next turn",
     )
     def post(self, request: Request, table_id: int) -> Response:
-        data = _read(PlayActionSerializer(data=request.data))
+        data = read_body(PlayActionSerializer(data=request.data))
         if isinstance(data, Response):
             return data
         try:
@@ -194,6 +202,6 @@ class TableActionView(APIView):
                 table_id=table_id, user=request.user, action=data["action"], ply=data["ply"]
             )
         except PlayError as error:
-            return _refused(error)
+            return refused(error)
         view = selectors.table_view(table=update.table, viewer=request.user)
         return Response({"moves": update.moves, "table": view})

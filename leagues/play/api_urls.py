@@ -1,8 +1,8 @@
-"""Routes under /api/play/."""
+"""Routes under /api/play/: tables and challenges."""
 
 from django.urls import path
 
-from leagues.play import api
+from leagues.play import api, api_challenges
 
 urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="play-api-tables"),
@@ -11,5 +11,11 @@ urlpatterns = [
         "tables/<int:table_id>/actions/",
         api.TableActionView.as_view(),
         name="play-api-table-actions",
+    ),
+    path("challenges/", api_challenges.ChallengeListView.as_view(), name="play-api-challenges"),
+    path(
+        "challenges/<int:challenge_id>/",
+        api_challenges.ChallengeDetailView.as_view(),
+        name="play-api-challenge",
     ),
 ]

@@ -25,7 +25,7 @@ from django.utils import timezone
 from arena.ratings import Estimate, Tally, fit_ratings
 from arena.seeding import board_dealer, board_seed, commitment, match_seed, new_secret
 from bots.duplicate import summarize
-from bots.games import VARIANTS, game_for
+from bots.games import game_for
 from leagues.play import scoring, services
 from leagues.play.errors import BadTable, TableNotFound
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
@@ -36,8 +36,7 @@ def challenge_create(
     *, owner: User, variant: str, opponent: Mapping[str, Any], boards: int
 ) -> Challenge:
     """Create the match, committed to a fresh server secret, and deal its first table."""
-    if variant not in VARIANTS:
-        raise BadTable(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+    services.game_of(variant)
     if isinstance(boards, bool) or not isinstance(boards, int):
         raise BadTable(f"boards is a whole number, not {boards!r}")
     if not 1 <= boards <= scoring.MAX_BOARDS:

@@ -20,27 +20,13 @@ from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
 
-from arena.models import BotVersion
 from arena.replay_view import ViewError, replay_frames, side_rows
 from arena.seeding import match_seed, new_secret
-from bots.games import VARIANTS, game_for
+from bots.games import game_for
+from engine.registry import variant_names
 from leagues.play import selectors, services
 from leagues.play.errors import BadTable, PlayError
-
-
-def bot_choices(variant: str | None = None) -> list[tuple[str, str]]:
-    """The bots a human may seat: reference bots by name, then active arena versions."""
-    names = ["random", "greedy", "strong"]
-    choices = [(f"reference:{name}", f"{name} (reference bot)") for name in names]
-    versions = BotVersion.objects.filter(status=BotVersion.Status.ACTIVE).select_related(
-        "bot__owner__user"
-    )
-    if variant:
-        versions = versions.filter(bot__variant=variant)
-    for version in versions.order_by("bot__variant", "bot__name", "-number")[:200]:
-        label = f"{version.bot.owner.user.username}/{version.bot.name} v{version.number}"
-        choices.append((f"arena:{version.pk}", f"{label} ({version.bot.variant})"))
-    return choices
+from leagues.play.forms import DEFAULT_VARIANT, VariantForm, deal_options
 
 
 def bot_spec(choice: str) -> dict[str, Any]:
@@ -61,8 +47,9 @@ def new_seed() -> int:
 def start_from_form(request: HttpRequest) -> Any:
     """Read the start form and start the table (BadTable names a bad field)."""
     variant = request.POST.get("variant", "")
-    if variant not in VARIANTS:
-        raise BadTable(f"choose a variant ({', '.join(VARIANTS)}), not {variant!r}")
+    known = variant_names()
+    if variant not in known:
+        raise BadTable(f"choose a variant ({', '.join(known)}), not {variant!r}")
     game = game_for(variant)
     raw_seat = request.POST.get("seat", "0")
     if not raw_seat.isdigit() or int(raw_seat) >= game.players:
@@ -87,14 +74,36 @@ def start_from_form(request: HttpRequest) -> Any:
     )
 
 
-def play_home(request: HttpRequest) -> HttpResponse:
-    context: dict[str, Any] = {
-        "variants": VARIANTS,
-        "bot_choices": bot_choices(),
+def _home_context(request: HttpRequest, error: str | None = None) -> dict[str, Any]:
+    form = VariantForm(request.POST or {"variant": DEFAULT_VARIANT})
+    return {
+        "form": form,
+        "options": deal_options(form.chosen()),
         "tables": selectors.visible_tables(viewer=request.user)[:20],
-        "error": None,
+        "error": error,
     }
-    return render(request, "play/home.html", context)
+
+
+def play_home(request: HttpRequest) -> HttpResponse:
+    return render(request, "play/home.html", _home_context(request))
+
+
+@require_GET
+def deal_options_fragment(request: HttpRequest) -> HttpResponse:
+    """The deal form's seats and bots for ``?variant=`` (htmx swaps them in on a change);
+    the challenge form's bots with ``?form=challenge``."""
+    form = VariantForm(request.GET)
+    if not form.is_valid():
+        known = ", ".join(variant_names())
+        message = f"choose a variant ({known}), not {request.GET.get('variant', '')!r}"
+        return HttpResponse(message, status=400, content_type="text/plain")
+    options = deal_options(form.chosen())
+    template = (
+        "play/_challenge_options.html"
+        if request.GET.get("form") == "challenge"
+        else "play/_deal_options.html"
+    )
+    return render(request, template, {"options": options})
 
 
 @login_required
@@ -103,12 +112,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     try:
         table = start_from_form(request)
     except PlayError as error:
-        context = {
-            "variants": VARIANTS,
-            "bot_choices": bot_choices(),
-            "tables": selectors.visible_tables(viewer=request.user)[:20],
-            "error": error.message,
-        }
+        context = _home_context(request, error.message)
         return render(request, "play/home.html", context, status=error.status)
     return redirect("play-table", table.pk)
 

@@ -6,26 +6,30 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.exceptions import Throttled
 
-from bots.games import VARIANTS
+from arena.errors import ServiceUnavailable
 from leagues.play import challenges
 from leagues.play.errors import BadTable, PlayError
-from leagues.play.pages import bot_choices, bot_spec
+from leagues.play.forms import VariantForm, deal_options
+from leagues.play.pages import bot_spec
 from leagues.play.scoring import MAX_BOARDS, plan
+from leagues.play.throttles import PLAY_CHALLENGES
 
 
 def _list_context(request: HttpRequest, error: str = "") -> dict[str, object]:
-    variant = request.GET.get("variant", "single4")
-    if variant not in VARIANTS:
-        variant = "single4"
+    # The ratings shown (?variant=) and the variant the start form offers bots for (the
+    # one posted, after a refusal) are read separately: one is a GET, the other a POST.
+    shown = VariantForm(request.GET).chosen()
+    form = VariantForm(request.POST or {"variant": shown})
     return {
-        "variants": VARIANTS,
-        "variant": variant,
-        "bot_choices": bot_choices(),
+        "variants": form.offered,
+        "variant": shown,
+        "options": deal_options(form.chosen()),
         "max_boards": MAX_BOARDS,
         "board_choices": range(1, MAX_BOARDS + 1),
         "challenges": challenges.challenges_of(viewer=request.user)[:20],
-        "ratings": challenges.challenge_ratings(variant=variant),
+        "ratings": challenges.challenge_ratings(variant=shown),
         "error": error,
     }
 
@@ -40,17 +44,29 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
 def challenge_new(request: HttpRequest) -> HttpResponse:
     raw_boards = request.POST.get("boards", "")
     try:
-        if not raw_boards.isdigit():
-            raise BadTable(f"boards is a whole number from 1 to {MAX_BOARDS}, not {raw_boards!r}")
-        challenge = challenges.challenge_create(
-            owner=request.user,  # type: ignore[arg-type]
-            variant=request.POST.get("variant", ""),
-            opponent=bot_spec(request.POST.get("opponent", "")),
-            boards=int(raw_boards),
-        )
+        # Only an accepted challenge keeps its slot (a refused one hands it back).
+        with PLAY_CHALLENGES.spend(request):
+            if not raw_boards.isdigit():
+                raise BadTable(
+                    f"boards is a whole number from 1 to {MAX_BOARDS}, not {raw_boards!r}"
+                )
+            challenge = challenges.challenge_create(
+                owner=request.user,  # type: ignore[arg-type]
+                variant=request.POST.get("variant", ""),
+                opponent=bot_spec(request.POST.get("opponent", "")),
+                boards=int(raw_boards),
+            )
     except PlayError as error:
         context = _list_context(request, error.message)
         return render(request, "play/challenges.html", context, status=error.status)
+    except Throttled as refusal:
+        # Throttled sets wait in __init__; its stub does not declare it.
+        wait = int(refusal.wait or 1)  # type: ignore[attr-defined]
+        context = _list_context(request, f"too many challenges: try again in {wait} seconds")
+        return render(request, "play/challenges.html", context, status=429)
+    except ServiceUnavailable as refusal:
+        context = _list_context(request, str(refusal.detail))
+        return render(request, "play/challenges.html", context, status=503)
     return redirect("play-challenge", challenge.pk)
 
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from arena.models import BotVersion
 from leagues.play.errors import TableNotFound
-from leagues.play.models import PlayTable
+from leagues.play.models import Challenge, PlayTable
 from leagues.play.referee import ARENA, HUMAN, REFERENCE, Hand, Seat
 from leagues.play.services import hand_of, moves_heard, seats_of, seed_commitment_of
 
@@ -166,15 +166,32 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
             # The reason a bot failed may name a card of its hand: only who and how.
             "fault": None if fault is None else {"seat": fault["seat"], "kind": fault["kind"]},
         }
-        view["seed"] = table.seed
-        view["replay_url"] = reverse("play-replay", args=[table.pk])
+        if not deal_sealed(table):
+            view["seed"] = table.seed
+            view["replay_url"] = reverse("play-replay", args=[table.pk])
     return view
+
+
+def deal_sealed(table: PlayTable) -> bool:
+    """Whether the finished table's seed and replay must wait for its challenge's end.
+
+    A challenge deals the same cards at another table, the human in another seat: the seed
+    or the open replay of the first would show every hand of the next (RULES.md section 9).
+    """
+    return Challenge.objects.filter(
+        tables__play_table=table, status=Challenge.Status.PLAYING
+    ).exists()
 
 
 def replay_document(table: PlayTable) -> dict[str, Any]:
     """The finished table as an arena replay document (the same format as a bot game's)."""
     if not table.is_over:
         raise TableNotFound(f"table {table.pk} is still being played: its replay opens at the end")
+    if deal_sealed(table):
+        raise TableNotFound(
+            f"table {table.pk}'s deal is played again at a table of its challenge: "
+            "its replay opens when the challenge is over"
+        )
     hand = hand_of(table)
     assert table.result is not None
     return {

@@ -25,9 +25,10 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.models import BotVersion
 from arena.sandbox import BotFault
-from bots.games import VARIANTS, game_for
+from bots.games import Game, game_for
 from bots.table import SeatFault
 from engine.errors import EngineError, IllegalActionError
+from engine.registry import variant_names
 from leagues.play import referee
 from leagues.play.errors import BadTable, IllegalAction, NotYourTurn, StalePly, TableNotFound
 from leagues.play.models import PlayTable
@@ -68,6 +69,14 @@ def hand_of(table: PlayTable) -> Hand:
     )
 
 
+def game_of(variant: str) -> Game:
+    """The variant's game if the engine knows the variant now; BadTable names the known ones."""
+    known = variant_names()
+    if variant not in known:
+        raise BadTable(f"unknown variant {variant!r} (known: {', '.join(known)})")
+    return game_for(variant)
+
+
 def seats_of(table: PlayTable) -> list[Seat]:
     return referee.parse_seats(table.seats, table.variant)
 
@@ -86,9 +95,7 @@ def table_start(
 ) -> PlayTable:
     """Seat the human and the bots (``bots``: one spec per other seat, in seat order), deal,
     and let the bots move up to the human's first turn."""
-    if variant not in VARIANTS:
-        raise BadTable(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
-    game = game_for(variant)
+    game = game_of(variant)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise BadTable(f"seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
     for name, value in (("dealer", dealer), ("human_seat", human_seat)):

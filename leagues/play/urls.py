@@ -5,6 +5,7 @@ from leagues.play import pages, pages_challenges
 urlpatterns = [
     path("", pages.play_home, name="play"),
     path("tables/new/", pages.table_new, name="play-table-new"),
+    path("tables/new/options/", pages.deal_options_fragment, name="play-deal-options"),
     path("tables/<int:table_id>/", pages.table_page, name="play-table"),
     path("tables/<int:table_id>/state/", pages.table_state, name="play-table-state"),
     path("tables/<int:table_id>/act/", pages.table_act, name="play-table-act"),

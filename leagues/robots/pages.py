@@ -6,6 +6,7 @@ API; a refusal is a 403 page that names the rule, and changes nothing.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -68,6 +69,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
         # Tables finished since the last visit are scored before the page is drawn.
         tables.entry_sync(entry=entry)
     context = selectors.event_overview(event=event, viewer=viewer)
+    context["refresh_s"] = settings.ROBOTS_STANDINGS_REFRESH_S
     return render(request, "robots/event_detail.html", context)
 
 
@@ -78,6 +80,7 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
         "event": event,
         "status": rules.status(event),
         "standings": selectors.event_standings(event=event),
+        "refresh_s": settings.ROBOTS_STANDINGS_REFRESH_S,
     }
     return render(request, "robots/_standings.html", context)
 

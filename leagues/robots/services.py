@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -75,6 +75,26 @@ def _choice(value: str, choices: Any, field: str) -> str:
     return value
 
 
+class EventSettings(TypedDict):
+    """What an event is, and what a timetable creates its events with."""
+
+    name: str
+    variant: str
+    boards: int
+    robots: str
+    kind: str
+    scoring: str
+
+
+def _event_settings(director: Player, refusal: str, settings: EventSettings) -> dict[str, Any]:
+    """The fields an event (or a timetable of events) is created with, once the director
+    may direct (``NotAllowed(refusal)`` otherwise) and every setting is checked."""
+    if not rules.may_direct(director):
+        raise NotAllowed(refusal)
+    _checked_settings(**settings)
+    return {**settings, "name": settings["name"].strip(), "director": director}
+
+
 def _checked_settings(
     *, name: str, variant: str, boards: int, robots: str, kind: str, scoring: str
 ) -> None:
@@ -91,14 +111,9 @@ def _checked_settings(
 def robot_event_create(
     *,
     director: Player,
-    name: str,
-    variant: str,
-    boards: int,
-    robots: str,
-    kind: str,
-    scoring: str,
     opens: datetime | None = None,
     schedule: RobotSchedule | None = None,
+    **settings: Unpack[EventSettings],
 ) -> RobotEvent:
     """Create an event and deal its boards from a secret whose commitment alone is shown.
 
@@ -108,24 +123,15 @@ def robot_event_create(
     next step of a SplitMix64 can be computed from one output (its mixing is invertible), so
     one revealed board would deal every later one.
     """
-    if not rules.may_direct(director):
-        raise NotAllowed("only staff and robot event directors create robot events")
-    _checked_settings(
-        name=name, variant=variant, boards=boards, robots=robots, kind=kind, scoring=scoring
-    )
+    refusal = "only staff and robot event directors create robot events"
+    fields = _event_settings(director, refusal, settings)
     opens = opens or timezone.now()
     secret = seeding.new_secret()
     with transaction.atomic():
         event = RobotEvent.objects.create(
-            name=name.strip(),
-            variant=variant,
-            boards=boards,
-            robots=robots,
-            kind=kind,
-            scoring=scoring,
-            director=director,
+            **fields,
             opens=opens,
-            closes=opens + DAYLONG if kind == RobotEvent.Kind.DAYLONG else None,
+            closes=opens + DAYLONG if settings["kind"] == RobotEvent.Kind.DAYLONG else None,
             secret=secret.hex(),
             commitment=seeding.commitment(secret),
             schedule=schedule,
@@ -137,7 +143,7 @@ def robot_event_create(
                 seed=hands.board_seed(secret, number),
                 dealer=seeding.board_dealer(number, 4),
             )
-            for number in range(1, boards + 1)
+            for number in range(1, settings["boards"] + 1)
         )
     return event
 
@@ -305,33 +311,17 @@ def robot_plays_sync(*, plays: QuerySet[RobotPlay]) -> int:
 def robot_schedule_create(
     *,
     director: Player,
-    name: str,
-    variant: str,
-    boards: int,
-    robots: str,
-    kind: str,
-    scoring: str,
     hour: int,
     minute: int = 0,
+    **settings: Unpack[EventSettings],
 ) -> RobotSchedule:
     """A daily timetable: celery beat creates an event of these settings at hour:minute UTC."""
-    if not rules.may_direct(director):
-        raise NotAllowed("only staff and robot event directors set timetables")
-    _checked_settings(
-        name=name, variant=variant, boards=boards, robots=robots, kind=kind, scoring=scoring
-    )
+    refusal = "only staff and robot event directors set timetables"
+    fields = _event_settings(director, refusal, settings)
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
         raise InvalidInput("the time of day is hour 0-23 and minute 0-59", field="hour")
     with transaction.atomic():
-        schedule = RobotSchedule.objects.create(
-            name=name.strip(),
-            variant=variant,
-            boards=boards,
-            robots=robots,
-            kind=kind,
-            scoring=scoring,
-            director=director,
-        )
+        schedule = RobotSchedule.objects.create(**fields)
         crontab, _ = CrontabSchedule.objects.get_or_create(
             minute=str(minute),
             hour=str(hour),

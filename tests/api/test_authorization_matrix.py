@@ -311,6 +311,8 @@ def _robot_body(role: str) -> dict[str, Any]:
 TOKEN = "alices-api-token"
 PLAY_SEED = "play-table-seed"
 """The deal seed of Alice's table in play: no one, Alice included, may see it yet."""
+CHALLENGE_SECRET = "play-challenge-secret"
+"""The secret Alice's challenge in play is dealt from: no one, Alice included, may see it yet."""
 
 
 def signed_in(status: int | str = OK) -> dict[str, int | str]:
@@ -573,6 +575,9 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w: "/play/tables/new/",
         lambda w, role: {"variant": "twohand", "seat": "0", "bots": "reference:random"},
     ),
+    ("play-deal-options", "GET"): Route(
+        everyone(), lambda w: "/play/tables/new/options/?variant=cutthroat3"
+    ),
     ("play-table", "GET"): Route(
         _hidden_table(), lambda w: f"/play/tables/{w.play_table.pk}/", secret=PLAY_SEED
     ),
@@ -603,7 +608,7 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w, role: {"variant": "twohand", "opponent": "reference:random", "boards": "1"},
     ),
     ("play-challenge", "GET"): Route(
-        _hidden_table(), lambda w: f"/play/challenges/{w.challenge.pk}/"
+        _hidden_table(), lambda w: f"/play/challenges/{w.challenge.pk}/", secret=CHALLENGE_SECRET
     ),
     ("play-api-tables", "GET"): Route(players_only(), lambda w: "/api/play/tables/"),
     ("play-api-tables", "POST"): Route(
@@ -621,6 +626,21 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w: f"/api/play/tables/{w.play_table.pk}/actions/",
         lambda w, role: {"action": w.play_action, "ply": w.play_table.ply},
         secret=PLAY_SEED,
+    ),
+    ("play-api-challenges", "GET"): Route(players_only(), lambda w: "/api/play/challenges/"),
+    ("play-api-challenges", "POST"): Route(
+        players_only(201),
+        lambda w: "/api/play/challenges/",
+        lambda w, role: {
+            "variant": "twohand",
+            "opponent": {"kind": "reference", "name": "random"},
+            "boards": 1,
+        },
+    ),
+    ("play-api-challenge", "GET"): Route(
+        _hidden_table(anonymous=401),
+        lambda w: f"/api/play/challenges/{w.challenge.pk}/",
+        secret=CHALLENGE_SECRET,
     ),
     # --- API: documents, tokens, players ----------------------------------------------------
     ("api-root", "GET"): Route(everyone(), lambda w: "/api/"),
@@ -959,6 +979,7 @@ def test_each_role_gets_what_the_route_declares(
         TOKEN: world.token,
         ROBOT_SECRET: world.robot_event.secret,
         PLAY_SEED: str(world.play_table.seed),
+        CHALLENGE_SECRET: world.challenge.seed_secret,
     }
     secrets = [named.get(text, text) for text in ((raw,) if isinstance(raw, str) else raw or ())]
     for role in ROLES:

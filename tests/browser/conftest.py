@@ -62,6 +62,12 @@ def browser() -> Iterator[Any]:
         instance.close()
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Any) -> None:
+    """Registering players hashes passwords; a fast hasher keeps the browser tests quick."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @dataclass
 class Problems:
     """What went wrong on a page while a test drove it."""

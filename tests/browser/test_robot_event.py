@@ -28,11 +28,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "robots-and-trumps-42"
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def register(name: str) -> Player:
     return arena_services.player_register(
         username=name.lower(), password=PASSWORD, display_name=name

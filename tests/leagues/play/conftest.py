@@ -1,31 +1,16 @@
-"""Named players and helpers for the play tests (the arena's players reused)."""
+"""Helpers for the play tests: a table with reference bots, and playing it out."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 
 from leagues.play import services
 from leagues.play.models import PlayTable
-from tests.arena.conftest import (  # noqa: F401  (fixtures used by name)
-    PASSWORD,
-    alice,
-    alice_client,
-    anonymous_client,
-    bob,
-    bob_client,
-    client_for,
-    empty_cache,
-    plain_bots,
-)
 
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# The players, their clients and the fast password hasher are the leagues tests' own
+# (tests/leagues/conftest.py), which this folder inherits.
 
 
 def greedy_table(

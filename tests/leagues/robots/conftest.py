@@ -19,27 +19,36 @@ from leagues.robots import services, tables
 from leagues.robots.models import RobotEntry, RobotEvent, RobotPlay
 from tests.arena.conftest import PASSWORD, client_for
 
-__all__ = ["PASSWORD", "client_for", "director", "event", "field", "play_board", "play_table"]
+__all__ = [
+    "PASSWORD",
+    "client_for",
+    "director",
+    "event",
+    "field",
+    "new_director",
+    "new_event",
+    "new_field",
+    "play_board",
+    "play_table",
+]
 
 
-@pytest.fixture
-def director(db: None) -> Player:
+def new_director() -> Player:
     """A player given the robot-director permission (not staff)."""
     player = arena_services.player_register(username="dora", password=PASSWORD, display_name="Dora")
     player.user.user_permissions.add(Permission.objects.get(codename="direct_robotevent"))
     return Player.objects.select_related("user").get(pk=player.pk)
 
 
-@pytest.fixture
-def field(db: None) -> list[Player]:
+def new_field() -> list[Player]:
     return [
         arena_services.player_register(username=name.lower(), password=PASSWORD, display_name=name)
         for name in ("Ann", "Ben", "Cy")
     ]
 
 
-@pytest.fixture
-def event(director: Player) -> RobotEvent:
+def new_event(director: Player) -> RobotEvent:
+    """An instant two-board single4 event against greedy robots, matchpointed."""
     return services.robot_event_create(
         director=director,
         name="Tuesday robots",
@@ -49,6 +58,21 @@ def event(director: Player) -> RobotEvent:
         kind="instant",
         scoring="mp",
     )
+
+
+@pytest.fixture
+def director(db: None) -> Player:
+    return new_director()
+
+
+@pytest.fixture
+def field(db: None) -> list[Player]:
+    return new_field()
+
+
+@pytest.fixture
+def event(director: Player) -> RobotEvent:
+    return new_event(director)
 
 
 def play_table(play: RobotPlay, south: str) -> None:

@@ -1,0 +1,73 @@
+"""The play pages' start forms: what each one offers is read from the engine's registry
+and the variant's own bots when the form is built, never frozen at import.
+
+The offer only helps the player choose; the services still refuse anything else with a
+reason (``services.table_start``, ``challenges.challenge_create``), so a hand-written POST
+gains nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from arena.models import BotVersion
+from bots.games import game_for
+from engine.registry import variant_choices
+
+DEFAULT_VARIANT = "single4"
+DEFAULT_BOT = "reference:greedy"
+MAX_ARENA_CHOICES = 200
+
+
+class VariantForm(forms.Form):
+    """The variant field both start forms share: every variant registered now."""
+
+    variant = forms.ChoiceField(choices=[], initial=DEFAULT_VARIANT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["variant"]
+        assert isinstance(field, forms.ChoiceField)
+        self.offered = variant_choices()
+        field.choices = self.offered
+
+    def chosen(self) -> str:
+        """The variant the data names if it is known, else the default (to build the offer)."""
+        return self.cleaned_data["variant"] if self.is_valid() else DEFAULT_VARIANT
+
+
+def bot_choices(variant: str) -> list[tuple[str, str]]:
+    """The bots a human may seat in ``variant``: its reference bots by name, then the
+    active arena versions that play it."""
+    names = game_for(variant).reference_bots
+    choices = [(f"reference:{name}", f"{name} (reference bot)") for name in names]
+    versions = BotVersion.objects.filter(
+        status=BotVersion.Status.ACTIVE, bot__variant=variant
+    ).select_related("bot__owner__user")
+    for version in versions.order_by("bot__name", "-number")[:MAX_ARENA_CHOICES]:
+        label = f"{version.bot.owner.user.username}/{version.bot.name} v{version.number}"
+        choices.append((f"arena:{version.pk}", label))
+    return choices
+
+
+@dataclass(frozen=True)
+class DealOptions:
+    """What the deal form offers for one variant: its seats and its bots."""
+
+    variant: str
+    seats: range
+    bots: list[tuple[str, str]]
+    partnership: bool
+
+
+def deal_options(variant: str) -> DealOptions:
+    game = game_for(variant)
+    return DealOptions(
+        variant=variant,
+        seats=range(game.players),
+        bots=bot_choices(variant),
+        partnership=game.partnership,
+    )
