@@ -16,19 +16,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.variant_fields import VariantChoiceField
 from bots.games import game_for
-from engine.registry import variant_choices
 from leagues.play import selectors, services
 from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
-
-
-class VariantField(serializers.ChoiceField):
-    """A variant the engine registry holds when the serializer is built (DRF builds each
-    serializer's fields anew from their arguments, so this is read per request)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(choices=variant_choices(), **kwargs)
 
 
 class PlayBotSpecField(serializers.JSONField):
@@ -36,7 +28,7 @@ class PlayBotSpecField(serializers.JSONField):
 
 
 class PlayTableCreateSerializer(serializers.Serializer[Any]):
-    variant = VariantField()
+    variant = VariantChoiceField()
     human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
     dealer = serializers.IntegerField(
         min_value=0, max_value=3, required=False, help_text="default: drawn by the server"

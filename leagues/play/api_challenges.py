@@ -18,11 +18,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.variant_fields import VariantChoiceField
 from leagues.play import challenges
 from leagues.play.api import (
     PlayBotSpecField,
     PlayErrorSerializer,
-    VariantField,
     read_body,
     refused,
 )
@@ -33,7 +33,7 @@ from leagues.play.throttles import PLAY_CHALLENGES
 
 
 class ChallengeCreateSerializer(serializers.Serializer[Any]):
-    variant = VariantField()
+    variant = VariantChoiceField()
     opponent = PlayBotSpecField(
         help_text='the bot challenged: {"kind": "reference", "name": "greedy"} or '
         '{"kind": "arena", "version": 12}'
