@@ -156,8 +156,7 @@ def build_arena() -> Arena:
 
 
 @pytest.fixture
-def arena(settings: Any) -> Arena:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def arena() -> Arena:
     return build_arena()
 
 

@@ -107,8 +107,7 @@ def build_leagues() -> Leagues:
 
 
 @pytest.fixture
-def leagues(settings: Any) -> Leagues:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def leagues() -> Leagues:
     return build_leagues()
 
 

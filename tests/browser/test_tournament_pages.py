@@ -27,11 +27,6 @@ SEATS = ("North", "East", "South", "West")
 TRUMPS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def register(name: str) -> Player:
     return arena_services.player_register(
         username=name.lower(), password=PASSWORD, display_name=name

@@ -19,11 +19,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def club(db: None) -> tuple[Player, list[Player]]:
     director = arena_services.player_register(

@@ -96,12 +96,6 @@ def three_hand_payload(seed: int, dealer: int, play_seed: int) -> dict[str, Any]
     }
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    """A club needs a dozen accounts per test; the production hasher is slow on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def running_event(
     director: Player, players: list[Player], *, rounds: int | None = None, **fields: Any
 ) -> Event:
