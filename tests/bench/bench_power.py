@@ -38,9 +38,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from arena.variance import MeanEstimate, bootstrap_se_interval, control_variate_mean, plain_mean
+from arena.variance import (
+    MeanEstimate,
+    bootstrap_ratio_interval,
+    bootstrap_se_interval,
+    control_variate_mean,
+    plain_mean,
+)
 from bots import protocol
-from bots.aivat import GreedyRollout, known_luck
+from bots.aivat import GreedyRollout, luck_terms
 from bots.controls import reference_controls
 from bots.duplicate import board_dealer, table_result
 from bots.games import Game, game_for
@@ -52,7 +58,8 @@ from bots.table import Agent, BoardRecord
 
 Z95 = 1.959963984540054
 EXHAUSTIVE = 16
-"""Random decisions with at most this many legal actions are valued for every action."""
+"""Random decisions after the auction with at most this many legal actions are valued
+(every action of each); those with more are left out."""
 
 
 def maker(name: str) -> Callable[[], Bot]:
@@ -125,6 +132,8 @@ class Design:
     estimate: MeanEstimate
     se: float
     se_interval: tuple[float, float]
+    ratio_interval: tuple[float, float]
+    """A 95% bootstrap interval for plain's standard error over this design's."""
     tables_per_deal: int
 
 
@@ -136,7 +145,7 @@ def designs(
     rollout: GreedyRollout,
     reference: Reference,
     random_seats: dict[str, tuple[int, ...]] | None,
-    samples: int,
+    auction_playouts: int,
     playouts: int,
     rng: random.Random,
 ) -> list[Design]:
@@ -159,27 +168,23 @@ def designs(
         raw_row = list(control)
         if random_seats is not None:
             # X sits at 0/2 at table A and at 1/3 at table B: 0/2's luck counts for X at A
-            # and against X at B.
-            luck_a = known_luck(
-                tables["A"],
-                rollout=rollout,
-                uniform_seats=random_seats["A"],
-                samples=samples,
-                exhaustive=EXHAUSTIVE,
-                rng=rng,
-                playouts=playouts,
-            )
-            luck_b = known_luck(
-                tables["B"],
-                rollout=rollout,
-                uniform_seats=random_seats["B"],
-                samples=samples,
-                exhaustive=EXHAUSTIVE,
-                rng=rng,
-                playouts=playouts,
-            )
-            row.append((luck_a - luck_b) / 2)
-            raw_row.append(row[-1])
+            # and against X at B. The auction's luck and the later decisions' are two
+            # controls, each with its own coefficient.
+            luck = {
+                name: luck_terms(
+                    tables[name],
+                    rollout=rollout,
+                    uniform_seats=random_seats[name],
+                    rng=rng,
+                    auction_playouts=auction_playouts,
+                    playouts=playouts,
+                    exhaustive=EXHAUSTIVE,
+                )
+                for name in ("A", "B")
+            }
+            for term in range(2):
+                row.append((luck["A"][term] - luck["B"][term]) / 2)
+                raw_row.append(row[-1])
         covariates.append(row)
         raw.append(raw_row)
     # The measured means' error reaches the estimate through the coefficient of the
@@ -191,15 +196,23 @@ def designs(
         for j in range(len(controls[0]))
     ]
     if random_seats is not None:
-        mean_variances.append(0.0)
+        mean_variances += [0.0, 0.0]
     cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
     return [
-        Design("plain", plain_mean(plain), plain_mean(plain).se, bootstrap_se_interval(plain), 1),
+        Design(
+            "plain",
+            plain_mean(plain),
+            plain_mean(plain).se,
+            bootstrap_se_interval(plain),
+            (1.0, 1.0),
+            1,
+        ),
         Design(
             "duplicate",
             plain_mean(duplicate),
             plain_mean(duplicate).se,
             bootstrap_se_interval(duplicate),
+            bootstrap_ratio_interval(plain, duplicate),
             2,
         ),
         Design(
@@ -207,6 +220,9 @@ def designs(
             cv,
             cv.se,
             bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances, raw=raw),
+            bootstrap_ratio_interval(
+                plain, duplicate, covariates, mean_variances=mean_variances, raw=raw
+            ),
             5,
         ),
     ]
@@ -229,6 +245,7 @@ def report(
                 "se": round(design.se, 3),
                 "se_95": [round(design.se_interval[0], 3), round(design.se_interval[1], 3)],
                 "plain_over_this": round(base / design.se, 2),
+                "plain_over_this_95": [round(v, 2) for v in design.ratio_interval],
                 "boards_to_separate": needed,
                 "tables_to_separate": None if needed is None else needed * design.tables_per_deal,
             }
@@ -251,15 +268,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--reference", type=int, default=40, help="deals per dealer measuring the reference mean"
     )
     parser.add_argument(
-        "--samples", type=int, default=4, help="actions drawn per random decision with many"
+        "--auction-playouts",
+        type=int,
+        default=4,
+        help="continued auctions valuing each legal bid of the random bot (common draws)",
     )
     parser.add_argument(
-        "--playouts", type=int, default=2, help="playouts per valued action (common draws)"
+        "--playouts",
+        type=int,
+        default=1,
+        help="whole-hand playouts valuing each later action of the random bot (common draws)",
     )
     parser.add_argument("--seed", type=int, default=20261201)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    print("variant   pairing          design          mean     SE  (95% boot.)   plain/SE  boards")
+    print(
+        "variant   pairing          design          mean     SE  (95% boot.)   "
+        "plain/SE (95% boot.)  boards"
+    )
     for variant in args.variants:
         game = game_for(variant)
         rules = game.rules_for({})
@@ -291,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rollout,
                 reference,
                 seats,
-                args.samples,
+                args.auction_playouts,
                 args.playouts,
                 rng,
             )
@@ -300,10 +326,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary["tables_seconds_per_board"] = round(tables_seconds / boards, 3)
             for row in summary["designs"]:  # type: ignore[attr-defined]
                 low, high = row["se_95"]
+                ratio_low, ratio_high = row["plain_over_this_95"]
                 print(
                     f"{variant:9} {x + ' vs ' + y:16} {row['design']:14} {row['mean']:7.1f} "
                     f"{row['se']:6.2f} ({low:6.2f}-{high:6.2f}) {row['plain_over_this']:6.2f}x "
-                    f"{row['boards_to_separate']}",
+                    f"({ratio_low:5.2f}-{ratio_high:5.2f}) {row['boards_to_separate']}",
                     flush=True,
                 )
             print(
