@@ -30,7 +30,12 @@ from django.conf import settings
 
 from arena.models import Match, ReferenceStats
 from arena.variance import EstimatorError, control_variate_mean
-from bots.controls import CONTROL_NAMES, reference_controls, reference_supported
+from bots.controls import (
+    CONTROL_NAMES,
+    REFERENCE_VERSION,
+    reference_controls,
+    reference_supported,
+)
 from bots.duplicate import board_dealer
 from bots.games import Game, game_for
 from bots.table import BoardRecord
@@ -51,8 +56,12 @@ class PlayedControls:
 
 
 def rules_key(rules: Any) -> str:
-    """The rule set's identity: the sha256 of its canonical JSON."""
-    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    """The identity of the totals' rule set and reference pairing: the sha256 of the
+    canonical JSON of the rules beside ``REFERENCE_VERSION`` (a new pairing starts totals
+    of its own rather than be centred on another's means)."""
+    text = json.dumps(
+        {"reference": REFERENCE_VERSION, "rules": rules}, sort_keys=True, separators=(",", ":")
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -1,7 +1,10 @@
 """Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
-    .venv/bin/python tests/bench/bench_power.py --variants auction4 single4 double4 \
-        --boards 60 --random-boards 30 --reference 150 --samples 4 --playouts 2
+    nice .venv/bin/python tests/bench/bench_power.py --variants single4 \
+        --boards 100 --random-boards 60 --reference 80 --auction-playouts 4 --playouts 1
+
+(one variant a process: the three run side by side on two cores in about 25 minutes of CPU
+in all).
 
 For each variant it plays strong against greedy, and greedy against random, on the same
 deals at the two duplicate tables, and prints for each design the standard error of the
@@ -18,7 +21,13 @@ error, the ratio to plain deals, and the boards needed to separate the two bots 
   less their means measured on ``--reference`` other deals per dealer (whose error is
   added to the standard error; the arena measures them on every earlier match's boards);
   and, against the random bot, the luck of its uniformly random decisions
-  (``bots.aivat``), of mean zero exactly.
+  (``bots.aivat.luck_terms``: in the auction, every legal bid valued by continued
+  auctions, and after it, by whole-hand rollouts), two controls of mean zero exactly;
+- duplicate + CV, long history: the same, were the reference means known exactly, as
+  they nearly are in an arena with many earlier matches (their error left out).
+
+Every standard error comes with a 95% bootstrap interval, and so does its ratio to plain
+deals (boards resampled once for both, the coefficients refitted on each resample).
 
 It also prints what the reference pairing costs: its worker seconds a board against the
 seconds the match's own two tables took (both played in this process).
@@ -198,6 +207,7 @@ def designs(
     if random_seats is not None:
         mean_variances += [0.0, 0.0]
     cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
+    known = control_variate_mean(duplicate, covariates, raw=raw)
     return [
         Design(
             "plain",
@@ -225,13 +235,21 @@ def designs(
             ),
             5,
         ),
+        Design(
+            "dup + CV, long",
+            known,
+            known.se,
+            bootstrap_se_interval(duplicate, covariates, raw=raw),
+            bootstrap_ratio_interval(plain, duplicate, covariates, raw=raw),
+            5,
+        ),
     ]
 
 
 def report(
     variant: str, pairing: str, result: Sequence[Design], seconds: float
 ) -> dict[str, object]:
-    best = result[-1].estimate.mean
+    best = result[2].estimate.mean
     base = result[0].se
     rows = []
     for design in result:
@@ -296,6 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             name: tuple(seat for seat, side in enumerate(lineup) if side == 1)
             for name, lineup in game.seatings.items()
         }
+        shared: list[tuple[float, ...]] = []
+        seconds_per_board = 0.0
         for x, y, boards, seats in (
             ("strong", "greedy", args.boards, None),
             ("greedy", "random", args.random_boards, random_seats),
@@ -306,9 +326,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             tables_started = time.process_time()
             played = play(game, rules, x, y, boards, seed=args.seed)
             tables_seconds = time.process_time() - tables_started
-            controls_started = time.process_time()
-            controls = reference_controls(game, rules, match_seed=args.seed, boards=boards)
-            controls_seconds = time.process_time() - controls_started
+            # Both pairings play the same deals: the reference pairing plays them once, and
+            # its cost a board is the same for either.
+            if len(shared) < boards:
+                controls_started = time.process_time()
+                shared = reference_controls(game, rules, match_seed=args.seed, boards=boards)
+                controls_seconds = time.process_time() - controls_started
+                seconds_per_board = controls_seconds / boards
+            controls = shared[:boards]
+            controls_seconds = seconds_per_board * boards
             result = designs(
                 game,
                 rules,

@@ -54,8 +54,8 @@ def test_a_made_contract_loses_no_bid() -> None:
     assert lost_bid(BoardRecord(board=1, seed=1, dealer=0)) == 0.0  # no result: a fault
 
 
-def test_the_quick_bot_searches_a_tenth_of_the_strong_bots_budget() -> None:
-    assert QuickStrongBot.max_card_plays * 10 == StrongBot.max_card_plays
+def test_the_quick_bot_searches_a_third_of_the_strong_bots_budget() -> None:
+    assert QuickStrongBot.max_card_plays * 3 == StrongBot.max_card_plays
     assert QuickStrongBot.max_card_plays >= StrongBot.min_card_plays  # it does search
 
 
