@@ -135,6 +135,7 @@ def test_the_match_page_shows_the_corrected_interval_beside_the_plain_one(
     text = Client().get(f"/matches/{match.pk}/").content.decode()
     assert "With the reference pairing" in text
     assert f"{match.cv_mean_x:.2f} ± {match.cv_ci95:.2f}" in text
+    assert "luck of the random bot" not in text  # a match without it says nothing of it
     shown = Client().get(f"/api/matches/{match.pk}/").json()
     assert (shown["cv_mean_x"], shown["cv_ci95"]) == (match.cv_mean_x, match.cv_ci95)
 
@@ -200,3 +201,6 @@ def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_total
         [float(r) for r in results], [row[:2] for row in centred], raw=[row[:2] for row in rows]
     )
     assert match.cv_ci95 is not None and match.cv_ci95 < 0.6 * alone.ci95
+    Match.objects.filter(pk=match.pk).update(mean_x=5.0, ci95=25.0, score_x=150)
+    text = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "and by the luck of the random bot" in text
