@@ -181,3 +181,42 @@ def bootstrap_se_interval(
             errors.append(estimate.se)
     errors.sort()
     return errors[int(0.025 * (samples - 1))], errors[math.ceil(0.975 * (samples - 1))]
+
+
+def bootstrap_ratio_interval(
+    baseline: Sequence[float],
+    values: Sequence[float],
+    centred: Sequence[Sequence[float]] | None = None,
+    *,
+    samples: int = 400,
+    seed: int = 0,
+    folds: int = 5,
+    mean_variances: Sequence[float] | None = None,
+    raw: Sequence[Sequence[float]] | None = None,
+) -> tuple[float, float]:
+    """A 95% percentile-bootstrap interval for the ratio of the plain standard error of
+    ``baseline`` to that of the estimate from ``values`` (with ``centred`` covariates, if
+    any), the two measured on the same boards: each resample draws boards once for both,
+    so the interval is that of the ratio itself, not of two independent errors."""
+    count = len(values)
+    if len(baseline) != count:
+        raise EstimatorError(f"{len(baseline)} baseline boards but {count} board results")
+    rng = random.Random(seed)
+    ratios = []
+    for _ in range(samples):
+        picks = [rng.randrange(count) for _ in range(count)]
+        base = plain_mean([baseline[i] for i in picks]).se
+        resampled = [values[i] for i in picks]
+        if centred is None:
+            error = plain_mean(resampled).se
+        else:
+            error = control_variate_mean(
+                resampled,
+                [centred[i] for i in picks],
+                folds=folds,
+                mean_variances=mean_variances,
+                raw=None if raw is None else [raw[i] for i in picks],
+            ).se
+        ratios.append(base / error if error > 0 else math.inf)
+    ratios.sort()
+    return ratios[int(0.025 * (samples - 1))], ratios[math.ceil(0.975 * (samples - 1))]

@@ -26,13 +26,14 @@ and nothing it computes is ever shown to a seat.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from bots import protocol
 from bots.games import Game, Refereed
 from bots.reference.greedy import GreedyBot
 from bots.table import BoardRecord
+from engine.trickstate import TrickTakingState
 
 
 class GreedyRollout:
@@ -127,3 +128,142 @@ def known_luck(
                 luck -= sum(value(action) for action in drawn) / len(drawn)
         state.apply(game.parse_action(move.action))
     return luck
+
+
+def _pinochle(state: Refereed) -> TrickTakingState:
+    """The state as the pinochle hand it is (the rollouts only play the pinochle games)."""
+    if not isinstance(state, TrickTakingState):
+        raise TypeError(f"luck is measured in the pinochle games, not on {type(state).__name__}")
+    return state
+
+
+def bidding(state: Refereed) -> bool:
+    """Whether the auction is still going on (nobody has won the contract yet)."""
+    return _pinochle(state).declarer is None and not state.is_terminal()
+
+
+def contract_value(
+    rollout: GreedyRollout, state: Refereed, uniform_seats: Collection[int]
+) -> float:
+    """What the contract is worth to seats 0/2 once the auction is over: its bid, won by a
+    declarer of the greedy bot (which bids what it expects to make) and lost by a uniformly
+    random one (which bids blind and is set almost surely); 0 if there is no contract."""
+    declarer = _pinochle(state).declarer
+    bid = _pinochle(state).bid
+    if declarer is None or bid is None:
+        return 0.0
+    value = float(-bid if declarer in uniform_seats else bid)
+    return value if rollout.game.side_of(declarer) == 0 else -value
+
+
+def auction_value(
+    rollout: GreedyRollout,
+    state: Refereed,
+    uniform_seats: Collection[int],
+    seeds: Sequence[int],
+    high_seat: int | None,
+    memo: dict[tuple[int, int | None, int | None], str],
+) -> float:
+    """The mean ``contract_value`` over auctions continued from ``state`` (the greedy bot at
+    its seats, uniform choices at ``uniform_seats``), one for each seed: only the bids are
+    played out, so every action of a bidding decision can be valued.
+
+    The greedy bot's bid is remembered by seat, standing bid and its holder (``memo``), a
+    close approximation of its rule that makes thousands of auctions cheap: any value
+    function keeps the luck's mean at zero, an approximate one only removes less luck."""
+    total = 0.0
+    for seed in seeds:
+        position = state.copy()
+        holder = high_seat
+        chance = random.Random(seed)
+        while bidding(position):
+            seat = position.current_player
+            assert seat is not None
+            legal = position.legal_actions
+            if seat in uniform_seats:
+                action = legal[chance.randrange(len(legal))]
+            else:
+                key = (seat, _pinochle(position).bid, holder)
+                choice = memo.get(key)
+                if choice is None:
+                    texts = [str(action) for action in legal]
+                    choice = memo[key] = rollout.bots[seat].act(position.observation(seat), texts)
+                action = rollout.game.parse_action(choice)
+            if str(action).startswith("bid"):
+                holder = seat
+            position.apply(action)
+        total += contract_value(rollout, position, uniform_seats)
+    return total / len(seeds)
+
+
+def luck_terms(
+    record: BoardRecord,
+    *,
+    rollout: GreedyRollout,
+    uniform_seats: Collection[int],
+    rng: random.Random,
+    auction_playouts: int = 4,
+    playouts: int = 1,
+    exhaustive: int = 16,
+) -> tuple[float, float]:
+    """The luck of seats 0/2 at one table in two terms of mean zero: in the auction and
+    after it. Each is, over the decisions of ``uniform_seats``, the value of the action
+    taken less the mean value of every legal action (an exact mean, never a sample: a
+    sampled mean adds noise of its own, as large as the luck it removes when the actions'
+    values spread as widely as bids do).
+
+    A bid is valued by ``auction_value`` over ``auction_playouts`` continued auctions, cheap
+    enough for every legal bid; a later decision (trump, cards, plays) by ``playouts``
+    whole-hand rollouts when it has at most ``exhaustive`` legal actions, and is left out
+    when it has more (leaving a decision out keeps the mean at zero). Every action of a
+    decision is valued on the same random draws (common random numbers)."""
+    if record.fault is not None:
+        raise ValueError("a table ended by a fault has no luck to measure")
+    if auction_playouts < 1 or playouts < 1:
+        raise ValueError("every value needs at least one playout")
+    game = rollout.game
+    state = game.new_state(rollout.rules, seed=record.seed, dealer=record.dealer)
+    luck = [0.0, 0.0]
+    high_seat: int | None = None
+    memo: dict[tuple[int, int | None, int | None], str] = {}
+    for move in record.moves:
+        action = game.parse_action(move.action)
+        if move.seat in uniform_seats:
+            legal = list(state.legal_actions)
+            in_auction = bidding(state)
+            if len(legal) > 1 and (in_auction or len(legal) <= exhaustive):
+                count = auction_playouts if in_auction else playouts
+                seeds = [rng.getrandbits(32) for _ in range(count)]
+                values = {
+                    str(choice): _action_value(
+                        rollout, state, choice, move.seat, high_seat, uniform_seats, seeds, memo
+                    )
+                    for choice in legal
+                }
+                luck[0 if in_auction else 1] += values[str(action)] - sum(values.values()) / len(
+                    values
+                )
+        if move.action.startswith("bid"):
+            high_seat = move.seat
+        state.apply(action)
+    return luck[0], luck[1]
+
+
+def _action_value(
+    rollout: GreedyRollout,
+    state: Refereed,
+    action: Any,
+    seat: int,
+    high_seat: int | None,
+    uniform_seats: Collection[int],
+    seeds: Sequence[int],
+    memo: dict[tuple[int, int | None, int | None], str],
+) -> float:
+    """The value of ``seat`` taking ``action`` at ``state``: by continued auctions while
+    the bidding goes on, else by whole-hand rollouts, one for each seed."""
+    after = state.copy()
+    after.apply(action)
+    if bidding(state):
+        holder = seat if str(action).startswith("bid") else high_seat
+        return auction_value(rollout, after, uniform_seats, seeds, holder, memo)
+    return sum(rollout.value(after, uniform_seats, s) for s in seeds) / len(seeds)

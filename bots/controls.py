@@ -6,8 +6,11 @@ bot and the worst score alike). Two reference plays measure that on each deal, o
 cards as the match:
 
 - the quick search bot (the strong reference bot held to ``QUICK_CARD_PLAYS`` card plays a
-  decision, a tenth of its full budget) against the greedy reference bot, both ways round:
-  its duplicate result is high where card play pays;
+  decision, a third of its full budget) against the greedy reference bot, both ways round:
+  its duplicate result is high where card play pays. The closer its skill to the bots
+  measured, the more of their result it explains: at a tenth of the budget it correlated
+  0.43 with strong against greedy in single4, at a third 0.68 (``tests/bench/bench_power.py``),
+  for about twice the work;
 - the greedy bot at every seat: the bid its declarer lost (set or thrown in; 0 when the
   contract was made), high where a contract hangs on the play, the boards whose swings
   dominate a double-deck match.
@@ -20,30 +23,45 @@ process: no sandbox, no clock (the quick search is bounded by work only; the hel
 announces a generous clock so that no safety stop can fire). The same deals always give
 the same controls, on any machine.
 
+When one side of the match is the random reference bot itself (its uploaded source is
+the reference file, byte for byte), its decisions are luck of known odds: ``random_luck``
+measures them (``bots.aivat.luck_terms``), two more controls of mean exactly zero that need
+no long-run mean.
+
 Only the four-hand partnership variants have the reference bots this needs;
 ``reference_supported`` says which.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from bots import protocol
+from bots.aivat import GreedyRollout, luck_terms
 from bots.duplicate import table_result
 from bots.games import Game
 from bots.local import LocalAgent
-from bots.match import combine_tables, play_table
+from bots.match import DuplicateBoard, combine_tables, play_table
 from bots.reference.greedy import GreedyBot
 from bots.reference.strong import StrongBot
 from bots.sdk import Bot
 from bots.table import Agent, BoardRecord
 from engine.results import HandOutcome
 
-QUICK_CARD_PLAYS = 1_200
-"""The quick bot's search budget a decision (the strong bot's least that searches)."""
+QUICK_CARD_PLAYS = 4_000
+"""The quick bot's search budget a decision (a third of the strong bot's)."""
+REFERENCE_VERSION = "quick-4000+greedy"
+"""Names the reference pairing: the long-run means of one pairing never centre another's."""
 CONTROL_NAMES = ("quick bot's duplicate result against greedy", "bid lost by greedy's declarer")
 """What each board's controls are, in order."""
+LUCK_NAMES = ("the random bot's luck in the auction", "the random bot's luck after it")
+"""The controls a match against the random reference bot adds, in order."""
+LUCK_AUCTION_PLAYOUTS = 4
+"""Continued auctions valuing each legal bid."""
+LUCK_PLAYOUTS = 1
+"""Whole-hand rollouts valuing each later action."""
 GREEDY_TABLE = "R"
 """The reference table where greedy plays every seat."""
 _LOST = (HandOutcome.SET, HandOutcome.THROWN_IN)
@@ -53,7 +71,7 @@ safety clock never stops a search (their play then depends on the deal alone).""
 
 
 class QuickStrongBot(StrongBot):
-    """The strong reference bot with a tenth of its search: cheap, and still skilful."""
+    """The strong reference bot with a third of its search: cheaper, and still skilful."""
 
     name = "quick-strong"
     max_card_plays = QUICK_CARD_PLAYS
@@ -131,3 +149,57 @@ def lost_bid(record: BoardRecord) -> float:
 def mean_board_controls(rows: Sequence[Sequence[float]]) -> tuple[float, ...]:
     """The column means of per-board controls."""
     return tuple(sum(column) / len(rows) for column in zip(*rows, strict=True))
+
+
+def random_side(game: Game, x_source: bytes, y_source: bytes) -> int | None:
+    """The side (0 for X, 1 for Y) that is the random reference bot, uploaded unchanged;
+    None if neither or both are."""
+    path = game.reference_bots.get("random")
+    if path is None:
+        return None
+    reference = path.read_bytes()
+    sides = [side for side, source in enumerate((x_source, y_source)) if source == reference]
+    return sides[0] if len(sides) == 1 else None
+
+
+def random_luck(
+    game: Game,
+    rules: Any,
+    boards: Sequence[DuplicateBoard],
+    *,
+    side: int,
+    match_seed: int,
+    on_board: Callable[[], None] | None = None,
+) -> list[tuple[float, ...]] | None:
+    """Each board's luck of the random bot playing ``side``, for bot X (``LUCK_NAMES``):
+    at each table, the luck of seats 0/2 (``luck_terms``) counted for X where X sits at 0/2
+    and against X where it sits at 1/3, summed over the tables as the board result is.
+    None if a table ended by a fault (its moves stop short of a hand to value). The
+    rollouts' draws come from ``match_seed``: the same match gives the same luck."""
+    if not reference_supported(game):
+        raise ValueError(f"no luck is measured in {game.variant}")
+    if any(record.fault is not None for board in boards for record in board.tables.values()):
+        return None
+    rollout = GreedyRollout(game, rules)
+    rng = random.Random(match_seed)
+    seatings = game.seatings
+    rows: list[tuple[float, ...]] = []
+    for board in boards:
+        total = [0.0, 0.0]
+        for name, record in board.tables.items():
+            lineup = seatings[name]
+            seats = {seat for seat, of in enumerate(lineup) if of == side}
+            terms = luck_terms(
+                record,
+                rollout=rollout,
+                uniform_seats=seats,
+                rng=rng,
+                auction_playouts=LUCK_AUCTION_PLAYOUTS,
+                playouts=LUCK_PLAYOUTS,
+            )
+            sign = 1.0 if lineup[0] == 0 else -1.0
+            total = [t + sign * term for t, term in zip(total, terms, strict=True)]
+        rows.append(tuple(total))
+        if on_board is not None:
+            on_board()
+    return rows

@@ -13,6 +13,7 @@ from arena import selectors
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
 from arena.variants import variant_names
+from bots.controls import CONTROL_NAMES
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -35,6 +36,8 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "interval": interval,
             "cv_interval": cv_interval,
+            # Rows longer than the reference pairing's carry the random bot's luck too.
+            "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
             "seatings": page.seatings,
         },
     )

@@ -10,6 +10,11 @@ independently of this match, so the corrected mean stays unbiased, and the error
 measured means is added to its standard error. The match's own boards then join the
 totals, except a requester's chosen seed, whose deals were not drawn at random.
 
+A match against the random reference bot also carries that bot's luck
+(``bots.controls.random_luck``), stored after the reference controls in each board's row:
+its mean is exactly zero, so it is never centred nor counted in the totals, and it is used
+when the match has boards enough for the wider fit (``LUCK_MIN_BOARDS``).
+
 A match shorter than ``REFERENCE_MIN_BOARDS`` gets no reference play: its boards are too
 few to fit the correction's coefficient across folds. Until every dealer has
 ``REFERENCE_MIN_HISTORY`` boards of history the match keeps only its plain interval.
@@ -30,9 +35,17 @@ from django.conf import settings
 
 from arena.models import Match, ReferenceStats
 from arena.variance import EstimatorError, control_variate_mean
-from bots.controls import CONTROL_NAMES, reference_controls, reference_supported
+from bots.controls import (
+    CONTROL_NAMES,
+    LUCK_NAMES,
+    REFERENCE_VERSION,
+    random_luck,
+    reference_controls,
+    reference_supported,
+)
 from bots.duplicate import board_dealer
 from bots.games import Game, game_for
+from bots.match import DuplicateBoard
 from bots.table import BoardRecord
 
 logger = logging.getLogger(__name__)
@@ -40,6 +53,8 @@ logger = logging.getLogger(__name__)
 FOLDS = 5
 REFERENCE_MIN_BOARDS = FOLDS * (len(CONTROL_NAMES) + 2)
 """The fewest boards a match needs for its controls to be played and used."""
+LUCK_MIN_BOARDS = FOLDS * (len(CONTROL_NAMES) + len(LUCK_NAMES) + 2)
+"""The fewest boards a match needs for the random bot's luck to join its controls."""
 REFERENCE_MIN_HISTORY = 25
 """Boards of history each dealer needs before its mean is trusted to centre a control."""
 
@@ -47,19 +62,34 @@ REFERENCE_MIN_HISTORY = 25
 @dataclass(frozen=True)
 class PlayedControls:
     rows: list[tuple[float, ...]]
+    """Each board's controls: the reference pairing's (``CONTROL_NAMES``), then the random
+    bot's luck (``LUCK_NAMES``) in a match against it."""
     seconds: float
 
 
 def rules_key(rules: Any) -> str:
-    """The rule set's identity: the sha256 of its canonical JSON."""
-    text = json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    """The identity of the totals' rule set and reference pairing: the sha256 of the
+    canonical JSON of the rules beside ``REFERENCE_VERSION`` (a new pairing starts totals
+    of its own rather than be centred on another's means)."""
+    text = json.dumps(
+        {"reference": REFERENCE_VERSION, "rules": rules}, sort_keys=True, separators=(",", ":")
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def controls_play(
-    *, game: Game, rules: Any, match_seed: int, boards: int, heartbeat: Callable[[], None]
+    *,
+    game: Game,
+    rules: Any,
+    match_seed: int,
+    boards: int,
+    heartbeat: Callable[[], None],
+    played: Sequence[DuplicateBoard] = (),
+    random_side: int | None = None,
 ) -> PlayedControls | None:
-    """Play the reference pairing on the match's deals (None where there is none to play)."""
+    """Play the reference pairing on the match's deals (None where there is none to play),
+    and measure the luck of the random reference bot on the ``played`` boards when it is
+    ``random_side`` of the match."""
     if (
         not settings.MATCH_REFERENCE_CONTROLS
         or not reference_supported(game)
@@ -78,6 +108,16 @@ def controls_play(
         # match its result, which stands with its plain interval.
         logger.exception("the reference pairing failed on %s; no control variate", game.variant)
         return None
+    if random_side is not None and len(played) == boards >= LUCK_MIN_BOARDS:
+        try:
+            luck = random_luck(
+                game, rules, played, side=random_side, match_seed=match_seed, on_board=heartbeat
+            )
+        except Exception:
+            logger.exception("the random bot's luck failed on %s; left out", game.variant)
+            luck = None
+        if luck is not None:
+            rows = [(*row, *extra) for row, extra in zip(rows, luck, strict=True)]
     return PlayedControls(rows, time.process_time() - started)
 
 
@@ -101,7 +141,10 @@ def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
         match.cv_mean_x, match.cv_ci95 = estimate
     if match.seed_chosen:
         return
-    for number, row in enumerate(controls.rows, start=1):
+    width = len(CONTROL_NAMES)
+    for number, full in enumerate(controls.rows, start=1):
+        # Only the reference pairing's controls have a long-run mean to measure.
+        row = full[:width]
         dealer = board_dealer(number, players)
         stat = stats.get(dealer)
         if stat is None:
@@ -146,17 +189,22 @@ def _corrected(
     }
     count = len(rows)
     dealers = [board_dealer(number, players) for number in range(1, count + 1)]
+    # The luck after the reference controls has mean zero: it is its own centred value.
     centred = [
-        [value - mean for value, mean in zip(row, means[dealer], strict=True)]
+        [
+            *(value - mean for value, mean in zip(row[:width], means[dealer], strict=True)),
+            *row[width:],
+        ]
         for row, dealer in zip(rows, dealers, strict=True)
     ]
+    extra = len(rows[0]) - width if rows else 0
     # The mean subtracted over the match is each dealer's measured mean weighted by its
     # share of the boards: those errors add up with the squared shares.
     shares = {dealer: dealers.count(dealer) / count for dealer in set(dealers)}
     mean_variances = [
         sum(share * share * errors[dealer][j] for dealer, share in shares.items())
         for j in range(width)
-    ]
+    ] + [0.0] * extra
     values = [float(result) for result in match.board_results]
     try:
         estimate = control_variate_mean(

@@ -33,6 +33,7 @@ from arena.seeding import commitment, match_seed, new_secret
 from arena.services.controls import PlayedControls, controls_apply, controls_play
 from arena.services.ratings import rating_apply
 from arena.variants import variant_names
+from bots.controls import random_side
 from bots.duplicate import side_scores
 from bots.games import game_for
 
@@ -229,6 +230,8 @@ def match_run(*, match_id: int) -> str:
         match_seed=plan.seed,
         boards=plan.boards,
         heartbeat=heartbeat,
+        played=outcome.boards,
+        random_side=random_side(plan.game, plan.x.source, plan.y.source),
     )
     heartbeat.renew()  # the lease covers storing the results
     completed = match_complete(match_id=match_id, token=token, outcome=outcome, controls=controls)

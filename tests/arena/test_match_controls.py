@@ -13,6 +13,7 @@ from django.test import Client
 from arena import services
 from arena.models import Match, Player, ReferenceStats
 from arena.services.controls import (
+    LUCK_MIN_BOARDS,
     REFERENCE_MIN_BOARDS,
     REFERENCE_MIN_HISTORY,
     PlayedControls,
@@ -134,5 +135,72 @@ def test_the_match_page_shows_the_corrected_interval_beside_the_plain_one(
     text = Client().get(f"/matches/{match.pk}/").content.decode()
     assert "With the reference pairing" in text
     assert f"{match.cv_mean_x:.2f} ± {match.cv_ci95:.2f}" in text
+    assert "luck of the random bot" not in text  # a match without it says nothing of it
     shown = Client().get(f"/api/matches/{match.pk}/").json()
     assert (shown["cv_mean_x"], shown["cv_ci95"]) == (match.cv_mean_x, match.cv_ci95)
+
+
+def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_totals(
+    pair: tuple[object, object],
+) -> None:
+    rng = random.Random(21)
+    for _ in range(6):
+        _complete(pair, rng)
+    before = {s.dealer: (s.boards, list(s.sums)) for s in ReferenceStats.objects.all()}
+    # A longer match whose rows carry the random bot's luck after the reference controls:
+    # luck of mean zero that explains much of each board's result.
+    count = LUCK_MIN_BOARDS
+    results, rows = [], []
+    for number in range(1, count + 1):
+        control = rng.gauss(0, 30) + (10.0 if board_dealer(number) % 2 else -10.0)
+        auction, later = rng.gauss(0, 40), rng.gauss(0, 20)
+        rows.append((control, 0.0, auction, later))
+        results.append(round(8 + 1.5 * control + auction + later + rng.gauss(0, 5)))
+    x, y = pair
+    with transaction.atomic():
+        match = Match.objects.create(
+            variant="auction4",
+            rules={"game": "auction4"},
+            seed=rng.getrandbits(32),
+            board_count=count,
+            version_x=x,
+            version_y=y,
+            decision_ms=1000,
+            bank_ms=60000,
+            rated=False,
+            status=Match.Status.DONE,
+            board_results=results,
+        )
+        controls_apply(match=match, controls=PlayedControls(rows, 2.0))
+        match.save()
+    assert match.board_controls == [list(row) for row in rows]
+    stats = {s.dealer: s for s in ReferenceStats.objects.all()}
+    # The totals grew by the reference controls only, two numbers a board as before.
+    for dealer, (boards, sums) in before.items():
+        mine = [
+            row[:2] for number, row in enumerate(rows, start=1) if board_dealer(number) == dealer
+        ]
+        assert stats[dealer].boards == boards + len(mine)
+        assert stats[dealer].sums == pytest.approx(
+            [
+                total + sum(column)
+                for total, column in zip(sums, zip(*mine, strict=True), strict=True)
+            ]
+        )
+    # The luck is used as it is (its mean is zero), the reference controls centred.
+    means = {d: [total / boards for total in sums] for d, (boards, sums) in before.items()}
+    centred = [
+        [row[0] - means[board_dealer(n)][0], row[1] - means[board_dealer(n)][1], *row[2:]]
+        for n, row in enumerate(rows, start=1)
+    ]
+    expected = control_variate_mean([float(r) for r in results], centred, raw=rows)
+    assert match.cv_mean_x == pytest.approx(expected.mean, rel=1e-9)
+    # What the luck explains is gone from the interval: narrower than the reference
+    # controls alone give, even were their means known exactly.
+    alone = control_variate_mean(
+        [float(r) for r in results], [row[:2] for row in centred], raw=[row[:2] for row in rows]
+    )
+    assert match.cv_ci95 is not None and match.cv_ci95 < 0.6 * alone.ci95
+    Match.objects.filter(pk=match.pk).update(mean_x=5.0, ci95=25.0, score_x=150)
+    text = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "and by the luck of the random bot" in text

@@ -9,6 +9,7 @@ import pytest
 
 from arena.variance import (
     EstimatorError,
+    bootstrap_ratio_interval,
     bootstrap_se_interval,
     control_variate_mean,
     plain_mean,
@@ -123,3 +124,14 @@ def test_a_rare_covariate_absent_from_the_fitting_boards_gets_no_coefficient() -
     estimate = control_variate_mean(values, rows)
     assert estimate.coefficients[0][1] == 0.0
     assert estimate.se < 1.5 * plain_mean(values).se
+
+
+def test_the_ratio_interval_is_of_the_two_errors_on_the_same_resampled_boards() -> None:
+    values, covariates = _boards(random.Random(5), 200)
+    # The same boards for both: every resample gives a ratio of exactly one.
+    assert bootstrap_ratio_interval(values, values, samples=50) == (1.0, 1.0)
+    ratio = plain_mean(values).se / control_variate_mean(values, covariates).se
+    low, high = bootstrap_ratio_interval(values, values, covariates, samples=100)
+    assert 1.0 < low < ratio < high
+    with pytest.raises(EstimatorError, match="199 baseline boards but 200 board results"):
+        bootstrap_ratio_interval(values[:-1], values, covariates)

@@ -1,7 +1,10 @@
 """Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
-    .venv/bin/python tests/bench/bench_power.py --variants auction4 single4 double4 \
-        --boards 60 --random-boards 30 --reference 150 --samples 4 --playouts 2
+    nice .venv/bin/python tests/bench/bench_power.py --variants single4 \
+        --boards 100 --random-boards 60 --reference 80 --auction-playouts 4 --playouts 1
+
+(one variant a process: the three run side by side on two cores in about 25 minutes of CPU
+in all).
 
 For each variant it plays strong against greedy, and greedy against random, on the same
 deals at the two duplicate tables, and prints for each design the standard error of the
@@ -18,7 +21,13 @@ error, the ratio to plain deals, and the boards needed to separate the two bots 
   less their means measured on ``--reference`` other deals per dealer (whose error is
   added to the standard error; the arena measures them on every earlier match's boards);
   and, against the random bot, the luck of its uniformly random decisions
-  (``bots.aivat``), of mean zero exactly.
+  (``bots.aivat.luck_terms``: in the auction, every legal bid valued by continued
+  auctions, and after it, by whole-hand rollouts), two controls of mean zero exactly;
+- duplicate + CV, long history: the same, were the reference means known exactly, as
+  they nearly are in an arena with many earlier matches (their error left out).
+
+Every standard error comes with a 95% bootstrap interval, and so does its ratio to plain
+deals (boards resampled once for both, the coefficients refitted on each resample).
 
 It also prints what the reference pairing costs: its worker seconds a board against the
 seconds the match's own two tables took (both played in this process).
@@ -38,9 +47,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from arena.variance import MeanEstimate, bootstrap_se_interval, control_variate_mean, plain_mean
+from arena.variance import (
+    MeanEstimate,
+    bootstrap_ratio_interval,
+    bootstrap_se_interval,
+    control_variate_mean,
+    plain_mean,
+)
 from bots import protocol
-from bots.aivat import GreedyRollout, known_luck
+from bots.aivat import GreedyRollout, luck_terms
 from bots.controls import reference_controls
 from bots.duplicate import board_dealer, table_result
 from bots.games import Game, game_for
@@ -52,7 +67,8 @@ from bots.table import Agent, BoardRecord
 
 Z95 = 1.959963984540054
 EXHAUSTIVE = 16
-"""Random decisions with at most this many legal actions are valued for every action."""
+"""Random decisions after the auction with at most this many legal actions are valued
+(every action of each); those with more are left out."""
 
 
 def maker(name: str) -> Callable[[], Bot]:
@@ -125,6 +141,8 @@ class Design:
     estimate: MeanEstimate
     se: float
     se_interval: tuple[float, float]
+    ratio_interval: tuple[float, float]
+    """A 95% bootstrap interval for plain's standard error over this design's."""
     tables_per_deal: int
 
 
@@ -136,7 +154,7 @@ def designs(
     rollout: GreedyRollout,
     reference: Reference,
     random_seats: dict[str, tuple[int, ...]] | None,
-    samples: int,
+    auction_playouts: int,
     playouts: int,
     rng: random.Random,
 ) -> list[Design]:
@@ -159,27 +177,23 @@ def designs(
         raw_row = list(control)
         if random_seats is not None:
             # X sits at 0/2 at table A and at 1/3 at table B: 0/2's luck counts for X at A
-            # and against X at B.
-            luck_a = known_luck(
-                tables["A"],
-                rollout=rollout,
-                uniform_seats=random_seats["A"],
-                samples=samples,
-                exhaustive=EXHAUSTIVE,
-                rng=rng,
-                playouts=playouts,
-            )
-            luck_b = known_luck(
-                tables["B"],
-                rollout=rollout,
-                uniform_seats=random_seats["B"],
-                samples=samples,
-                exhaustive=EXHAUSTIVE,
-                rng=rng,
-                playouts=playouts,
-            )
-            row.append((luck_a - luck_b) / 2)
-            raw_row.append(row[-1])
+            # and against X at B. The auction's luck and the later decisions' are two
+            # controls, each with its own coefficient.
+            luck = {
+                name: luck_terms(
+                    tables[name],
+                    rollout=rollout,
+                    uniform_seats=random_seats[name],
+                    rng=rng,
+                    auction_playouts=auction_playouts,
+                    playouts=playouts,
+                    exhaustive=EXHAUSTIVE,
+                )
+                for name in ("A", "B")
+            }
+            for term in range(2):
+                row.append((luck["A"][term] - luck["B"][term]) / 2)
+                raw_row.append(row[-1])
         covariates.append(row)
         raw.append(raw_row)
     # The measured means' error reaches the estimate through the coefficient of the
@@ -191,15 +205,24 @@ def designs(
         for j in range(len(controls[0]))
     ]
     if random_seats is not None:
-        mean_variances.append(0.0)
+        mean_variances += [0.0, 0.0]
     cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
+    known = control_variate_mean(duplicate, covariates, raw=raw)
     return [
-        Design("plain", plain_mean(plain), plain_mean(plain).se, bootstrap_se_interval(plain), 1),
+        Design(
+            "plain",
+            plain_mean(plain),
+            plain_mean(plain).se,
+            bootstrap_se_interval(plain),
+            (1.0, 1.0),
+            1,
+        ),
         Design(
             "duplicate",
             plain_mean(duplicate),
             plain_mean(duplicate).se,
             bootstrap_se_interval(duplicate),
+            bootstrap_ratio_interval(plain, duplicate),
             2,
         ),
         Design(
@@ -207,6 +230,17 @@ def designs(
             cv,
             cv.se,
             bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances, raw=raw),
+            bootstrap_ratio_interval(
+                plain, duplicate, covariates, mean_variances=mean_variances, raw=raw
+            ),
+            5,
+        ),
+        Design(
+            "dup + CV, long",
+            known,
+            known.se,
+            bootstrap_se_interval(duplicate, covariates, raw=raw),
+            bootstrap_ratio_interval(plain, duplicate, covariates, raw=raw),
             5,
         ),
     ]
@@ -215,7 +249,7 @@ def designs(
 def report(
     variant: str, pairing: str, result: Sequence[Design], seconds: float
 ) -> dict[str, object]:
-    best = result[-1].estimate.mean
+    best = result[2].estimate.mean
     base = result[0].se
     rows = []
     for design in result:
@@ -229,6 +263,7 @@ def report(
                 "se": round(design.se, 3),
                 "se_95": [round(design.se_interval[0], 3), round(design.se_interval[1], 3)],
                 "plain_over_this": round(base / design.se, 2),
+                "plain_over_this_95": [round(v, 2) for v in design.ratio_interval],
                 "boards_to_separate": needed,
                 "tables_to_separate": None if needed is None else needed * design.tables_per_deal,
             }
@@ -251,15 +286,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--reference", type=int, default=40, help="deals per dealer measuring the reference mean"
     )
     parser.add_argument(
-        "--samples", type=int, default=4, help="actions drawn per random decision with many"
+        "--auction-playouts",
+        type=int,
+        default=4,
+        help="continued auctions valuing each legal bid of the random bot (common draws)",
     )
     parser.add_argument(
-        "--playouts", type=int, default=2, help="playouts per valued action (common draws)"
+        "--playouts",
+        type=int,
+        default=1,
+        help="whole-hand playouts valuing each later action of the random bot (common draws)",
     )
     parser.add_argument("--seed", type=int, default=20261201)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    print("variant   pairing          design          mean     SE  (95% boot.)   plain/SE  boards")
+    print(
+        "variant   pairing          design          mean     SE  (95% boot.)   "
+        "plain/SE (95% boot.)  boards"
+    )
     for variant in args.variants:
         game = game_for(variant)
         rules = game.rules_for({})
@@ -270,6 +314,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             name: tuple(seat for seat, side in enumerate(lineup) if side == 1)
             for name, lineup in game.seatings.items()
         }
+        shared: list[tuple[float, ...]] = []
+        seconds_per_board = 0.0
         for x, y, boards, seats in (
             ("strong", "greedy", args.boards, None),
             ("greedy", "random", args.random_boards, random_seats),
@@ -280,9 +326,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             tables_started = time.process_time()
             played = play(game, rules, x, y, boards, seed=args.seed)
             tables_seconds = time.process_time() - tables_started
-            controls_started = time.process_time()
-            controls = reference_controls(game, rules, match_seed=args.seed, boards=boards)
-            controls_seconds = time.process_time() - controls_started
+            # Both pairings play the same deals: the reference pairing plays them once, and
+            # its cost a board is the same for either.
+            if len(shared) < boards:
+                controls_started = time.process_time()
+                shared = reference_controls(game, rules, match_seed=args.seed, boards=boards)
+                controls_seconds = time.process_time() - controls_started
+                seconds_per_board = controls_seconds / boards
+            controls = shared[:boards]
+            controls_seconds = seconds_per_board * boards
             result = designs(
                 game,
                 rules,
@@ -291,7 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rollout,
                 reference,
                 seats,
-                args.samples,
+                args.auction_playouts,
                 args.playouts,
                 rng,
             )
@@ -300,10 +352,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary["tables_seconds_per_board"] = round(tables_seconds / boards, 3)
             for row in summary["designs"]:  # type: ignore[attr-defined]
                 low, high = row["se_95"]
+                ratio_low, ratio_high = row["plain_over_this_95"]
                 print(
                     f"{variant:9} {x + ' vs ' + y:16} {row['design']:14} {row['mean']:7.1f} "
                     f"{row['se']:6.2f} ({low:6.2f}-{high:6.2f}) {row['plain_over_this']:6.2f}x "
-                    f"{row['boards_to_separate']}",
+                    f"({ratio_low:5.2f}-{ratio_high:5.2f}) {row['boards_to_separate']}",
                     flush=True,
                 )
             print(

@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from bots.aivat import GreedyRollout, known_luck, reference_value
+from bots.aivat import (
+    GreedyRollout,
+    bidding,
+    contract_value,
+    known_luck,
+    luck_terms,
+    reference_value,
+)
 from bots.games import game_for
 from bots.table import BoardRecord, Move
 
@@ -89,3 +96,67 @@ def test_a_table_with_no_uniform_seat_has_no_luck_and_the_reference_is_the_greed
     )
     scores = record.result.team_scores
     assert reference_value(rollout, seed=3, dealer=2) == scores[0] - scores[1]
+
+
+def _luck_of_every_choice(
+    rollout: GreedyRollout, record: BoardRecord, seat: int, wanted: str
+) -> list[tuple[float, float]]:
+    """``luck_terms`` of the table cut at seat's first decision of kind ``wanted`` (with three
+    to 16 legal actions: a later decision with more is left out), once for every action it
+    could take there, less the luck of the decisions before it."""
+    game = rollout.game
+    state = game.new_state(rollout.rules, seed=record.seed, dealer=record.dealer)
+    position = None
+    for index, move in enumerate(record.moves):
+        legal = len(state.legal_actions)
+        if move.seat == seat and 2 < legal <= 16 and (wanted == "bid") == bidding(state):
+            position = index
+            break
+        state.apply(game.parse_action(move.action))
+    assert position is not None
+    prefix = record.moves[:position]
+
+    def luck(moves: list[Move]) -> tuple[float, float]:
+        cut = BoardRecord(board=1, seed=record.seed, dealer=record.dealer, moves=moves)
+        return luck_terms(cut, rollout=rollout, uniform_seats={seat}, rng=random.Random(4))
+
+    before = luck(prefix)
+    return [
+        (after[0] - before[0], after[1] - before[1])
+        for after in (
+            luck([*prefix, Move(seat, str(choice), 0.0)]) for choice in state.legal_actions
+        )
+    ]
+
+
+@pytest.mark.parametrize(("kind", "seed", "seat"), [("bid", 11, 2), ("play", 1, 1)])
+def test_both_luck_terms_average_to_zero_over_every_possible_choice(
+    rollout: GreedyRollout, kind: str, seed: int, seat: int
+) -> None:
+    # The exact expectation of each term at a uniformly random decision, over every action
+    # the seat could take: zero, so the corrected board result keeps its mean.
+    record = _greedy_record(rollout, seed=seed, dealer=seed % 4)
+    lucks = _luck_of_every_choice(rollout, record, seat=seat, wanted=kind)
+    auction, later = zip(*lucks, strict=True)
+    assert sum(auction) == pytest.approx(0.0, abs=1e-9)
+    assert sum(later) == pytest.approx(0.0, abs=1e-9)
+    # The decision is counted in its own term only, and it did matter there.
+    mine, other = (auction, later) if kind == "bid" else (later, auction)
+    assert any(abs(luck) > 0 for luck in mine)
+    assert all(luck == 0 for luck in other)
+
+
+def test_a_contract_is_worth_its_bid_to_a_greedy_declarer_and_costs_a_random_one_it(
+    rollout: GreedyRollout,
+) -> None:
+    record = _greedy_record(rollout, seed=3, dealer=2)
+    state = rollout.game.new_state(rollout.rules, seed=3, dealer=2)
+    for move in record.moves:
+        state.apply(rollout.game.parse_action(move.action))
+        if not bidding(state):
+            break
+    declarer = record.result.declarer
+    bid = float(record.result.bid)
+    ours = 1.0 if declarer % 2 == 0 else -1.0
+    assert contract_value(rollout, state, uniform_seats=()) == ours * bid
+    assert contract_value(rollout, state, uniform_seats={declarer}) == -ours * bid

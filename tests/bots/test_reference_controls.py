@@ -4,22 +4,35 @@ on every run."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
 
+from bots import protocol
+from bots.aivat import GreedyRollout, luck_terms
 from bots.controls import (
+    _CLOCK,
     CONTROL_NAMES,
     GREEDY_TABLE,
+    LUCK_AUCTION_PLAYOUTS,
+    LUCK_NAMES,
+    LUCK_PLAYOUTS,
     QuickStrongBot,
     lost_bid,
+    random_luck,
+    random_side,
     reference_controls,
     reference_supported,
 )
 from bots.duplicate import board_seed, table_result
-from bots.games import game_for
+from bots.games import Game, game_for
+from bots.local import LocalAgent
+from bots.match import DuplicateBoard, combine_tables, play_table
+from bots.reference.greedy import GreedyBot
+from bots.reference.random_bot import RandomBot
 from bots.reference.strong import StrongBot
-from bots.table import BoardRecord
+from bots.table import Agent, BoardRecord, Fault
 from engine.results import HandOutcome
 
 
@@ -54,8 +67,8 @@ def test_a_made_contract_loses_no_bid() -> None:
     assert lost_bid(BoardRecord(board=1, seed=1, dealer=0)) == 0.0  # no result: a fault
 
 
-def test_the_quick_bot_searches_a_tenth_of_the_strong_bots_budget() -> None:
-    assert QuickStrongBot.max_card_plays * 10 == StrongBot.max_card_plays
+def test_the_quick_bot_searches_a_third_of_the_strong_bots_budget() -> None:
+    assert QuickStrongBot.max_card_plays * 3 == StrongBot.max_card_plays
     assert QuickStrongBot.max_card_plays >= StrongBot.min_card_plays  # it does search
 
 
@@ -65,3 +78,68 @@ def test_only_the_four_hand_partnership_games_have_a_reference_pairing() -> None
     assert not reference_supported(three)
     with pytest.raises(ValueError, match="no reference pairing plays cutthroat3"):
         reference_controls(three, three.rules_for({}), match_seed=1, boards=1)
+
+
+def _greedy_against_random(game: Game, boards: int, seed: int) -> list[DuplicateBoard]:
+    """A real match of the greedy bot (X) against the random bot (Y), played here."""
+    rules = game.rules_for({})
+    makers = (GreedyBot, RandomBot)
+
+    def start(table: str, seat: int) -> Agent:
+        agent = LocalAgent(makers[game.seatings[table][seat]]())
+        protocol.read_ready(agent.start(game.hello(rules, seat=seat, boards=boards, time=_CLOCK)))
+        return agent
+
+    numbers = range(1, boards + 1)
+    tables = {
+        name: play_table(
+            name, game=game, rules=rules, boards=numbers, match_seed=seed, start_agent=start
+        )
+        for name in game.seatings
+    }
+    return combine_tables(tables, game, rules)
+
+
+def test_the_random_bots_luck_counts_for_x_where_x_sits_at_0_2_and_against_it_elsewhere() -> None:
+    game = game_for("auction4")
+    rules = game.rules_for({})
+    played = _greedy_against_random(game, boards=2, seed=9)
+    rows = random_luck(game, rules, played, side=1, match_seed=9)
+    assert rows is not None and all(len(row) == len(LUCK_NAMES) for row in rows)
+    # The same draws, term by term: table A (X at 0/2, random at 1/3) counts 0/2's luck
+    # for X, table B (random at 0/2) against it.
+    rollout = GreedyRollout(game, rules)
+    rng = random.Random(9)
+    for board, row in zip(played, rows, strict=True):
+        expected = [0.0, 0.0]
+        for name, sign in (("A", 1.0), ("B", -1.0)):
+            seats = {s for s, of in enumerate(game.seatings[name]) if of == 1}
+            terms = luck_terms(
+                board.tables[name],
+                rollout=rollout,
+                uniform_seats=seats,
+                rng=rng,
+                auction_playouts=LUCK_AUCTION_PLAYOUTS,
+                playouts=LUCK_PLAYOUTS,
+            )
+            expected = [e + sign * t for e, t in zip(expected, terms, strict=True)]
+        assert row == pytest.approx(tuple(expected), abs=1e-9)
+    assert any(value != 0 for row in rows for value in row)
+    # Deterministic: the same match gives the same luck.
+    assert random_luck(game, rules, played, side=1, match_seed=9) == rows
+    # A table ended by a fault leaves no hand to value: no luck at all.
+    faulted = played[0].tables["B"]
+    played[0].tables["B"] = BoardRecord(
+        board=faulted.board, seed=faulted.seed, dealer=faulted.dealer, fault=Fault(1, "timeout", "")
+    )
+    assert random_luck(game, rules, played, side=1, match_seed=9) is None
+
+
+def test_only_the_reference_random_bot_unchanged_is_known_to_choose_uniformly() -> None:
+    game = game_for("single4")
+    random_source = game.reference_bots["random"].read_bytes()
+    greedy_source = game.reference_bots["greedy"].read_bytes()
+    assert random_side(game, greedy_source, random_source) == 1
+    assert random_side(game, random_source, greedy_source) == 0
+    assert random_side(game, greedy_source, random_source + b"\n# tweaked\n") is None
+    assert random_side(game, random_source, random_source) is None
