@@ -81,6 +81,12 @@ documented where it is implemented):
   everybody once the meld is shown.
 """
 
+# ruff: noqa: E402 (the build is chosen before the modules it provides are imported)
+from engine.native import choose_build
+
+BUILD = choose_build(__path__)
+"""``compiled`` when the mypyc-compiled core runs, else ``pure`` (``engine.native``)."""
+
 from engine.actions import (
     Action,
     Bid,
@@ -130,6 +136,7 @@ from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules, rules_f
 from engine.tricks import legal_plays, trick_winner
 
 __all__ = [
+    "BUILD",
     "DEAL_GENERATOR",
     "DOUBLE_DECK",
     "SINGLE_DECK",

@@ -61,6 +61,7 @@ from engine.trickstate import (
     TrickTakingState,
     cards_of,
     count_submultisets,
+    seats_of_sides,
     submultisets,
 )
 
@@ -100,6 +101,7 @@ class CutthroatState(TrickTakingState):
     LABEL = "three-hand"
     REST = "the widow"
     SIDES = (0, 1, 2)
+    _SIDE_SEATS = seats_of_sides(SIDES)
 
     def _begin(self, rest: Sequence[int]) -> None:
         self._widow = tuple(sorted(CARDS[face] for face in rest))

@@ -31,7 +31,7 @@ from engine.actions import (
 from engine.cards import CARD_NAMES, Card
 from engine.results import HandOutcome
 from engine.rules import Rules
-from engine.tricks import TAKES, legal_mask
+from engine.tricks import TAKES, blank, legal_mask
 from engine.trickstate import (
     AUCTION_HANDLERS,
     CLEAR,
@@ -40,6 +40,7 @@ from engine.trickstate import (
     Phase,
     TrickTakingState,
     count_submultisets,
+    seats_of_sides,
     submultisets,
 )
 
@@ -59,6 +60,7 @@ class HandState(TrickTakingState):
     GAME = "pinochle4"
     LABEL = "four-hand"
     SIDES = (0, 1, 0, 1)
+    _SIDE_SEATS = seats_of_sides(SIDES)
 
     def _begin(self, rest: Sequence[int]) -> None:
         self._given: list[tuple[Card, ...]] = []
@@ -68,7 +70,7 @@ class HandState(TrickTakingState):
         cls, rules: Rules, hands: list[list[int]], rest: list[int], dealer: int, seed: int | None
     ) -> HandState:
         # Dealing is a large share of a random playout, so the state is built without copies.
-        state = cls.__new__(cls)
+        state = blank(cls)
         state._start(rules, hands, dealer, seed)
         state._given = []
         return state

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.cards import CARDS, DECKS, NUM_FACES, Card, Suit
 from engine.errors import CardError, RulesError, TrickError
+from engine.native import mypyc_attr
 from engine.rules import MustHead, MustTrump
 
 __all__ = [
@@ -102,6 +103,20 @@ TAKES = tuple(
 the lead of the trick. The one table every state's trick play reads (built by ``beats``)."""
 
 
+_T = TypeVar("_T")
+
+
+def blank(kind: type[_T]) -> _T:
+    """An instance of ``kind`` whose ``__init__`` has not run, for a copy to fill in.
+
+    Through ``Any``: the compiled build has no static ``__new__`` to call on a class.
+    """
+    maker: Any = kind
+    instance: _T = maker.__new__(maker)
+    return instance
+
+
+@mypyc_attr(serializable=True)  # copied and pickled without running ``__init__``
 class Trick:
     """The trick being played: its cards in order, its leader, and the summary the
     legality function needs (led suit, winning face and seat, highest face of the led
@@ -142,7 +157,7 @@ class Trick:
         return done
 
     def copy(self) -> Trick:
-        other = Trick.__new__(Trick)
+        other = blank(Trick)
         other.cards = self.cards[:]
         other.leader, other.led, other.led_high = self.leader, self.led, self.led_high
         other.win, other.win_seat = self.win, self.win_seat

@@ -42,13 +42,14 @@ from engine.errors import (
     UnknownVariantError,
 )
 from engine.meld import meld_items, meld_total
+from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import shuffle
 from engine.rules import AllPass, Rules, rules_for, variant_names
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat
-from engine.state import State
-from engine.tricks import SUIT_MASK, TAKES, Trick, faces_of_mask, legal_mask
+from engine.state import State, attribute_names
+from engine.tricks import SUIT_MASK, TAKES, Trick, blank, faces_of_mask, legal_mask
 
 __all__ = [
     "AUCTION_HANDLERS",
@@ -62,6 +63,7 @@ __all__ = [
     "mask_of",
     "parse_deal",
     "resolve_rules",
+    "seats_of_sides",
     "submultisets",
 ]
 
@@ -108,6 +110,13 @@ NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
 
 Handler = Callable[[Any, Action], None]
 _NO_HANDLER: tuple[tuple[Phase, ...], Handler | None] = ((), None)
+
+
+def seats_of_sides(sides: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, by side, from each seat's side (``SIDES``)."""
+    return tuple(
+        tuple(seat for seat, of in enumerate(sides) if of == side) for side in range(max(sides) + 1)
+    )
 
 
 def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
@@ -234,17 +243,13 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "_melds",
         "_outcome",
         "_passed",
-        "_phase",
         "_result",
         "_taken",
         "_trick",
         "_tricks",
         "_trump",
-        "_turn",
         "_view",
         "_won",
-        "dealer",
-        "rules",
         "seed",
     )
 
@@ -260,7 +265,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     """Each seat's side: the index of its team in the result and in ``counters_taken``."""
     handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
 
-    rules: Rules
+    # ``rules: Rules``: declared ``Any`` by ``State`` (a compiled class may not narrow it).
     dealer: int
     seed: int | None
 
@@ -381,8 +386,10 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         """Every action applied so far, in order."""
         return tuple(self._actions)
 
-    history = actions
-    """Every action applied so far, in order (the same as ``actions``)."""
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order (the same as ``actions``)."""
+        return tuple(self._actions)
 
     @property
     def declarer(self) -> int | None:
@@ -407,15 +414,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         """The seats of each side, by side."""
         return self._SIDE_SEATS
 
-    def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
-        sides = cls.__dict__.get("SIDES")
-        if sides is not None:
-            cls._SIDE_SEATS = tuple(
-                tuple(seat for seat, of in enumerate(sides) if of == side)
-                for side in range(max(sides) + 1)
-            )
-
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (for the engine's owner: bots get ``observation``)."""
         return cards_of(self._hands[seat])
@@ -427,8 +425,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def copy(self) -> Self:
         """An independent copy (history included)."""
         kind = type(self)
-        other = kind.__new__(kind)
-        for name in _slots_of(kind):
+        other = blank(kind)
+        for name in attribute_names(kind):
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
         other._hands = [counts[:] for counts in self._hands]
@@ -933,19 +931,6 @@ AUCTION_HANDLERS: dict[type, tuple[tuple[Phase, ...], Handler | None]] = {
 }
 """The handlers of the games with an auction: bids and passes, trump, the throw-in."""
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _slots_of(kind: type) -> tuple[str, ...]:
-    slots = _SLOTS.get(kind)
-    if slots is None:
-        names: list[str] = []
-        for klass in kind.__mro__:
-            names += getattr(klass, "__slots__", ())
-        slots = _SLOTS[kind] = tuple(names)
-    return slots
-
-
 _BIDS: dict[int, Bid] = {}
 
 
@@ -963,6 +948,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     return tuple(PLAYS[face] for face in faces_of_mask(mask))
 
 
+@mypyc_attr(serializable=True)  # pickled with its state
 class LegalActions:
     """A live view of the current player's legal actions: ``in``, iteration, ``len``,
     indexing. Nothing is built until asked for.
