@@ -29,6 +29,7 @@ from engine.actions import (
     Give,
 )
 from engine.cards import CARD_NAMES, Card
+from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
 from engine.tricks import TAKES, blank, legal_mask
@@ -47,6 +48,7 @@ from engine.trickstate import (
 __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class HandState(TrickTakingState):
     """One hand, from the deal to the score.
 
@@ -111,7 +113,7 @@ class HandState(TrickTakingState):
 
     # ------------------------------------------------------------- observation
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (RULES.md section 10), as a JSON-able dict.
 
         Keys: ``game``, ``variant``, ``seat``, ``team``, ``dealer``, ``phase``,

@@ -41,9 +41,7 @@ class State(Generic[P, V]):
     hand has ended) and the seat to act in ``_turn``, and builds its view in
     ``_legal_view``."""
 
-    # The attributes this class's own methods read (the compiled build keeps them as
-    # native fields, which a subclass's slot of the same name would hide from them).
-    __slots__ = ("_phase", "_turn", "dealer", "rules")
+    __slots__ = ()
 
     OVER: ClassVar[enum.Enum]
     """The phase of a finished hand."""
@@ -53,24 +51,32 @@ class State(Generic[P, V]):
     _phase: P
     _turn: int
 
+    # These read the attributes by name: compiled, a direct read would see only this
+    # class's native field, which a Python subclass's slot of the same name hides (the
+    # compiled pinochle states override them with direct reads).
+
     @property
     def variant(self) -> str:
-        name: str = self.rules.name
+        name: str = getattr(self, "rules").name  # noqa: B009
         return name
 
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase is self.OVER else self._turn
+        if getattr(self, "_phase") is self.OVER:  # noqa: B009
+            return None
+        turn: int = getattr(self, "_turn")  # noqa: B009
+        return turn
 
     def is_terminal(self) -> bool:
-        return self._phase is self.OVER
+        return getattr(self, "_phase") is self.OVER  # noqa: B009
 
     # What every game's state provides besides (the members a driver may use).
 
     @property
     def phase(self) -> P:
-        return self._phase
+        phase: P = getattr(self, "_phase")  # noqa: B009
+        return phase
 
     @property
     def legal_actions(self) -> V:

@@ -25,7 +25,6 @@ from typing import Any, TypeVar
 
 from engine.cards import CARDS, DECKS, NUM_FACES, Card, Suit
 from engine.errors import CardError, RulesError, TrickError
-from engine.native import mypyc_attr
 from engine.rules import MustHead, MustTrump
 
 __all__ = [
@@ -116,7 +115,6 @@ def blank(kind: type[_T]) -> _T:
     return instance
 
 
-@mypyc_attr(serializable=True)  # copied and pickled without running ``__init__``
 class Trick:
     """The trick being played: its cards in order, its leader, and the summary the
     legality function needs (led suit, winning face and seat, highest face of the led

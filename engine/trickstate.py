@@ -44,7 +44,7 @@ from engine.errors import (
 from engine.meld import meld_items, meld_total
 from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
-from engine.rng import shuffle
+from engine.rng import check_seed, shuffle
 from engine.rules import AllPass, Rules, rules_for, variant_names
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat
@@ -164,7 +164,7 @@ def mask_of(counts: Sequence[int]) -> int:
 
 
 def resolve_rules(
-    variant: str, rules: Rules | None, *, game: str, label: str, dealer: int
+    variant: str, rules: Rules | None, *, game: str, label: str, dealer: object
 ) -> Rules:
     """The rules of a hand of ``game``: the preset unless a league's ``rules`` are given."""
     rules = rules_for(variant) if rules is None else rules
@@ -219,6 +219,8 @@ def parse_deal(
     return cards_by_part
 
 
+# Compiled: ``__init__`` runs from Python only for classes open to Python subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickTakingState(State[Phase, "LegalActions"]):
     """A pinochle hand from the deal to the score. Subclasses set the class attributes
     ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
@@ -243,13 +245,17 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "_melds",
         "_outcome",
         "_passed",
+        "_phase",
         "_result",
         "_taken",
         "_trick",
         "_tricks",
         "_trump",
+        "_turn",
         "_view",
         "_won",
+        "dealer",
+        "rules",
         "seed",
     )
 
@@ -271,13 +277,20 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     # ---------------------------------------------------------------- dealing
 
+    # Checked arguments are typed ``object``: the compiled build would turn ``True`` into
+    # ``1`` and refuse ``1.5`` with a bare ``TypeError`` at an ``int`` parameter.
+
     @classmethod
-    def new(cls, variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None) -> Self:
+    def new(
+        cls, variant: str, *, seed: object, dealer: object = 0, rules: Rules | None = None
+    ) -> Self:
         """Deal a hand of ``variant`` from ``seed`` with generator ``splitmix64-fy-v1``: the
         shuffled pack in blocks of ``hand_size``, the first to the seat left of the
         dealer, the rest (a widow or the stock) last. ``rules`` (a league's rules for
         this variant) replaces the preset."""
+        seed = check_seed(seed)
         rules = cls._resolve(variant, rules, dealer)
+        dealer = check_seat(dealer, rules.players, "dealer")
         pack = shuffle(list(_PACKS[rules.deck]), seed)
         rest = cls._rest_order(
             [int(card) for card in pack[rules.players * rules.hand_size :]], dealt=True
@@ -290,12 +303,13 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         variant: str,
         deal: Sequence[Sequence[int | str] | str],
         *,
-        dealer: int = 0,
+        dealer: object = 0,
         rules: Rules | None = None,
     ) -> Self:
         """Start from explicit cards: the hands by seat, then the rest of the pack if the
         game has one (cards, card names or space-separated text)."""
         rules = cls._resolve(variant, rules, dealer)
+        dealer = check_seat(dealer, rules.players, "dealer")
         rest = None if cls.REST is None else (cls.REST, cls._rest_size(rules))
         parts = parse_deal(rules, deal, rest)
         deck = DECKS[rules.deck]
@@ -304,7 +318,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         return cls._from_deal(rules, hands, cls._rest_order(left, dealt=False), dealer, None)
 
     @classmethod
-    def _resolve(cls, variant: str, rules: Rules | None, dealer: int) -> Rules:
+    def _resolve(cls, variant: str, rules: Rules | None, dealer: object) -> Rules:
         return resolve_rules(variant, rules, game=cls.GAME, label=cls.LABEL, dealer=dealer)
 
     @classmethod
@@ -376,6 +390,25 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def _legal_view(self) -> LegalActions:
         return self._view
 
+    # ``State``'s, read directly (see there why it reads by name).
+
+    @property
+    def variant(self) -> str:
+        name: str = self.rules.name
+        return name
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._phase is Phase.OVER else self._turn
+
+    def is_terminal(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
     @property
     def legal_actions(self) -> LegalActions:
         """A live, lazy view of the current player's legal actions (one per state)."""
@@ -433,6 +466,15 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         other._trick = self._trick.copy()
         other._view = LegalActions(other)
         return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        del state["_view"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._view = LegalActions(self)
 
     # --------------------------------------------------------------- applying
 
@@ -803,9 +845,9 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     # ------------------------------------------------------------- observation
 
-    def _observation_head(self, seat: int) -> dict[str, Any]:
+    def _observation_head(self, seat: object) -> dict[str, Any]:
         """The keys every pinochle observation starts with."""
-        check_seat(seat, self.num_players)
+        seat = check_seat(seat, self.num_players)
         return {
             "game": self.rules.game,
             "variant": self.rules.name,
@@ -948,7 +990,6 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     return tuple(PLAYS[face] for face in faces_of_mask(mask))
 
 
-@mypyc_attr(serializable=True)  # pickled with its state
 class LegalActions:
     """A live view of the current player's legal actions: ``in``, iteration, ``len``,
     indexing. Nothing is built until asked for.

@@ -54,6 +54,7 @@ from engine.declared import DeclaredMelds
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
 from engine.meld import MeldItem, MeldKind, arounds
+from engine.native import mypyc_attr
 from engine.results import HandOutcome, MeldShown
 from engine.rules import MeldValues
 from engine.trickstate import CLEAR, Phase, TrickTakingState, cards_of, seats_of_sides
@@ -127,6 +128,7 @@ def _fewest_classes_last(masks: Sequence[int]) -> list[int]:
     return sorted(masks, key=lambda mask: (-mask.bit_count(), mask))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class TwoHandState(TrickTakingState):
     """One two-hand hand, from the deal to the score (seats 0 and 1, each its own team).
 
@@ -361,7 +363,7 @@ class TwoHandState(TrickTakingState):
 
     # ------------------------------------------------------------- observation
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as a JSON-able dict.
 
         Keys: ``game``, ``variant``, ``seat``, ``team`` (= seat), ``dealer``, ``phase``,
@@ -447,6 +449,7 @@ the stock from the top with the turned-up card last (cards, card names or
 space-separated text)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TwoHandGame(IndividualGame):
     """A two-hand game to ``rules.target`` (1000 in the preset), see ``IndividualGame``."""
 

@@ -125,12 +125,16 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
         "_outcome",
         "_pending",
         "_pending_rule",
+        "_phase",
         "_pile",
         "_result",
         "_sizes",
         "_start",
         "_stock",
+        "_turn",
+        "dealer",
         "num_players",
+        "rules",
         "seed",
     )
 
