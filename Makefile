@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test check lint format typecheck imports pytest system browser venv clean
+.PHONY: demo test check lint format typecheck imports pytest pytest-pure engine-compiled system browser venv clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -78,7 +78,19 @@ pytest: venv system browser
 	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-test: check pytest
+# The engine's optional compiled core (mypyc, from the same typed sources; gcc and the
+# Python headers). Nothing needs it: without it, or when a source changed since, the
+# engine runs as pure Python (ENGINE_BUILD=pure|compiled|auto, engine/native.py).
+engine-compiled: venv
+	$(PY) deploy/build_engine.py
+
+# The engine's tests once more on the pure-Python engine (the main run takes the compiled
+# core): the hand states both builds provide (Pinnacolo is pure Python in both).
+pytest-pure: venv
+	ENGINE_BUILD=pure SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
+		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -q tests/engine --ignore=tests/engine/pinnacolo
+
+test: check engine-compiled pytest pytest-pure
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis
