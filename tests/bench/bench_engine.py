@@ -9,7 +9,8 @@ function ``apply`` checks with) plus ``result()``. The baseline plays the same r
 cards as strings, hands as lists and legality by list comprehensions, the way one would
 first write it. Both run in this process, one after the other, on one core; the best of
 ``--repeat`` runs is printed, and which build of the engine was measured (the compiled
-core of ``make engine-compiled``, or pure Python). Targets: 8,000 hands/s for single4, 3,000 for double4.
+core of ``make engine-compiled``, or pure Python). Targets: 8,000 hands/s for single4,
+3,000 for double4.
 A third column plays the same policy through the public interface only (every action
 taken from ``legal_actions`` and checked again by ``apply``), for comparison.
 """
