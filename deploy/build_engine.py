@@ -37,7 +37,7 @@ _MYPY_CONFIG = "[mypy]\npython_version = 3.11\nstrict = True\n"
 def build() -> float:
     """Compile ``COMPILED_MODULES`` into ``NATIVE_DIR``; the seconds it took."""
     from mypyc.build import mypycify
-    from setuptools import Distribution
+    from setuptools import Distribution  # type: ignore[import-untyped]
 
     started = time.monotonic()
     out = NATIVE_DIR.parent
