@@ -235,17 +235,25 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "_bid",
         "_dealt",
         "_declarer",
+        "_hand_size",
         "_hands",
+        "_head",
         "_high_bidder",
         "_high_rung",
+        "_if_winning",
+        "_ladder_size",
         "_legal",
         "_masks",
         "_meld_hands",
         "_meld_json",
         "_melds",
         "_outcome",
+        "_overtrump",
         "_passed",
+        "_passes",
         "_phase",
+        "_points",
+        "_raise_limit",
         "_result",
         "_taken",
         "_trick",
@@ -384,6 +392,20 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._result: HandResult | None = None
         self._phase = Phase.AUCTION
         self._turn = (dealer + 1) % players
+        # What play reads of the rules at every card or call, as fields of the state:
+        # a read of the rules object costs as much as the rest of a compiled step.
+        tables = rules._tables
+        self._head: int = tables.head
+        self._if_winning: bool = tables.trump_if_winning
+        self._overtrump: bool = tables.overtrump
+        self._points: tuple[int, ...] = tables.counter_points
+        self._hand_size: int = tables.hand_size
+        self._ladder_size = len(tables.bids)
+        limit = rules.max_raise_rungs
+        self._raise_limit: int = -1 if limit is None else limit
+        self._passes: tuple[Action, ...] = (
+            (PASS, PASS_WITH_HELP) if rules.pass_with_help else (PASS,)
+        )
 
     # ----------------------------------------------------------------- queries
 
@@ -529,16 +551,16 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         if self._dealer_stuck():
             return range(1)
         low = self._high_rung + 1
-        high = len(self.rules.bids)
-        limit = self.rules.max_raise_rungs
-        if limit is not None:
+        high = self._ladder_size
+        limit = self._raise_limit
+        if limit >= 0:
             high = min(high, low + limit)
         return range(low, high)
 
     def _pass_actions(self) -> tuple[Action, ...]:
         if self._dealer_stuck():
             return ()
-        return (PASS, PASS_WITH_HELP) if self.rules.pass_with_help else (PASS,)
+        return self._passes
 
     def _apply_bid(self, action: Action) -> None:
         assert isinstance(action, Bid)
@@ -678,7 +700,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         mask = self._legal
         if mask >= 0:
             return mask
-        tables = self.rules._tables
         trick = self._trick
         mask = legal_mask(
             self._masks[self._turn],
@@ -686,9 +707,9 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             trick.win,
             trick.led_high,
             self._trump,
-            tables.head,
-            tables.trump_if_winning,
-            tables.overtrump,
+            self._head,
+            self._if_winning,
+            self._overtrump,
         )
         self._legal = mask
         return mask
@@ -709,9 +730,12 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     def _end_trick(self) -> None:
         trick = self._trick
-        points = self.rules._tables.counter_points
+        points = self._points
         side = self.SIDES[trick.win_seat]
-        self._taken[side] += sum(map(points.__getitem__, trick.cards))
+        taken = 0
+        for face in trick.cards:
+            taken += points[face]
+        self._taken[side] += taken
         self._won[side] += 1
         done = trick.close()
         self._tricks.append(done)
@@ -719,7 +743,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._after_trick()
 
     def _after_trick(self) -> None:
-        if len(self._tricks) == self.rules.hand_size:
+        if len(self._tricks) == self._hand_size:
             self._finish(HandOutcome.MADE)
 
     def _illegal_play(self, action: Play) -> IllegalActionError:
@@ -1028,7 +1052,20 @@ class LegalActions:
         state = self._state
         phase = state._phase
         if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            return _plays_of(state._legal_mask())[index]
+            # The index-th face of the mask, walked bit by bit: compiled, cheaper than
+            # building (or looking up) the tuple of plays.
+            mask = state._legal_mask()
+            if index < 0:
+                index += mask.bit_count()
+            if index >= 0:
+                face = 0
+                while mask >> face:
+                    if mask >> face & 1:
+                        if not index:
+                            return PLAYS[face]
+                        index -= 1
+                    face += 1
+            raise IndexError("legal action index out of range")
         size = len(self)
         if index < 0:
             index += size
