@@ -22,7 +22,7 @@ Changing any of this requires a new generator name.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from engine.errors import SeedError
 
@@ -30,11 +30,11 @@ __all__ = ["DEAL_GENERATOR", "SplitMix64", "shuffle", "splitmix64_output"]
 
 DEAL_GENERATOR = "splitmix64-fy-v1"
 
-_MASK64 = (1 << 64) - 1
-_MASK32 = (1 << 32) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+_MASK64: Final = (1 << 64) - 1
+_MASK32: Final = (1 << 32) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
 
 T = TypeVar("T")
 

@@ -16,7 +16,7 @@ import enum
 import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from engine.actions import (
     PASS,
@@ -103,7 +103,7 @@ _EXPECTS = {
     Phase.PLAY_OUT: "a card played",
 }
 
-CLEAR = tuple(~(1 << face) for face in range(NUM_FACES))
+CLEAR: Final = tuple(~(1 << face) for face in range(NUM_FACES))
 SUITS = tuple(Suit)
 """The four suits (iterating the enum itself runs Python code each time)."""
 NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
