@@ -45,14 +45,14 @@ COMPILED_MODULES = (
     "state",
     "tricks",
     "rng",
+    "meld",
     "scoring",
     "trickstate",
     "hand",
     "cutthroat",
     "twohand",
 )
-"""The modules of the compiled core: the hand states and what their play calls (meld.py
-stays Python: its frozen items must unpickle)."""
+"""The modules of the compiled core: the hand states and what their play calls."""
 
 GROUP = "engine._native"
 """The name of the compiled core's shared library (``engine._native__mypyc``)."""
