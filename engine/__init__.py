@@ -1,5 +1,8 @@
 """Pinochle Arena's rules engine: pure Python, standard library only, no I/O.
 
+Its hand states can also run compiled (``make engine-compiled``: the same typed modules
+built by mypyc); ``engine.BUILD`` says which build runs, ``engine.native`` how it is chosen.
+
 Quick start::
 
     >>> import engine
