@@ -81,8 +81,13 @@ pytest: venv system browser
 # The engine's optional compiled core (mypyc, from the same typed sources; gcc and the
 # Python headers). Nothing needs it: without it, or when a source changed since, the
 # engine runs as pure Python (ENGINE_BUILD=pure|compiled|auto, engine/native.py).
-engine-compiled: venv
+# Rebuilt when an engine module or the build script changed (engine/native.py also checks
+# each module's digest at import, so a stale build is never used).
+ENGINE_NATIVE := build/engine-native/engine/manifest.json
+$(ENGINE_NATIVE): $(wildcard engine/*.py) deploy/build_engine.py | venv
 	$(PY) deploy/build_engine.py
+
+engine-compiled: $(ENGINE_NATIVE)
 
 # The engine's rules tests once more on the pure-Python engine (the main run takes the
 # compiled core, and test_native_build compares whole hands of both): the suites of the
