@@ -1052,20 +1052,7 @@ class LegalActions:
         state = self._state
         phase = state._phase
         if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            # The index-th face of the mask, walked bit by bit: compiled, cheaper than
-            # building (or looking up) the tuple of plays.
-            mask = state._legal_mask()
-            if index < 0:
-                index += mask.bit_count()
-            if index >= 0:
-                face = 0
-                while mask >> face:
-                    if mask >> face & 1:
-                        if not index:
-                            return PLAYS[face]
-                        index -= 1
-                    face += 1
-            raise IndexError("legal action index out of range")
+            return _plays_of(state._legal_mask())[index]
         size = len(self)
         if index < 0:
             index += size
