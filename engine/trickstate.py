@@ -13,7 +13,6 @@ scoring through ``engine.scoring``.
 from __future__ import annotations
 
 import enum
-import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Self
@@ -1008,10 +1007,22 @@ def bid_action(amount: int) -> Bid:
     return bid
 
 
-@functools.lru_cache(maxsize=1 << 16)
+_PLAYS_OF: dict[int, tuple[Play, ...]] = {}
+_PLAYS_KEPT = 1 << 16
+
+
 def _plays_of(mask: int) -> tuple[Play, ...]:
-    """The plays of the faces of ``mask``, in face order (the same few masks recur)."""
-    return tuple(PLAYS[face] for face in faces_of_mask(mask))
+    """The plays of the faces of ``mask``, in face order (the same few masks recur).
+
+    A plain dict, not ``functools.lru_cache``: a lookup costs no call through a wrapper,
+    which matters most to the compiled build; it is emptied when it reaches its bound.
+    """
+    plays = _PLAYS_OF.get(mask)
+    if plays is None:
+        if len(_PLAYS_OF) >= _PLAYS_KEPT:
+            _PLAYS_OF.clear()
+        plays = _PLAYS_OF[mask] = tuple(PLAYS[face] for face in faces_of_mask(mask))
+    return plays
 
 
 class LegalActions:
@@ -1052,7 +1063,17 @@ class LegalActions:
         state = self._state
         phase = state._phase
         if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            return _plays_of(state._legal_mask())[index]
+            mask = state._legal_mask()
+            size = mask.bit_count()
+            if index < 0:
+                index += size
+            if not 0 <= index < size:
+                raise IndexError("legal action index out of range")
+            # The index-th set bit: a few steps, cheaper than any lookup when compiled.
+            while index:
+                mask &= mask - 1
+                index -= 1
+            return PLAYS[(mask & -mask).bit_length() - 1]
         size = len(self)
         if index < 0:
             index += size
