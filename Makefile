@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test check lint format typecheck imports pytest system browser venv clean
+.PHONY: demo test check lint format typecheck imports pytest pytest-pure engine-compiled system browser venv clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -78,7 +78,28 @@ pytest: venv system browser
 	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-test: check pytest
+# The engine's optional compiled core (mypyc, from the same typed sources; gcc and the
+# Python headers). Nothing needs it: without it, or when a source changed since, the
+# engine runs as pure Python (ENGINE_BUILD=pure|compiled|auto, engine/native.py).
+# Rebuilt when an engine module or the build script changed (engine/native.py also checks
+# each module's digest at import, so a stale build is never used).
+ENGINE_NATIVE := build/engine-native/engine/manifest.json
+$(ENGINE_NATIVE): $(wildcard engine/*.py) deploy/build_engine.py | venv
+	$(PY) deploy/build_engine.py
+
+engine-compiled: $(ENGINE_NATIVE)
+
+# The engine's rules tests once more on the pure-Python engine (the main run takes the
+# compiled core, and test_native_build compares whole hands of both): the suites of the
+# hand states both builds provide, without the slower property and command-line ones.
+PURE_TESTS := $(addprefix tests/engine/,test_auction.py test_trick_legality.py \
+	test_hand_scoring.py test_errors.py test_protocol.py test_cutthroat3_rules.py \
+	test_twohand_rules.py test_replay_and_game.py)
+pytest-pure: venv
+	ENGINE_BUILD=pure SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
+		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -q $(PURE_TESTS)
+
+test: check engine-compiled pytest pytest-pure
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis

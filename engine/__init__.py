@@ -1,5 +1,8 @@
 """Pinochle Arena's rules engine: pure Python, standard library only, no I/O.
 
+Its hand states can also run compiled (``make engine-compiled``: the same typed modules
+built by mypyc); ``engine.BUILD`` says which build runs, ``engine.native`` how it is chosen.
+
 Quick start::
 
     >>> import engine
@@ -87,6 +90,12 @@ documented where it is implemented):
   everybody once the meld is shown.
 """
 
+# ruff: noqa: E402 (the build is chosen before the modules it provides are imported)
+from engine.native import choose_build
+
+BUILD = choose_build(__path__)
+"""``compiled`` when the mypyc-compiled core runs, else ``pure`` (``engine.native``)."""
+
 from engine.actions import (
     Action,
     Bid,
@@ -137,6 +146,7 @@ from engine.tricks import legal_plays, trick_winner
 from engine.variant import Game, load_game
 
 __all__ = [
+    "BUILD",
     "DEAL_GENERATOR",
     "DOUBLE_DECK",
     "SINGLE_DECK",

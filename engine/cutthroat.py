@@ -52,6 +52,7 @@ from engine.cards import CARD_NAMES, CARDS, NUM_FACES, Card
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
 from engine.meld import meld_items
+from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
 from engine.trickstate import (
@@ -61,6 +62,7 @@ from engine.trickstate import (
     TrickTakingState,
     cards_of,
     count_submultisets,
+    seats_of_sides,
     submultisets,
 )
 
@@ -87,6 +89,7 @@ def _meld_cards(counts: Sequence[int], trump: int, rules: Rules) -> list[int]:
     return needed
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class CutthroatState(TrickTakingState):
     """One three-hand hand, from the deal to the score (seats 0-2, each its own team).
 
@@ -100,6 +103,7 @@ class CutthroatState(TrickTakingState):
     LABEL = "three-hand"
     REST = "the widow"
     SIDES = (0, 1, 2)
+    _SIDE_SEATS = seats_of_sides(SIDES)
 
     def _begin(self, rest: Sequence[int]) -> None:
         self._widow = tuple(sorted(CARDS[face] for face in rest))
@@ -178,7 +182,7 @@ class CutthroatState(TrickTakingState):
 
     # ------------------------------------------------------------- observation
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as a JSON-able dict.
 
         Keys: ``game``, ``variant``, ``seat``, ``team`` (= seat), ``dealer``, ``phase``,
@@ -277,6 +281,7 @@ then the widow (cards, card names or space-separated text).
 """
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CutthroatGame(IndividualGame):
     """A three-hand game to ``rules.target`` (1500 in the preset), see ``IndividualGame``.
 

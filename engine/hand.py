@@ -29,9 +29,10 @@ from engine.actions import (
     Give,
 )
 from engine.cards import CARD_NAMES, Card
+from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
-from engine.tricks import TAKES, legal_mask
+from engine.tricks import TAKES, blank, legal_mask
 from engine.trickstate import (
     AUCTION_HANDLERS,
     CLEAR,
@@ -40,12 +41,14 @@ from engine.trickstate import (
     Phase,
     TrickTakingState,
     count_submultisets,
+    seats_of_sides,
     submultisets,
 )
 
 __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class HandState(TrickTakingState):
     """One hand, from the deal to the score.
 
@@ -59,6 +62,7 @@ class HandState(TrickTakingState):
     GAME = "pinochle4"
     LABEL = "four-hand"
     SIDES = (0, 1, 0, 1)
+    _SIDE_SEATS = seats_of_sides(SIDES)
 
     def _begin(self, rest: Sequence[int]) -> None:
         self._given: list[tuple[Card, ...]] = []
@@ -68,7 +72,7 @@ class HandState(TrickTakingState):
         cls, rules: Rules, hands: list[list[int]], rest: list[int], dealer: int, seed: int | None
     ) -> HandState:
         # Dealing is a large share of a random playout, so the state is built without copies.
-        state = cls.__new__(cls)
+        state = blank(cls)
         state._start(rules, hands, dealer, seed)
         state._given = []
         return state
@@ -109,7 +113,7 @@ class HandState(TrickTakingState):
 
     # ------------------------------------------------------------- observation
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know (RULES.md section 10), as a JSON-able dict.
 
         Keys: ``game``, ``variant``, ``seat``, ``team``, ``dealer``, ``phase``,

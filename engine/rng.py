@@ -22,7 +22,7 @@ Changing any of this requires a new generator name.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from engine.errors import SeedError
 
@@ -30,18 +30,20 @@ __all__ = ["DEAL_GENERATOR", "SplitMix64", "shuffle", "splitmix64_output"]
 
 DEAL_GENERATOR = "splitmix64-fy-v1"
 
-_MASK64 = (1 << 64) - 1
-_MASK32 = (1 << 32) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+_MASK64: Final = (1 << 64) - 1
+_MASK32: Final = (1 << 32) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
 
 T = TypeVar("T")
 
 
-def _check_seed(seed: int) -> None:
+def check_seed(seed: object) -> int:
+    """``seed`` if it is an integer from 0 to 2**64 - 1 (not a bool); else ``SeedError``."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK64:
         raise SeedError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+    return seed
 
 
 class SplitMix64:
@@ -50,7 +52,7 @@ class SplitMix64:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        _check_seed(seed)
+        check_seed(seed)
         self.state = seed
 
     def next_u64(self) -> int:
@@ -68,7 +70,7 @@ def splitmix64_output(seed: int, index: int) -> int:
     >>> [rng.next_u64() for _ in range(3)][2] == splitmix64_output(9, 2)
     True
     """
-    _check_seed(seed)
+    check_seed(seed)
     if isinstance(index, bool) or not isinstance(index, int) or index < 0:
         raise SeedError(f"an output index is an integer from 0, not {index!r}")
     state = (seed + (index + 1) * _GOLDEN) & _MASK64
@@ -79,7 +81,7 @@ def splitmix64_output(seed: int, index: int) -> int:
 
 def shuffle(items: list[T], seed: int) -> list[T]:
     """Shuffle ``items`` in place with ``splitmix64-fy-v1`` and return them."""
-    _check_seed(seed)
+    check_seed(seed)
     # The generator is inlined because dealing is a large share of a random playout.
     state = seed
     spare = -1

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.actions import Action
+from engine.native import mypyc_attr
 from engine.protocol import ActionView
 
-__all__ = ["Scored", "State"]
+__all__ = ["Scored", "State", "attribute_names"]
 
 
 class Scored(Protocol):
@@ -32,6 +33,9 @@ P = TypeVar("P", bound=enum.Enum)
 V = TypeVar("V", bound=ActionView)
 
 
+# Compiled, Pinnacolo's state (pure Python) derives from it, and states are pickled and
+# copied without running ``__init__``.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(Generic[P, V]):
     """The base of every hand state, over its phase type ``P`` and its view of the legal
     actions ``V``. A game's state class keeps its phase in ``_phase`` (``OVER`` once the
@@ -48,24 +52,32 @@ class State(Generic[P, V]):
     _phase: P
     _turn: int
 
+    # These read the attributes by name: compiled, a direct read would see only this
+    # class's native field, which a Python subclass's slot of the same name hides (the
+    # compiled pinochle states override them with direct reads).
+
     @property
     def variant(self) -> str:
-        name: str = self.rules.name
+        name: str = getattr(self, "rules").name  # noqa: B009
         return name
 
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase is self.OVER else self._turn
+        if getattr(self, "_phase") is self.OVER:  # noqa: B009
+            return None
+        turn: int = getattr(self, "_turn")  # noqa: B009
+        return turn
 
     def is_terminal(self) -> bool:
-        return self._phase is self.OVER
+        return getattr(self, "_phase") is self.OVER  # noqa: B009
 
     # What every game's state provides besides (the members a driver may use).
 
     @property
     def phase(self) -> P:
-        return self._phase
+        phase: P = getattr(self, "_phase")  # noqa: B009
+        return phase
 
     @property
     def legal_actions(self) -> V:
@@ -102,3 +114,31 @@ class State(Generic[P, V]):
 
     def result(self) -> Scored:
         raise NotImplementedError
+
+    # Pickling: every attribute, wherever the class keeps it (``__slots__`` in Python,
+    # native fields in the compiled build, or both for a Python subclass of a compiled one).
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            name: getattr(self, name) for name in attribute_names(type(self)) if hasattr(self, name)
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def attribute_names(kind: type) -> tuple[str, ...]:
+    """The instance attributes of class ``kind``: its classes' ``__slots__`` and, in the
+    compiled build, its native fields (``__mypyc_attrs__``), each once."""
+    names = _NAMES.get(kind)
+    if names is None:
+        found: list[str] = list(getattr(kind, "__mypyc_attrs__", ()))
+        for klass in kind.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            found += (slots,) if isinstance(slots, str) else slots
+        names = _NAMES[kind] = tuple(dict.fromkeys(n for n in found if n != "__dict__"))
+    return names

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TypeVar
+from typing import Any, Final, TypeVar
 
 from engine.cards import CARDS, DECKS, NUM_FACES, Card, Suit
 from engine.errors import CardError, RulesError, TrickError
@@ -45,10 +45,10 @@ __all__ = [
     "trick_winner",
 ]
 
-HEAD_ALWAYS = 0
-HEAD_TRUMP_LED = 1
-HEAD_LEAD_SUIT = 2
-HEAD_NEVER = 3
+HEAD_ALWAYS: Final = 0
+HEAD_TRUMP_LED: Final = 1
+HEAD_LEAD_SUIT: Final = 2
+HEAD_NEVER: Final = 3
 
 _HEAD_CODES = {
     MustHead.ALWAYS: HEAD_ALWAYS,
@@ -57,10 +57,10 @@ _HEAD_CODES = {
     MustHead.NEVER: HEAD_NEVER,
 }
 
-SUIT_MASK = tuple(0x3F << (6 * suit) for suit in range(4))
+SUIT_MASK: Final = tuple(0x3F << (6 * suit) for suit in range(4))
 """Bits of the six faces of each suit."""
 
-STRONGER = tuple(((1 << (face % 6)) - 1) << (6 * (face // 6)) for face in range(NUM_FACES))
+STRONGER: Final = tuple(((1 << (face % 6)) - 1) << (6 * (face // 6)) for face in range(NUM_FACES))
 """For each face, the bits of the faces of its suit that beat it."""
 
 _CHUNK_FACES = tuple(
@@ -91,7 +91,7 @@ def beats(card: int, winning: int, trump: int) -> bool:
     return card // 6 == trump
 
 
-TAKES = tuple(
+TAKES: Final = tuple(
     tuple(
         sum(1 << card for card in range(NUM_FACES) if beats(card, winning, trump))
         for winning in range(NUM_FACES)
@@ -100,6 +100,19 @@ TAKES = tuple(
 )
 """``TAKES[trump][winning]``: the bits of the faces that, played after ``winning``, take
 the lead of the trick. The one table every state's trick play reads (built by ``beats``)."""
+
+
+_T = TypeVar("_T")
+
+
+def blank(kind: type[_T]) -> _T:
+    """An instance of ``kind`` whose ``__init__`` has not run, for a copy to fill in.
+
+    Through ``Any``: the compiled build has no static ``__new__`` to call on a class.
+    """
+    maker: Any = kind
+    instance: _T = maker.__new__(maker)
+    return instance
 
 
 class Trick:
@@ -142,7 +155,7 @@ class Trick:
         return done
 
     def copy(self) -> Trick:
-        other = Trick.__new__(Trick)
+        other = blank(Trick)
         other.cards = self.cards[:]
         other.leader, other.led, other.led_high = self.leader, self.led, self.led_high
         other.win, other.win_seat = self.win, self.win_seat

@@ -13,10 +13,9 @@ scoring through ``engine.scoring``.
 from __future__ import annotations
 
 import enum
-import functools
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from engine.actions import (
     PASS,
@@ -42,13 +41,14 @@ from engine.errors import (
     UnknownVariantError,
 )
 from engine.meld import meld_items, meld_total
+from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
-from engine.rng import shuffle
+from engine.rng import check_seed, shuffle
 from engine.rules import AllPass, Rules, rules_for, variant_names
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat
-from engine.state import State
-from engine.tricks import SUIT_MASK, TAKES, Trick, faces_of_mask, legal_mask
+from engine.state import State, attribute_names
+from engine.tricks import SUIT_MASK, TAKES, Trick, blank, faces_of_mask, legal_mask
 
 __all__ = [
     "AUCTION_HANDLERS",
@@ -62,6 +62,7 @@ __all__ = [
     "mask_of",
     "parse_deal",
     "resolve_rules",
+    "seats_of_sides",
     "submultisets",
 ]
 
@@ -101,13 +102,20 @@ _EXPECTS = {
     Phase.PLAY_OUT: "a card played",
 }
 
-CLEAR = tuple(~(1 << face) for face in range(NUM_FACES))
+CLEAR: Final = tuple(~(1 << face) for face in range(NUM_FACES))
 SUITS = tuple(Suit)
 """The four suits (iterating the enum itself runs Python code each time)."""
 NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
 
 Handler = Callable[[Any, Action], None]
 _NO_HANDLER: tuple[tuple[Phase, ...], Handler | None] = ((), None)
+
+
+def seats_of_sides(sides: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, by side, from each seat's side (``SIDES``)."""
+    return tuple(
+        tuple(seat for seat, of in enumerate(sides) if of == side) for side in range(max(sides) + 1)
+    )
 
 
 def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
@@ -155,7 +163,7 @@ def mask_of(counts: Sequence[int]) -> int:
 
 
 def resolve_rules(
-    variant: str, rules: Rules | None, *, game: str, label: str, dealer: int
+    variant: str, rules: Rules | None, *, game: str, label: str, dealer: object
 ) -> Rules:
     """The rules of a hand of ``game``: the preset unless a league's ``rules`` are given."""
     rules = rules_for(variant) if rules is None else rules
@@ -210,6 +218,8 @@ def parse_deal(
     return cards_by_part
 
 
+# Compiled: ``__init__`` runs from Python only for classes open to Python subclasses.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickTakingState(State[Phase, "LegalActions"]):
     """A pinochle hand from the deal to the score. Subclasses set the class attributes
     ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
@@ -224,17 +234,25 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "_bid",
         "_dealt",
         "_declarer",
+        "_hand_size",
         "_hands",
+        "_head",
         "_high_bidder",
         "_high_rung",
+        "_if_winning",
+        "_ladder_size",
         "_legal",
         "_masks",
         "_meld_hands",
         "_meld_json",
         "_melds",
         "_outcome",
+        "_overtrump",
         "_passed",
+        "_passes",
         "_phase",
+        "_points",
+        "_raise_limit",
         "_result",
         "_taken",
         "_trick",
@@ -260,19 +278,26 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     """Each seat's side: the index of its team in the result and in ``counters_taken``."""
     handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
 
-    rules: Rules
+    # ``rules: Rules``: declared ``Any`` by ``State`` (a compiled class may not narrow it).
     dealer: int
     seed: int | None
 
     # ---------------------------------------------------------------- dealing
 
+    # Checked arguments are typed ``object``: the compiled build would turn ``True`` into
+    # ``1`` and refuse ``1.5`` with a bare ``TypeError`` at an ``int`` parameter.
+
     @classmethod
-    def new(cls, variant: str, *, seed: int, dealer: int = 0, rules: Rules | None = None) -> Self:
+    def new(
+        cls, variant: str, *, seed: object, dealer: object = 0, rules: Rules | None = None
+    ) -> Self:
         """Deal a hand of ``variant`` from ``seed`` with generator ``splitmix64-fy-v1``: the
         shuffled pack in blocks of ``hand_size``, the first to the seat left of the
         dealer, the rest (a widow or the stock) last. ``rules`` (a league's rules for
         this variant) replaces the preset."""
+        seed = check_seed(seed)
         rules = cls._resolve(variant, rules, dealer)
+        dealer = check_seat(dealer, rules.players, "dealer")
         pack = shuffle(list(_PACKS[rules.deck]), seed)
         rest = cls._rest_order(
             [int(card) for card in pack[rules.players * rules.hand_size :]], dealt=True
@@ -285,12 +310,13 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         variant: str,
         deal: Sequence[Sequence[int | str] | str],
         *,
-        dealer: int = 0,
+        dealer: object = 0,
         rules: Rules | None = None,
     ) -> Self:
         """Start from explicit cards: the hands by seat, then the rest of the pack if the
         game has one (cards, card names or space-separated text)."""
         rules = cls._resolve(variant, rules, dealer)
+        dealer = check_seat(dealer, rules.players, "dealer")
         rest = None if cls.REST is None else (cls.REST, cls._rest_size(rules))
         parts = parse_deal(rules, deal, rest)
         deck = DECKS[rules.deck]
@@ -299,7 +325,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         return cls._from_deal(rules, hands, cls._rest_order(left, dealt=False), dealer, None)
 
     @classmethod
-    def _resolve(cls, variant: str, rules: Rules | None, dealer: int) -> Rules:
+    def _resolve(cls, variant: str, rules: Rules | None, dealer: object) -> Rules:
         return resolve_rules(variant, rules, game=cls.GAME, label=cls.LABEL, dealer=dealer)
 
     @classmethod
@@ -365,11 +391,44 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._result: HandResult | None = None
         self._phase = Phase.AUCTION
         self._turn = (dealer + 1) % players
+        # What play reads of the rules at every card or call, as fields of the state:
+        # a read of the rules object costs as much as the rest of a compiled step.
+        tables = rules._tables
+        self._head: int = tables.head
+        self._if_winning: bool = tables.trump_if_winning
+        self._overtrump: bool = tables.overtrump
+        self._points: tuple[int, ...] = tables.counter_points
+        self._hand_size: int = tables.hand_size
+        self._ladder_size = len(tables.bids)
+        limit = rules.max_raise_rungs
+        self._raise_limit: int = -1 if limit is None else limit
+        self._passes: tuple[Action, ...] = (
+            (PASS, PASS_WITH_HELP) if rules.pass_with_help else (PASS,)
+        )
 
     # ----------------------------------------------------------------- queries
 
     def _legal_view(self) -> LegalActions:
         return self._view
+
+    # ``State``'s, read directly (see there why it reads by name).
+
+    @property
+    def variant(self) -> str:
+        name: str = self.rules.name
+        return name
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._phase is Phase.OVER else self._turn
+
+    def is_terminal(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
 
     @property
     def legal_actions(self) -> LegalActions:
@@ -381,8 +440,10 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         """Every action applied so far, in order."""
         return tuple(self._actions)
 
-    history = actions
-    """Every action applied so far, in order (the same as ``actions``)."""
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, in order (the same as ``actions``)."""
+        return tuple(self._actions)
 
     @property
     def declarer(self) -> int | None:
@@ -407,15 +468,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         """The seats of each side, by side."""
         return self._SIDE_SEATS
 
-    def __init_subclass__(cls) -> None:
-        super().__init_subclass__()
-        sides = cls.__dict__.get("SIDES")
-        if sides is not None:
-            cls._SIDE_SEATS = tuple(
-                tuple(seat for seat, of in enumerate(sides) if of == side)
-                for side in range(max(sides) + 1)
-            )
-
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (for the engine's owner: bots get ``observation``)."""
         return cards_of(self._hands[seat])
@@ -427,14 +479,23 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def copy(self) -> Self:
         """An independent copy (history included)."""
         kind = type(self)
-        other = kind.__new__(kind)
-        for name in _slots_of(kind):
+        other = blank(kind)
+        for name in attribute_names(kind):
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
         other._hands = [counts[:] for counts in self._hands]
         other._trick = self._trick.copy()
         other._view = LegalActions(other)
         return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = super().__getstate__()
+        del state["_view"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        super().__setstate__(state)
+        self._view = LegalActions(self)
 
     # --------------------------------------------------------------- applying
 
@@ -489,16 +550,16 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         if self._dealer_stuck():
             return range(1)
         low = self._high_rung + 1
-        high = len(self.rules.bids)
-        limit = self.rules.max_raise_rungs
-        if limit is not None:
+        high = self._ladder_size
+        limit = self._raise_limit
+        if limit >= 0:
             high = min(high, low + limit)
         return range(low, high)
 
     def _pass_actions(self) -> tuple[Action, ...]:
         if self._dealer_stuck():
             return ()
-        return (PASS, PASS_WITH_HELP) if self.rules.pass_with_help else (PASS,)
+        return self._passes
 
     def _apply_bid(self, action: Action) -> None:
         assert isinstance(action, Bid)
@@ -638,7 +699,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         mask = self._legal
         if mask >= 0:
             return mask
-        tables = self.rules._tables
         trick = self._trick
         mask = legal_mask(
             self._masks[self._turn],
@@ -646,9 +706,9 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             trick.win,
             trick.led_high,
             self._trump,
-            tables.head,
-            tables.trump_if_winning,
-            tables.overtrump,
+            self._head,
+            self._if_winning,
+            self._overtrump,
         )
         self._legal = mask
         return mask
@@ -669,9 +729,12 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     def _end_trick(self) -> None:
         trick = self._trick
-        points = self.rules._tables.counter_points
+        points = self._points
         side = self.SIDES[trick.win_seat]
-        self._taken[side] += sum(map(points.__getitem__, trick.cards))
+        taken = 0
+        for face in trick.cards:
+            taken += points[face]
+        self._taken[side] += taken
         self._won[side] += 1
         done = trick.close()
         self._tricks.append(done)
@@ -679,7 +742,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._after_trick()
 
     def _after_trick(self) -> None:
-        if len(self._tricks) == self.rules.hand_size:
+        if len(self._tricks) == self._hand_size:
             self._finish(HandOutcome.MADE)
 
     def _illegal_play(self, action: Play) -> IllegalActionError:
@@ -805,9 +868,9 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     # ------------------------------------------------------------- observation
 
-    def _observation_head(self, seat: int) -> dict[str, Any]:
+    def _observation_head(self, seat: object) -> dict[str, Any]:
         """The keys every pinochle observation starts with."""
-        check_seat(seat, self.num_players)
+        seat = check_seat(seat, self.num_players)
         return {
             "game": self.rules.game,
             "variant": self.rules.name,
@@ -933,19 +996,6 @@ AUCTION_HANDLERS: dict[type, tuple[tuple[Phase, ...], Handler | None]] = {
 }
 """The handlers of the games with an auction: bids and passes, trump, the throw-in."""
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _slots_of(kind: type) -> tuple[str, ...]:
-    slots = _SLOTS.get(kind)
-    if slots is None:
-        names: list[str] = []
-        for klass in kind.__mro__:
-            names += getattr(klass, "__slots__", ())
-        slots = _SLOTS[kind] = tuple(names)
-    return slots
-
-
 _BIDS: dict[int, Bid] = {}
 
 
@@ -957,10 +1007,22 @@ def bid_action(amount: int) -> Bid:
     return bid
 
 
-@functools.lru_cache(maxsize=1 << 16)
+_PLAYS_OF: dict[int, tuple[Play, ...]] = {}
+_PLAYS_KEPT = 1 << 16
+
+
 def _plays_of(mask: int) -> tuple[Play, ...]:
-    """The plays of the faces of ``mask``, in face order (the same few masks recur)."""
-    return tuple(PLAYS[face] for face in faces_of_mask(mask))
+    """The plays of the faces of ``mask``, in face order (the same few masks recur).
+
+    A plain dict, not ``functools.lru_cache``: a lookup costs no call through a wrapper,
+    which matters most to the compiled build; it is emptied when it reaches its bound.
+    """
+    plays = _PLAYS_OF.get(mask)
+    if plays is None:
+        if len(_PLAYS_OF) >= _PLAYS_KEPT:
+            _PLAYS_OF.clear()
+        plays = _PLAYS_OF[mask] = tuple(PLAYS[face] for face in faces_of_mask(mask))
+    return plays
 
 
 class LegalActions:
@@ -1001,7 +1063,17 @@ class LegalActions:
         state = self._state
         phase = state._phase
         if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            return _plays_of(state._legal_mask())[index]
+            mask = state._legal_mask()
+            size = mask.bit_count()
+            if index < 0:
+                index += size
+            if not 0 <= index < size:
+                raise IndexError("legal action index out of range")
+            # The index-th set bit: a few steps, cheaper than any lookup when compiled.
+            while index:
+                mask &= mask - 1
+                index -= 1
+            return PLAYS[(mask & -mask).bit_length() - 1]
         size = len(self)
         if index < 0:
             index += size

@@ -50,12 +50,14 @@ from typing import Any
 
 from engine.actions import EXCHANGE_DIX, NO_MELD, Action, ExchangeDix, MeldCards, NoMeld
 from engine.cards import CARD_NAMES, CARDS, NUM_FACES, Card, Rank, Suit
+from engine.declared import DeclaredMelds
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
 from engine.meld import MeldItem, MeldKind, arounds
+from engine.native import mypyc_attr
 from engine.results import HandOutcome, MeldShown
 from engine.rules import MeldValues
-from engine.trickstate import CLEAR, Phase, TrickTakingState, cards_of
+from engine.trickstate import CLEAR, Phase, TrickTakingState, cards_of, seats_of_sides
 
 __all__ = [
     "DeclaredMelds",
@@ -121,23 +123,12 @@ def _candidates(values: MeldValues, trump: int) -> dict[tuple[Card, ...], _Candi
     return candidates
 
 
-class DeclaredMelds(MeldShown):
-    """The melds one two-hand player laid during the stock phase, as scored."""
-
-    __slots__ = ()
-
-    def __init__(
-        self, items: Sequence[tuple[int, MeldItem]], trump: int, values: MeldValues
-    ) -> None:
-        super().__init__((), trump, values)
-        self._items = tuple(items)
-
-
 def _fewest_classes_last(masks: Sequence[int]) -> list[int]:
     """Table copies ordered most-melded first (the ones to use or play first)."""
     return sorted(masks, key=lambda mask: (-mask.bit_count(), mask))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class TwoHandState(TrickTakingState):
     """One two-hand hand, from the deal to the score (seats 0 and 1, each its own team).
 
@@ -151,6 +142,7 @@ class TwoHandState(TrickTakingState):
     LABEL = "two-hand"
     REST = "the stock"
     SIDES = (0, 1)
+    _SIDE_SEATS = seats_of_sides(SIDES)
 
     def _begin(self, rest: Sequence[int]) -> None:
         """The stock from the top, the turned-up card last."""
@@ -371,7 +363,7 @@ class TwoHandState(TrickTakingState):
 
     # ------------------------------------------------------------- observation
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: object) -> dict[str, Any]:
         """Exactly what ``seat`` may know, as a JSON-able dict.
 
         Keys: ``game``, ``variant``, ``seat``, ``team`` (= seat), ``dealer``, ``phase``,
@@ -457,6 +449,7 @@ the stock from the top with the turned-up card last (cards, card names or
 space-separated text)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TwoHandGame(IndividualGame):
     """A two-hand game to ``rules.target`` (1000 in the preset), see ``IndividualGame``."""
 
