@@ -166,21 +166,30 @@ def bootstrap_se_interval(
     errors = []
     for _ in range(samples):
         picks = [rng.randrange(count) for _ in range(count)]
-        resampled = [values[i] for i in picks]
-        if centred is None:
-            errors.append(plain_mean(resampled).se)
-        else:
-            rows = [centred[i] for i in picks]
-            estimate = control_variate_mean(
-                resampled,
-                rows,
-                folds=folds,
-                mean_variances=mean_variances,
-                raw=None if raw is None else [raw[i] for i in picks],
-            )
-            errors.append(estimate.se)
+        errors.append(_resampled_se(values, centred, picks, folds, mean_variances, raw))
     errors.sort()
     return errors[int(0.025 * (samples - 1))], errors[math.ceil(0.975 * (samples - 1))]
+
+
+def _resampled_se(
+    values: Sequence[float],
+    centred: Sequence[Sequence[float]] | None,
+    picks: Sequence[int],
+    folds: int,
+    mean_variances: Sequence[float] | None,
+    raw: Sequence[Sequence[float]] | None,
+) -> float:
+    """The estimate's standard error on the boards ``picks`` (coefficients refitted)."""
+    resampled = [values[i] for i in picks]
+    if centred is None:
+        return plain_mean(resampled).se
+    return control_variate_mean(
+        resampled,
+        [centred[i] for i in picks],
+        folds=folds,
+        mean_variances=mean_variances,
+        raw=None if raw is None else [raw[i] for i in picks],
+    ).se
 
 
 def bootstrap_ratio_interval(
@@ -206,17 +215,7 @@ def bootstrap_ratio_interval(
     for _ in range(samples):
         picks = [rng.randrange(count) for _ in range(count)]
         base = plain_mean([baseline[i] for i in picks]).se
-        resampled = [values[i] for i in picks]
-        if centred is None:
-            error = plain_mean(resampled).se
-        else:
-            error = control_variate_mean(
-                resampled,
-                [centred[i] for i in picks],
-                folds=folds,
-                mean_variances=mean_variances,
-                raw=None if raw is None else [raw[i] for i in picks],
-            ).se
+        error = _resampled_se(values, centred, picks, folds, mean_variances, raw)
         ratios.append(base / error if error > 0 else math.inf)
     ratios.sort()
     return ratios[int(0.025 * (samples - 1))], ratios[math.ceil(0.975 * (samples - 1))]

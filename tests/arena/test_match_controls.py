@@ -47,17 +47,25 @@ def _boards(rng: random.Random) -> tuple[list[int], list[tuple[float, ...]]]:
     return results, rows
 
 
-def _complete(pair: tuple[object, object], rng: random.Random, *, chosen: bool = False) -> Match:
-    """A match finished as match_complete finishes one, with its controls."""
+def _complete(
+    pair: tuple[object, object],
+    rng: random.Random,
+    *,
+    chosen: bool = False,
+    boards: tuple[list[int], list[tuple[float, ...]]] | None = None,
+    seconds: float = 1.5,
+) -> Match:
+    """A match finished as match_complete finishes one, with its controls (``boards``: its
+    results and control rows, drawn by ``_boards`` if not given)."""
     x, y = pair
-    results, rows = _boards(rng)
+    results, rows = _boards(rng) if boards is None else boards
     with transaction.atomic():
         match = Match.objects.create(
             variant="auction4",
             rules={"game": "auction4"},
             seed=rng.getrandbits(32),
             seed_chosen=chosen,
-            board_count=BOARDS,
+            board_count=len(results),
             version_x=x,
             version_y=y,
             decision_ms=1000,
@@ -66,7 +74,7 @@ def _complete(pair: tuple[object, object], rng: random.Random, *, chosen: bool =
             status=Match.Status.DONE,
             board_results=results,
         )
-        controls_apply(match=match, controls=PlayedControls(rows, 1.5))
+        controls_apply(match=match, controls=PlayedControls(rows, seconds))
         match.save()
     return match
 
@@ -156,23 +164,7 @@ def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_total
         auction, later = rng.gauss(0, 40), rng.gauss(0, 20)
         rows.append((control, 0.0, auction, later))
         results.append(round(8 + 1.5 * control + auction + later + rng.gauss(0, 5)))
-    x, y = pair
-    with transaction.atomic():
-        match = Match.objects.create(
-            variant="auction4",
-            rules={"game": "auction4"},
-            seed=rng.getrandbits(32),
-            board_count=count,
-            version_x=x,
-            version_y=y,
-            decision_ms=1000,
-            bank_ms=60000,
-            rated=False,
-            status=Match.Status.DONE,
-            board_results=results,
-        )
-        controls_apply(match=match, controls=PlayedControls(rows, 2.0))
-        match.save()
+    match = _complete(pair, rng, boards=(results, rows), seconds=2.0)
     assert match.board_controls == [list(row) for row in rows]
     stats = {s.dealer: s for s in ReferenceStats.objects.all()}
     # The totals grew by the reference controls only, two numbers a board as before.
