@@ -60,8 +60,8 @@ def test_the_services_and_pages_take_a_variant_registered_after_start_up(
 ) -> None:
     """Past the fields, the services that create bots and leagues check the registry as it is
     then, and the pages list it: a new game needs no restart anywhere."""
-    from arena.services.bots import bot_create
     from arena.errors import InvalidInput
+    from arena.services.bots import bot_create
     from leagues.services import league_create
 
     with pytest.raises(InvalidInput, match="unknown variant 'highcard'; choose one of single4"):
