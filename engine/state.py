@@ -97,7 +97,8 @@ class State(Generic[P, V]):
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each scoring side, in the order of ``result().team_scores``: by
         default every player for themselves (a partnership game overrides it)."""
-        return tuple((seat,) for seat in range(self.num_players))
+        players: int = getattr(self, "num_players")  # noqa: B009
+        return tuple((seat,) for seat in range(players))
 
     def apply(self, action: Action | str) -> None:
         raise NotImplementedError
