@@ -51,9 +51,9 @@ class SplitMix64:
 
     __slots__ = ("state",)
 
-    def __init__(self, seed: int) -> None:
-        check_seed(seed)
-        self.state = seed
+    # ``object``, not ``int``: compiled, an ``int`` parameter would take ``True`` as 1.
+    def __init__(self, seed: object) -> None:
+        self.state = check_seed(seed)
 
     def next_u64(self) -> int:
         state = (self.state + _GOLDEN) & _MASK64
@@ -79,11 +79,11 @@ def splitmix64_output(seed: int, index: int) -> int:
     return mixed ^ (mixed >> 31)
 
 
-def shuffle(items: list[T], seed: int) -> list[T]:
+def shuffle(items: list[T], seed: object) -> list[T]:
     """Shuffle ``items`` in place with ``splitmix64-fy-v1`` and return them."""
-    check_seed(seed)
+    # Checked as ``object``: compiled, an ``int`` parameter would take ``True`` as 1.
+    state = check_seed(seed)
     # The generator is inlined because dealing is a large share of a random playout.
-    state = seed
     spare = -1
     for i in range(len(items) - 1, 0, -1):
         bound = i + 1

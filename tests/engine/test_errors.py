@@ -36,6 +36,7 @@ from engine import (
 from engine.pinnacolo import PinnacoloGame, PinnacoloReplay, parse_action
 from engine.registry import GAMES
 from engine.replay import MAX_REPLAY_DEPTH, load_replay_document
+from engine.rng import SplitMix64, shuffle
 
 ENGINE = Path(engine.errors.__file__).resolve().parent
 VARIANTS = sorted(variant for spec in GAMES.values() for variant in spec.variants)
@@ -200,6 +201,11 @@ def test_a_whole_game_refuses_a_bool_dealer_and_a_bad_hand_bound() -> None:
 def test_a_seed_outside_64_bits_is_a_seed_error(seed: object) -> None:
     with pytest.raises(SeedError):
         new_hand("single4", seed=seed)  # type: ignore[arg-type]
+    # Asked directly too, in either build (compiled, an ``int`` parameter takes True as 1).
+    with pytest.raises(SeedError):
+        shuffle(list(range(8)), seed)
+    with pytest.raises(SeedError):
+        SplitMix64(seed)
 
 
 def test_an_unknown_variant_is_named_and_the_known_ones_listed() -> None:
