@@ -14,7 +14,7 @@ to replay, and what a seat scored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -22,8 +22,9 @@ from typing import Any, cast
 from bots import protocol
 from bots.reference import REFERENCE_BOTS
 from engine.actions import Action
-from engine.registry import seatings_for, variant_names
+from engine.registry import variant_names
 from engine.state import State
+from engine.variant import Game as EngineGame
 from engine.variant import load_game
 
 _REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
@@ -40,26 +41,55 @@ Refereed = State[Any, Any]
 
 @dataclass(frozen=True)
 class Game:
-    """What the referee and the match runner need to know of one variant."""
+    """What the referee and the match runner need to know of one variant: the engine's
+    ``Game`` (``engine.load_game``) read through, with its rules given per match (a
+    league's house rules) rather than fixed, and what the bots' side adds (the hello, the
+    reference bots)."""
 
-    variant: str
-    players: int
-    partnership: bool
-    rules_for: Callable[[Mapping[str, Any] | None], RulesLike]
-    rules_from_json: Callable[[Mapping[str, Any]], RulesLike]
-    deal: Callable[..., Refereed]
-    parse_action: Callable[[str], Action]
-    replay_from_state: Callable[[Any], Any]
-    replay_from_json: Callable[[Mapping[str, Any]], Any]
-    forfeit_penalty: Callable[[RulesLike], int]
+    engine: EngineGame
+
+    @property
+    def variant(self) -> str:
+        return self.engine.variant
+
+    @property
+    def players(self) -> int:
+        return self.engine.num_players
+
+    @property
+    def partnership(self) -> bool:
+        return self.engine.partnership
 
     @property
     def seatings(self) -> dict[str, tuple[int, ...]]:
-        return seatings_for(self.players, self.partnership)
+        return self.engine.seatings
 
     def side_of(self, seat: int) -> int:
         """The index of the seat's side in a result's ``team_scores``."""
-        return seat % 2 if self.partnership else seat
+        return self.engine.side_of(seat)
+
+    def rules_for(self, overrides: Mapping[str, Any] | None) -> RulesLike:
+        """The variant's preset changed by ``overrides`` (none: the preset itself)."""
+        rules: RulesLike = self.engine.with_rules(overrides).rules
+        return rules
+
+    def rules_from_json(self, data: Mapping[str, Any]) -> RulesLike:
+        rules: RulesLike = self.engine.spec.rules_from_json(data)
+        return rules
+
+    def parse_action(self, text: str) -> Action:
+        action: Action = self.engine.parse_action(text)
+        return action
+
+    def replay_from_state(self, state: Any) -> Any:
+        return self.engine.write_replay(state)
+
+    def replay_from_json(self, data: Mapping[str, Any]) -> Any:
+        return self.engine.read_replay(data)
+
+    def forfeit_penalty(self, rules: RulesLike) -> int:
+        """What a seat whose bot fails scores under ``rules``."""
+        return self.engine.spec.forfeit_penalty(rules)
 
     def hello(
         self, rules: RulesLike, *, seat: int, boards: int, time: protocol.TimeControl
@@ -76,7 +106,8 @@ class Game:
         )
 
     def new_state(self, rules: RulesLike, *, seed: int, dealer: int) -> Refereed:
-        return self.deal(self.variant, seed=seed, dealer=dealer, rules=rules)
+        state = self.engine.spec.new_hand(self.variant, seed=seed, dealer=dealer, rules=rules)
+        return cast(Refereed, state)
 
     @property
     def reference_bots(self) -> dict[str, Path]:
@@ -92,25 +123,11 @@ class Game:
 
 
 def game_for(variant: str) -> Game:
-    """The variant's engine ``Game`` (``engine.load_game``), as the referee and the runner
-    use it: its rules vary by match, so it reads them from the game rather than fixing them.
+    """The variant's engine ``Game``, as the referee and the runner use it.
 
     An unknown variant raises ``UnknownVariantError`` (a ``ValueError``) naming the known.
     """
-    game = load_game(variant)
-    spec = game.spec
-    return Game(
-        variant=variant,
-        players=game.num_players,
-        partnership=game.partnership,
-        rules_for=lambda overrides: game.with_rules(overrides).rules,
-        rules_from_json=spec.rules_from_json,
-        deal=cast(Callable[..., Refereed], spec.new_hand),
-        parse_action=game.parse_action,
-        replay_from_state=game.write_replay,
-        replay_from_json=game.read_replay,
-        forfeit_penalty=spec.forfeit_penalty,
-    )
+    return Game(load_game(variant))
 
 
 VARIANTS = variant_names()
