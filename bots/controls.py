@@ -88,15 +88,17 @@ def reference_controls(
     match_seed: int,
     boards: int,
     on_board: Callable[[BoardRecord], None] | None = None,
+    quick: type[Bot] = QuickStrongBot,
 ) -> list[tuple[float, ...]]:
     """Each board's controls (``CONTROL_NAMES``), for boards 1..``boards`` of the match
     whose deals come from ``match_seed``: the quick bot's duplicate result against greedy,
     half the sum of its two tables' margins (its side's score less the other's), and the
     bid that greedy's declarer lost with greedy at every seat. ``on_board`` is called
-    after each table's board, as the match's tables call it."""
+    after each table's board, as the match's tables call it. ``quick`` replaces the quick
+    bot (a benchmark's second run with other search seeds)."""
     if not reference_supported(game):
         raise ValueError(f"no reference pairing plays {game.variant}")
-    makers: tuple[type[Bot], type[Bot]] = (QuickStrongBot, GreedyBot)
+    makers: tuple[type[Bot], type[Bot]] = (quick, GreedyBot)
     seatings = game.seatings
 
     def start(table: str, seat: int) -> Agent:

@@ -398,6 +398,9 @@ class StrongBot(GreedyBot):
     """Below this budget a decision is the greedy one: a search that short only adds noise."""
     min_deals = 12
     max_deals = 200
+    seed_salt = ""
+    """Prefixed to every search seed: another salt samples other deals in every search, so
+    that two runs on the same cards measure how much of a result the cards decide."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -452,7 +455,7 @@ class StrongBot(GreedyBot):
         played = sum(len(entry["cards"]) for entry in observation["tricks"])
         played += len(observation["trick"]["cards"])
         key = f"{observation['seat']}/{self.board}/{observation['phase']}/{played}"
-        return random.Random(f"{key}/{' '.join(observation['hand'])}")
+        return random.Random(f"{self.seed_salt}{key}/{' '.join(observation['hand'])}")
 
     def evaluate(
         self,

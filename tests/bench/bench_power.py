@@ -56,7 +56,7 @@ from arena.variance import (
 )
 from bots import protocol
 from bots.aivat import GreedyRollout, luck_terms
-from bots.controls import reference_controls
+from bots.controls import QuickStrongBot, reference_controls
 from bots.duplicate import board_dealer, table_result
 from bots.games import Game, game_for
 from bots.local import LocalAgent
@@ -69,6 +69,12 @@ Z95 = 1.959963984540054
 EXHAUSTIVE = 16
 """Random decisions after the auction with at most this many legal actions are valued
 (every action of each); those with more are left out."""
+
+
+class SecondQuickBot(QuickStrongBot):
+    """The quick bot once more, its searches seeded otherwise: a second run on the same cards."""
+
+    seed_salt = "second run/"
 
 
 def maker(name: str) -> Callable[[], Bot]:
@@ -246,6 +252,62 @@ def designs(
     ]
 
 
+def table_results(
+    game: Game, rules: object, boards: list[dict[str, BoardRecord]]
+) -> tuple[list[float], list[float]]:
+    """Each board's plain result (table A alone) and duplicate result (the tables' mean)."""
+    seatings = game.seatings
+    plain, duplicate = [], []
+    for tables in boards:
+        results = [float(table_result(tables[name], seatings[name], game, rules)) for name in "AB"]
+        plain.append(results[0])
+        duplicate.append(sum(results) / 2)
+    return plain, duplicate
+
+
+def correlation(left: Sequence[float], right: Sequence[float]) -> float | None:
+    """Pearson's correlation, rounded; None when either side never varies."""
+    try:
+        return round(statistics.correlation(left, right), 3)
+    except statistics.StatisticsError:
+        return None
+
+
+def ceiling(
+    game: Game,
+    rules: object,
+    boards: list[dict[str, BoardRecord]],
+    controls: Sequence[tuple[float, ...]],
+    second: Sequence[tuple[float, ...]],
+    reference: Reference,
+) -> dict[str, float | None]:
+    """How much of the quick bot's result the cards decide, and what that allows.
+
+    Two runs of the quick bot against greedy on the same deals, with other search seeds,
+    agree only as far as the cards decide their result: their correlation is the share of a
+    run's variance that any function of the deal could predict. The quick bot's control can
+    explain the measured pairing's result no better than that deal-decided part does; the
+    mean of the two runs comes closer to it (printed with the means known, its ratio to
+    plain deals is that of the "long" design with the mean as the first control)."""
+    plain, duplicate = table_results(game, rules, boards)
+    first = [row[0] for row in controls]
+    again = [row[0] for row in second]
+    both = [(a + b) / 2 for a, b in zip(first, again, strict=True)]
+    raw = [[mean, row[1]] for mean, row in zip(both, controls, strict=True)]
+    dealers = [tables["A"].dealer for tables in boards]
+    centred = [
+        [value - centre for value, centre in zip(row, reference.value[dealer], strict=True)]
+        for row, dealer in zip(raw, dealers, strict=True)
+    ]
+    estimate = control_variate_mean(duplicate, centred, raw=raw)
+    return {
+        "corr_result_quick": correlation(duplicate, first),
+        "corr_quick_second_run": correlation(first, again),
+        "corr_result_mean_of_runs": correlation(duplicate, both),
+        "plain_over_two_runs_long": round(plain_mean(plain).se / estimate.se, 2),
+    }
+
+
 def report(
     variant: str, pairing: str, result: Sequence[Design], seconds: float
 ) -> dict[str, object]:
@@ -296,6 +358,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=1,
         help="whole-hand playouts valuing each later action of the random bot (common draws)",
+    )
+    parser.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="play the quick bot a second time with other search seeds (strong vs greedy): "
+        "how much of its result the cards decide",
     )
     parser.add_argument("--seed", type=int, default=20261201)
     args = parser.parse_args(argv)
@@ -366,6 +434,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"({controls_seconds / max(tables_seconds, 1e-9):.0%} more)",
                 flush=True,
             )
+            _, duplicate = table_results(game, rules, played)
+            correlations = [correlation(duplicate, [row[j] for row in controls]) for j in range(2)]
+            summary["control_correlations"] = correlations
+            print(
+                f"{variant:9} {x + ' vs ' + y:16} the reference controls' correlation with "
+                f"the duplicate result: {correlations}",
+                flush=True,
+            )
+            if args.ceiling and seats is None:
+                second = reference_controls(
+                    game, rules, match_seed=args.seed, boards=boards, quick=SecondQuickBot
+                )
+                limits = ceiling(game, rules, played, controls, second, reference)
+                summary["ceiling"] = limits
+                print(f"{variant:9} {x + ' vs ' + y:16} ceiling: {summary['ceiling']}", flush=True)
             print(json.dumps(summary), file=sys.stderr, flush=True)
     return 0
 
