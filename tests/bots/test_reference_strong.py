@@ -289,3 +289,18 @@ def test_the_same_seed_and_budget_give_the_same_play_on_a_busy_machine() -> None
             burner.wait()
     assert busy == quiet
     assert sum(bot.safety_stops for bot in quiet_bots + busy_bots) == 0
+
+
+def test_a_seed_salt_draws_other_deals_and_no_salt_keeps_the_documented_seeds() -> None:
+    """Replays stay as they were with no salt; a salted run searches other sampled deals."""
+    state = a_choice_of_cards()
+    observation = state.observation(state.current_player)
+    plain = seated(StrongBot(), state, boards=4, time=GENEROUS_TIME)
+    salted = seated(StrongBot(), state, boards=4, time=GENEROUS_TIME)
+    salted.seed_salt = "second run/"
+    played = sum(len(entry["cards"]) for entry in observation["tricks"])
+    played += len(observation["trick"]["cards"])
+    seed = f"{observation['seat']}/{plain.board}/{observation['phase']}/{played}/"
+    expected = random.Random(seed + " ".join(observation["hand"])).random()
+    assert plain.rng(observation).random() == expected
+    assert salted.rng(observation).random() != expected
