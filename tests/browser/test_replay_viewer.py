@@ -108,6 +108,16 @@ READ_EVERY_STEP = """steps => {
 }"""
 
 
+# Records every step the table is drawn at, in the page, so that a whole hand of key
+# presses is checked step by step without a round trip to the browser after each press.
+RECORD_STEPS = """() => {
+    const table = document.querySelector("#table");
+    window.stepsDrawn = [];
+    new MutationObserver(() => window.stepsDrawn.push(Number(table.dataset.step)))
+        .observe(table, {attributes: true, attributeFilter: ["data-step"]});
+}"""
+
+
 @pytest.mark.parametrize("variant", FAMILIES)
 def test_the_viewer_steps_through_a_whole_hand_and_ends_on_the_apis_scores(
     variant: str, page: Any, problems: Problems
@@ -124,11 +134,15 @@ def test_the_viewer_steps_through_a_whole_hand_and_ends_on_the_apis_scores(
     # The open view deals every hand face up.
     assert sum(_shown_cards(page).values()) >= sum(observations[0]["hand_sizes"])
     snapshot(page, f"replay-{variant}-open-deal")
+    page.evaluate(RECORD_STEPS)
     for step in range(1, last + 1):
         page.keyboard.press("ArrowRight")
-        _step_to(page, step)
         if step == last // 2:
+            _step_to(page, step)
             snapshot(page, f"replay-{variant}-open-middle")
+    _step_to(page, last)
+    # Each press drew the next step, none skipped or drawn twice.
+    assert page.evaluate("window.stepsDrawn") == list(range(1, last + 1))
     assert page.locator("#step-label").inner_text() == f"Step {last} of {last}"
     final = page.eval_on_selector_all(
         "[data-final-score]", "els => els.map(e => Number(e.textContent))"
