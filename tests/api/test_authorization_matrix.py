@@ -985,11 +985,13 @@ def test_each_role_gets_what_the_route_declares(
     for role in ROLES:
         client = _client(world, role)
         url = declaration.url(world)
-        before = _snapshot() if method != "GET" else {}
+        expected = declaration.expect[role]
+        # Only a refusal is compared with the data before it, and a refusal of a request that
+        # must succeed already fails on its status: no snapshot is needed for those.
+        before = _snapshot() if method != "GET" and expected != OK else {}
         response = _request(
             client, method, url, declaration.body(world, role) if declaration.body else None
         )
-        expected = declaration.expect[role]
         assert _status_matches(expected, response), (
             f"{method} {url} as {role}: expected {expected}, got {response.status_code}: "
             f"{response.content[:300]!r}{_refusal(response)}"

@@ -24,6 +24,13 @@ def empty_cache() -> None:
     caching.clear()
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: Any) -> None:
+    """Registering the named players hashes their passwords, a quarter of a second each with
+    the production hasher; what these tests check never depends on the hash's strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def alice(db: None) -> Player:
     return services.player_register(username="alice", password=PASSWORD, display_name="Alice")

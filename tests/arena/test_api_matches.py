@@ -10,14 +10,16 @@ from rest_framework.test import APIClient
 from arena.models import BotVersion, Match
 from arena.tasks import match_run_task
 from engine.replay import Replay as HandReplay
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
 
 @pytest.fixture
 def versions(alice, bob) -> tuple[BotVersion, BotVersion]:  # type: ignore[no-untyped-def]
-    return active_version(alice, "first", FIRST_LEGAL_BOT), active_version(bob, "rnd", RANDOM_BOT)
+    # The tests' own trusted bots, marked active: what these tests check starts after
+    # validation, which has tests of its own (and would play two more matches).
+    return trusted_version(alice, "first", FIRST_LEGAL_BOT), trusted_version(bob, "rnd", RANDOM_BOT)
 
 
 def _challenge(client: APIClient, x: BotVersion, y: BotVersion, boards: int = 2) -> dict:  # type: ignore[type-arg]

@@ -18,11 +18,6 @@ from tests.leagues.conftest import ready_version
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def _token(client: APIClient, password: str, username: str = "alice") -> Any:
     return client.post("/api/auth/token/", {"username": username, "password": password})
 

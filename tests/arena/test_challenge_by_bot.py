@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from arena import services
 from arena.models import BotVersion, Match, Player
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
@@ -35,7 +35,9 @@ def test_an_upload_answers_with_the_versions_id_and_url(
 
 @pytest.fixture
 def versions(alice: Player, bob: Player) -> tuple[BotVersion, BotVersion]:
-    return active_version(alice, "first", FIRST_LEGAL_BOT), active_version(bob, "rnd", RANDOM_BOT)
+    # The tests' own trusted bots, marked active: what these tests check starts after
+    # validation, which has tests of its own (and would play two more matches).
+    return trusted_version(alice, "first", FIRST_LEGAL_BOT), trusted_version(bob, "rnd", RANDOM_BOT)
 
 
 def test_a_challenge_names_both_sides_by_bot_alone_or_by_bot_and_number(

@@ -7,14 +7,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from arena.models import Bot, BotVersion, IdempotencyRecord, Match
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, active_version
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
 
 @pytest.fixture
 def versions(alice, bob) -> tuple[BotVersion, BotVersion]:  # type: ignore[no-untyped-def]
-    return active_version(alice, "first", FIRST_LEGAL_BOT), active_version(bob, "rnd", RANDOM_BOT)
+    # The tests' own trusted bots, marked active: what these tests check starts after
+    # validation, which has tests of its own (and would play two more matches).
+    return trusted_version(alice, "first", FIRST_LEGAL_BOT), trusted_version(bob, "rnd", RANDOM_BOT)
 
 
 def test_a_repeated_challenge_with_the_same_key_gets_the_first_answer_and_no_new_match(

@@ -5,8 +5,6 @@ Each case here was a server error found by fuzzing the API.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from rest_framework.test import APIClient
 
@@ -15,11 +13,6 @@ from arena.models import Match, Player
 from leagues.models import League
 from tests.arena.conftest import PASSWORD, client_for
 from tests.leagues.tournaments.conftest import running_event
-
-
-@pytest.fixture
-def fast_password_hashing(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.mark.parametrize("pk", ["abc", "null", "true", "1e3", "-1"])

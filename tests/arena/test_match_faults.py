@@ -108,12 +108,14 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     require_sandbox()
     carol, _ = _register("carol")
     dave, _ = _register("dave")
-    challenge = {"bot": 0, "opponent_bot": 0, "boards": 12}
+    # The worker is killed as soon as the bots of the match's first table run, with seven
+    # tables still to play: four boards keep it mid-match, and the take-over replays them all.
+    challenge = {"bot": 0, "opponent_bot": 0, "boards": 4}
     with celery_worker(tmp_path, "w1", **QUICK_RECOVERY) as first_worker:
         x, y = _upload(carol, "slowish", SLOWISH_BOT), _upload(dave, "rnd", RANDOM_BOT)
         wait_for(lambda: _validated(x, y), 120, "validation")
         challenge.update(bot=x, opponent_bot=y)
-        created = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-12-boards")
+        created = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-4-boards")
         assert created.status_code == 201, created.content
         match_id = created.json()["id"]
         wait_for(lambda: Match.objects.get(pk=match_id).status == "running", 60, "the start")
@@ -128,7 +130,7 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     wait_for(lambda: not _alive(bots), 15, "the killed worker's bots to die")
 
     # The client never saw an answer it trusted and sends the challenge again.
-    again = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-12-boards")
+    again = carol.post("/api/matches/", challenge, HTTP_IDEMPOTENCY_KEY="carol-4-boards")
     assert (again.status_code, again.json()["id"]) == (201, match_id)
     assert again["Idempotent-Replayed"] == "true"
     assert Match.objects.count() == 1
@@ -144,7 +146,7 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     )
     done = Match.objects.get(pk=match_id)
     assert done.attempts == 2
-    assert Game.objects.filter(match=done).count() == 24
+    assert Game.objects.filter(match=done).count() == 8
     _rated_once(done)
     assert Match.objects.count() == 1
 

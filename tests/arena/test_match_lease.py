@@ -12,7 +12,7 @@ from django.utils import timezone
 from arena import services
 from arena.models import BotVersion, Match
 from arena.services.matches import match_claim, match_create, match_requeue_stale
-from tests.arena.conftest import FIRST_LEGAL_BOT, active_version
+from tests.arena.conftest import FIRST_LEGAL_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
@@ -26,7 +26,8 @@ DAWDLER = (
 
 @pytest.fixture
 def versions(alice, bob) -> tuple[BotVersion, BotVersion]:  # type: ignore[no-untyped-def]
-    first = active_version(alice, "first", FIRST_LEGAL_BOT)
+    # Marked active, as the dawdler is: the lease starts after validation (tested elsewhere).
+    first = trusted_version(alice, "first", FIRST_LEGAL_BOT)
     bot = services.bot_create(owner=bob, name="dawdler", variant="auction4")
     dawdler = services.bot_version_submit(bot=bot, data=DAWDLER, filename="bot.py")
     BotVersion.objects.filter(pk=dawdler.pk).update(status=BotVersion.Status.ACTIVE)

@@ -15,13 +15,7 @@ from arena.tasks import bot_version_validate_task, match_run_task
 from bots.controls import reference_controls
 from bots.games import game_for
 from engine.replay import Replay as HandReplay
-from tests.arena.conftest import (
-    FIRST_LEGAL_BOT,
-    RANDOM_BOT,
-    SLOW_BOT,
-    active_version,
-    trusted_version,
-)
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
@@ -100,7 +94,7 @@ def test_a_bot_that_times_out_forfeits_and_its_opponent_is_credited(
     alice,
     bob,  # type: ignore[no-untyped-def]
 ) -> None:
-    x = active_version(alice, "first", FIRST_LEGAL_BOT)
+    x = trusted_version(alice, "first", FIRST_LEGAL_BOT)
     bot = services.bot_create(owner=bob, name="slow", variant="auction4")
     slow = services.bot_version_submit(bot=bot, data=SLOW_BOT, filename="bot.py")
     # Validation of a bot that times out rejects it; this match seats it directly.
@@ -181,14 +175,14 @@ def test_recomputing_ratings_reproduces_the_incremental_ones_exactly(
 @pytest.fixture
 def carol_version(db: None) -> BotVersion:
     carol = services.player_register(username="carol", password="another-long-pass-4")
-    return active_version(carol, "c", RANDOM_BOT)
+    return trusted_version(carol, "c", RANDOM_BOT)
 
 
 def test_versions_must_be_active_and_of_one_variant(
     versions: tuple[BotVersion, BotVersion],
     alice,  # type: ignore[no-untyped-def]
 ) -> None:
-    other = active_version(alice, "single", FIRST_LEGAL_BOT, variant="single4")
+    other = trusted_version(alice, "single", FIRST_LEGAL_BOT, variant="single4")
     from arena.errors import InvalidInput
 
     with pytest.raises(InvalidInput, match="plays auction4 but"):

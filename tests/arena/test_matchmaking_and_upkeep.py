@@ -12,7 +12,7 @@ from arena.models import BotVersion, Match, Rating
 from arena.services.matches import match_create
 from arena.services.matchmaking import matchmaking_pair
 from arena.tasks import match_run_task
-from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, active_version
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 
@@ -25,10 +25,10 @@ def test_the_matchmaker_pairs_new_versions_of_different_bots_by_rating(
     settings.MATCHMAKING_BOARDS = 1
     carol = services.player_register(username="carol", password="carol-long-password-1")
     versions = [
-        active_version(alice, "a", FIRST_LEGAL_BOT),
-        active_version(bob, "b", RANDOM_BOT),
-        active_version(carol, "c", RANDOM_BOT),
-        active_version(carol, "d", FIRST_LEGAL_BOT),
+        trusted_version(alice, "a", FIRST_LEGAL_BOT),
+        trusted_version(bob, "b", RANDOM_BOT),
+        trusted_version(carol, "c", RANDOM_BOT),
+        trusted_version(carol, "d", FIRST_LEGAL_BOT),
     ]
     # Ratings make c and a the closest pair, and b and d the other.
     for version, elo in zip(versions, [1500, 1800, 1510, 1790], strict=True):
@@ -45,14 +45,14 @@ def test_the_matchmaker_pairs_new_versions_of_different_bots_by_rating(
 
 
 def test_the_matchmaker_never_pairs_two_versions_of_one_bot(alice) -> None:  # type: ignore[no-untyped-def]
-    first = active_version(alice, "a", FIRST_LEGAL_BOT)
+    first = trusted_version(alice, "a", FIRST_LEGAL_BOT)
     second = services.bot_version_submit(bot=first.bot, data=RANDOM_BOT, filename="bot.py")
     BotVersion.objects.filter(pk=second.pk).update(status=BotVersion.Status.ACTIVE)
     assert matchmaking_pair(variant="auction4") == []
 
 
 def test_stale_matches_are_queued_again(alice, bob) -> None:  # type: ignore[no-untyped-def]
-    x, y = active_version(alice, "a", FIRST_LEGAL_BOT), active_version(bob, "b", RANDOM_BOT)
+    x, y = trusted_version(alice, "a", FIRST_LEGAL_BOT), trusted_version(bob, "b", RANDOM_BOT)
     lost = match_create(version_x=x, version_y=y, boards=1)
     Match.objects.filter(pk=lost.pk).update(
         status=Match.Status.RUNNING, lease_until="2001-01-01T00:00:00Z"
@@ -85,7 +85,7 @@ def test_a_version_that_keeps_faulting_is_disabled_with_the_reason(
     alice,
     bob,  # type: ignore[no-untyped-def]
 ) -> None:
-    good = active_version(alice, "a", FIRST_LEGAL_BOT)
+    good = trusted_version(alice, "a", FIRST_LEGAL_BOT)
     bot = services.bot_create(owner=bob, name="slow", variant="auction4")
     slow = services.bot_version_submit(bot=bot, data=SLOW_BOT, filename="bot.py")
     BotVersion.objects.filter(pk=slow.pk).update(status=BotVersion.Status.ACTIVE)
@@ -103,7 +103,7 @@ def test_a_version_that_keeps_faulting_is_disabled_with_the_reason(
 
 
 def test_the_recompute_command_reports_no_difference(alice, bob) -> None:  # type: ignore[no-untyped-def]
-    x, y = active_version(alice, "a", FIRST_LEGAL_BOT), active_version(bob, "b", RANDOM_BOT)
+    x, y = trusted_version(alice, "a", FIRST_LEGAL_BOT), trusted_version(bob, "b", RANDOM_BOT)
     match_run_task.apply(args=[match_create(version_x=x, version_y=y, boards=1).pk])
     output = StringIO()
     call_command("recompute_ratings", "--check", stdout=output)

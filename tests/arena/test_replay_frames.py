@@ -24,7 +24,7 @@ from arena.services.matches import match_create
 from arena.tasks import match_run_task
 from bots.games import VARIANTS, game_for
 from bots.table import public_text
-from tests.arena.conftest import active_version
+from tests.arena.conftest import trusted_version
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -149,8 +149,10 @@ def test_the_deal_re_plays_the_hand_without_its_seed(variant: str) -> None:
 @pytest.mark.usefixtures("plain_bots")
 def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> None:  # type: ignore[no-untyped-def]
     references = game_for("twohand").reference_bots
-    x = active_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
-    y = active_version(bob, "random", references["random"].read_bytes(), variant="twohand")
+    # The reference bots are trusted: marked active rather than validated, which would play
+    # two more matches (validation has its own tests).
+    x = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
+    y = trusted_version(bob, "random", references["random"].read_bytes(), variant="twohand")
     match = match_create(version_x=x, version_y=y, boards=1, seed=9, rated=False)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     # Games are stored as a match completes; were a running match's games ever served,
@@ -169,8 +171,10 @@ def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> 
 
 def _finished_twohand_match(alice, bob) -> Match:  # type: ignore[no-untyped-def]
     references = game_for("twohand").reference_bots
-    x = active_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
-    y = active_version(bob, "random", references["random"].read_bytes(), variant="twohand")
+    # The reference bots are trusted: marked active rather than validated, which would play
+    # two more matches (validation has its own tests).
+    x = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
+    y = trusted_version(bob, "random", references["random"].read_bytes(), variant="twohand")
     match = match_create(version_x=x, version_y=y, boards=1, seed=9, rated=False)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     return match

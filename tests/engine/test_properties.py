@@ -1,4 +1,4 @@
-"""Invariants over thousands of random hands of each preset (RULES.md sections 2-5, 10).
+"""Invariants over hundreds of random hands of each preset (RULES.md sections 2-5, 10).
 
 Every random choice is seeded, so these tests are the same on every run.
 """
@@ -29,9 +29,13 @@ from engine.meld import MeldKind, meld_items, meld_total
 
 PRESETS = ["single4", "auction4", "double4"]
 TOTAL_IN_TRICKS = {"single4": 25, "auction4": 250, "double4": 50}
-HANDS_PER_PRESET = 1500
+# At these counts every outcome that random play reaches in a preset comes up tens of
+# times or more (auction4 in 200 hands at a 0.3 throw-in rate: 23 made, 108 set, 69 thrown
+# in; double4 in 600: 49 without a marriage); each hand is a whole random playout, so more
+# hands mostly repeat the same paths.
+HANDS_PER_PRESET = 600
 
-PROPERTY_SETTINGS = settings(max_examples=400, deadline=None, derandomize=True)
+PROPERTY_SETTINGS = settings(max_examples=200, deadline=None, derandomize=True)
 
 
 def random_hand(variant: str, seed: int, *, throw_in_rate: float = 0.0) -> HandState:
