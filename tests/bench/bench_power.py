@@ -1,10 +1,10 @@
 """Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
     nice .venv/bin/python tests/bench/bench_power.py --variants single4 \
-        --boards 100 --random-boards 60 --reference 80 --auction-playouts 4 --playouts 1
+        --boards 300 --random-boards 300 --reference 300 --ceiling
 
-(one variant a process: the three run side by side on two cores in about 25 minutes of CPU
-in all).
+(one variant a process: with the compiled engine each takes 15 to 30 minutes of CPU, most of
+it the strong bot's search and the reference pairing on the 1,200 deals of its means).
 
 For each variant it plays strong against greedy, and greedy against random, on the same
 deals at the two duplicate tables, and prints for each design the standard error of the
