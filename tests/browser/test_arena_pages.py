@@ -25,6 +25,7 @@ from rest_framework.authtoken.models import Token
 
 from arena.models import Board, Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.pages import charts
+from arena.ratings import Tally
 from tests.browser.conftest import Problems, assert_clean, snapshot
 from tests.browser.conftest import sign_in as sign_in_only
 
@@ -144,12 +145,14 @@ def build_arena() -> Arena:
     elo = {active.pk: 1500.0, opponent.pk: 1500.0}
     for seq, results in enumerate(([30, -10], [50, 20], [-40, 10]), start=1):
         match = finished_match(active, opponent, seq, results)
-        for side, sign in ((active, 1), (opponent, -1)):
+        tally = Tally.of(results)
+        for side, sign, seen in ((active, 1, tally), (opponent, -1, tally.flipped())):
             before = elo[side.pk]
             elo[side.pk] = before + sign * 10 * (1 if sum(results) > 0 else -1)
             RatingChange.objects.create(
                 rating=ratings[side.pk], match=match, before=before, after=elo[side.pk],
-                wins=1, draws=0, losses=1, score=0.6, expected=0.5,
+                wins=seen.wins, draws=seen.draws, losses=seen.losses, score=seen.score,
+                expected=0.5,
             )  # fmt: skip
     assert match is not None
     return Arena(alice, bob, greedy, steady, active, disabled, opponent, match)
@@ -399,7 +402,10 @@ def test_the_match_page_compares_each_boards_tables_and_links_their_replays(
     assert "-12.50 ± 21.25" in page.locator("dd.mean-cv").inner_text()
     changes = page.locator("table.rating-changes tbody tr")
     assert changes.count() == 2
-    assert changes.nth(0).inner_text().startswith("X v2")
+    # Boards -40 and 10: one lost and one won, half a point a board.
+    first_change = changes.nth(0).inner_text()
+    assert first_change.startswith("X v2")
+    assert "1\u20130\u20131" in first_change and "0.500" in first_change
     rows = page.locator("table.boards tbody tr")
     assert rows.count() == 4
     first = rows.nth(0).inner_text()
