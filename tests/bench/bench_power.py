@@ -153,9 +153,9 @@ class Design:
 
 
 def designs(
-    game: Game,
-    rules: object,
     boards: list[dict[str, BoardRecord]],
+    plain: list[float],
+    duplicate: list[float],
     controls: Sequence[tuple[float, ...]],
     rollout: GreedyRollout,
     reference: Reference,
@@ -164,19 +164,10 @@ def designs(
     playouts: int,
     rng: random.Random,
 ) -> list[Design]:
-    seatings = game.seatings
-    plain: list[float] = []
-    duplicate: list[float] = []
     covariates: list[list[float]] = []
     raw: list[list[float]] = []
     dealers: list[int] = []
     for tables, control in zip(boards, controls, strict=True):
-        results = {
-            name: float(table_result(record, seatings[name], game, rules))
-            for name, record in tables.items()
-        }
-        plain.append(results["A"])
-        duplicate.append((results["A"] + results["B"]) / 2)
         dealer = tables["A"].dealer
         dealers.append(dealer)
         row = [value - mean for value, mean in zip(control, reference.value[dealer], strict=True)]
@@ -274,9 +265,9 @@ def correlation(left: Sequence[float], right: Sequence[float]) -> float | None:
 
 
 def ceiling(
-    game: Game,
-    rules: object,
     boards: list[dict[str, BoardRecord]],
+    plain: list[float],
+    duplicate: list[float],
     controls: Sequence[tuple[float, ...]],
     second: Sequence[tuple[float, ...]],
     reference: Reference,
@@ -289,7 +280,6 @@ def ceiling(
     explain the measured pairing's result no better than that deal-decided part does; the
     mean of the two runs comes closer to it (printed with the means known, its ratio to
     plain deals is that of the "long" design with the mean as the first control)."""
-    plain, duplicate = table_results(game, rules, boards)
     first = [row[0] for row in controls]
     again = [row[0] for row in second]
     both = [(a + b) / 2 for a, b in zip(first, again, strict=True)]
@@ -403,10 +393,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 seconds_per_board = controls_seconds / boards
             controls = shared[:boards]
             controls_seconds = seconds_per_board * boards
+            plain, duplicate = table_results(game, rules, played)
             result = designs(
-                game,
-                rules,
                 played,
+                plain,
+                duplicate,
                 controls,
                 rollout,
                 reference,
@@ -434,8 +425,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"({controls_seconds / max(tables_seconds, 1e-9):.0%} more)",
                 flush=True,
             )
-            _, duplicate = table_results(game, rules, played)
-            correlations = [correlation(duplicate, [row[j] for row in controls]) for j in range(2)]
+            correlations = [
+                correlation(duplicate, [row[j] for row in controls])
+                for j in range(len(controls[0]))
+            ]
             summary["control_correlations"] = correlations
             print(
                 f"{variant:9} {x + ' vs ' + y:16} the reference controls' correlation with "
@@ -446,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 second = reference_controls(
                     game, rules, match_seed=args.seed, boards=boards, quick=SecondQuickBot
                 )
-                limits = ceiling(game, rules, played, controls, second, reference)
+                limits = ceiling(played, plain, duplicate, controls, second, reference)
                 summary["ceiling"] = limits
                 print(f"{variant:9} {x + ' vs ' + y:16} ceiling: {summary['ceiling']}", flush=True)
             print(json.dumps(summary), file=sys.stderr, flush=True)
