@@ -30,13 +30,10 @@ from engine.variant import load_game
 _REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
 
 RulesLike = Any
-
+"""A game's rules object (engine.rules.Rules or engine.pinnacolo.PinnacoloRules)."""
 
 Refereed = State[Any, Any]
 """A dealt hand of any game, as the referee drives it: the engine's one ``State``."""
-
-
-"""A game's rules object (engine.rules.Rules or engine.pinnacolo.PinnacoloRules)."""
 
 
 @dataclass(frozen=True)
