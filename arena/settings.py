@@ -192,7 +192,10 @@ CELERY_BEAT_SCHEDULE = {
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
     "close-robot-events": {"task": "robots.events_close_due", "schedule": 60.0},
 }
+# Two queues by who waits (arena/queues.py): CELERY_QUEUE is the interactive queue, the
+# default; CELERY_QUEUE + "-background" takes matchmaking, league matches and rating refits.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
+CELERY_TASK_ROUTES = ["arena.queues.route_task"]
 # Beat records each periodic job's last run and run count as soon as it sends the job, rather
 # than every three minutes: the admin (and the demo's test) see that a job ran when it did,
 # for one small write per periodic job sent.

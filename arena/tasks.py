@@ -10,6 +10,7 @@ from django.conf import settings
 
 from arena import services
 from arena.celery import app as celery_app
+from arena.queues import all_queues
 from arena.sandbox import InfrastructureFault
 from arena.services.matches import match_fail
 from arena.services.matchmaking import matchmaking_pair
@@ -61,17 +62,21 @@ def match_run_task(self: Task[[int], str], match_id: int) -> str:
 
 
 def _queue_is_empty() -> bool:
-    """Whether the task queue holds no message (Redis: the list is empty)."""
+    """Whether both task queues (arena/queues.py) hold no message (Redis: the lists are
+    empty): a queued match or version may be waiting in either."""
     with celery_app.connection_for_read() as connection:
-        try:
-            # The transport's channel (kombu's virtual Channel) declares queues; the stub's
-            # StdChannel does not say so.
-            declared = connection.default_channel.queue_declare(  # type: ignore[attr-defined]
-                queue=settings.CELERY_TASK_DEFAULT_QUEUE, passive=True
-            )
-        except connection.channel_errors:
-            return True  # never declared: nothing was ever queued there
-    return int(declared.message_count) == 0
+        for queue in all_queues():
+            try:
+                # The transport's channel (kombu's virtual Channel) declares queues; the
+                # stub's StdChannel does not say so.
+                declared = connection.default_channel.queue_declare(  # type: ignore[attr-defined]
+                    queue=queue, passive=True
+                )
+            except connection.channel_errors:
+                continue  # never declared: nothing was ever queued there
+            if int(declared.message_count) > 0:
+                return False
+    return True
 
 
 @shared_task(name="arena.match_requeue_stale")

@@ -26,6 +26,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.errors import InvalidInput
 from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
+from arena.queues import match_queue
 from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox import InfrastructureFault
 from arena.sandboxing import sandbox_config, use_sandbox
@@ -118,17 +119,26 @@ def _enqueue_on_commit(match_id: int) -> None:
 
 
 def match_publish(*, match_id: int) -> bool:
-    """Send the match's task. With the broker unreachable, the match stays queued and is
-    marked for the periodic re-queue, which sends it once the broker is back; False then."""
+    """Send the match's task to its queue (``_queue_of``). With the broker unreachable, the
+    match stays queued and is marked for the periodic re-queue, which sends it once the
+    broker is back; False then."""
     from arena.tasks import match_run_task
 
     try:
-        match_run_task.delay(match_id)
+        match_run_task.apply_async(args=(match_id,), queue=_queue_of(match_id))
     except KombuOperationalError as error:
         logger.warning("match %s: the broker is unreachable, sent later: %s", match_id, error)
         Match.objects.filter(pk=match_id, status=Match.Status.QUEUED).update(publish_pending=True)
         return False
     return True
+
+
+def _queue_of(match_id: int) -> str:
+    """Where a match's message goes, decided here only: a match a person asked for (a
+    challenge) to the interactive queue, the matchmaker's and league fixtures to the
+    background queue (arena/queues.py)."""
+    kind = Match.objects.filter(pk=match_id).values_list("kind", flat=True).first()
+    return match_queue(kind or Match.Kind.CHALLENGE)
 
 
 def _enqueue_after(match_id: int, moment: Any) -> None:
@@ -137,7 +147,7 @@ def _enqueue_after(match_id: int, moment: Any) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     delay = max(1.0, (moment - timezone.now()).total_seconds() + 1.0)
-    match_run_task.apply_async(args=(match_id,), countdown=delay)
+    match_run_task.apply_async(args=(match_id,), countdown=delay, queue=_queue_of(match_id))
 
 
 def _lease(match: Match) -> timedelta:

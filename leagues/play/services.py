@@ -32,6 +32,7 @@ from engine.registry import variant_names
 from leagues.play import referee
 from leagues.play.errors import BadTable, IllegalAction, NotYourTurn, StalePly, TableNotFound
 from leagues.play.models import PlayTable
+from leagues.play.pending import advance_mark_done, advance_mark_sent
 from leagues.play.referee import ARENA, Hand, Seat, SeatSpecError
 
 logger = logging.getLogger(__name__)
@@ -125,6 +126,9 @@ def table_start(
             return_url=return_url,
             public_after=public_after,
         )
+        # A number the database hands out again (a database made anew) starts with no
+        # message waiting, whatever an earlier table of that number left in the cache.
+        advance_mark_done(table_id=table.pk)
         hand = hand_of(table)
         referee.reference_turns(hand, seats, variant=variant)
         _store(table, hand, seats)
@@ -194,6 +198,8 @@ def table_advance(*, table_id: int) -> int:
     """
     from leagues.play.arena_seat import arena_move
 
+    # This run looks at the table from now on: a move stored from here needs a new message.
+    advance_mark_done(table_id=table_id)
     made = 0
     for _ in range(ARENA_TURNS_PER_TASK):
         table = PlayTable.objects.filter(pk=table_id).first()
@@ -303,13 +309,18 @@ def _finish_with_fault(
 
 
 def table_publish(*, table_id: int) -> bool:
-    """Send the arena-bot task for a table. With the broker unreachable the table waits
-    and the page's next poll sends it again (``table_nudge``); False then."""
+    """Send the arena-bot task for a table, unless one is waiting for it already (at most
+    one a table, leagues/play/pending.py); True when one is waiting. With the broker
+    unreachable the table waits and the page's next poll sends it again (``table_nudge``);
+    False then."""
     from leagues.play.tasks import table_advance_task
 
+    if not advance_mark_sent(table_id=table_id):
+        return True
     try:
         table_advance_task.delay(table_id)
     except KombuOperationalError as error:
+        advance_mark_done(table_id=table_id)
         logger.warning("table %s: the broker is unreachable, sent later: %s", table_id, error)
         return False
     return True
@@ -344,7 +355,8 @@ def _fault_kind(error: BaseException) -> str:
 
 def table_nudge(*, table_id: int, after_s: float = 30.0) -> bool:
     """Send the arena-bot task again for a table left waiting longer than ``after_s``
-    (a broker that was down, a worker lost mid-decision); True if it was sent."""
+    (a broker that was down, a worker lost mid-decision), unless a message still waits for
+    it (``table_publish``); True if one waits now."""
     table = PlayTable.objects.filter(pk=table_id, status=PlayTable.Status.PLAYING).first()
     if table is None or (timezone.now() - table.updated).total_seconds() < after_s:
         return False

@@ -7,13 +7,14 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 
+from arena.queues import all_queues
 from arena.sandbox import sandbox_problems
 from arena.sandboxing import sandbox_config
 from tests.conftest import skip_or_fail
@@ -102,12 +103,17 @@ def service_process(
 QUICK_RECOVERY = {"MATCH_HEARTBEAT_S": "1", "MATCH_LEASE_S": "2", "MATCH_REQUEUE_EVERY_S": "1"}
 
 
-def celery_worker(tmp_path: Path, name: str = "w1", **env: str) -> AbstractContextManager[Worker]:
-    """A worker consuming the queue this test process publishes to (`make test` makes the
-    queue name unique per run, so messages left by another run are never picked up)."""
+def celery_worker(
+    tmp_path: Path, name: str = "w1", *, queues: Sequence[str] | None = None, **env: str
+) -> AbstractContextManager[Worker]:
+    """A worker consuming the queues this test process publishes to (`make test` makes the
+    queue names unique per run, so messages left by another run are never picked up):
+    both, the interactive and the background queue (arena/queues.py), unless ``queues``
+    names some."""
+    chosen = list(queues) if queues is not None else all_queues()
     command = [sys.executable, "-m", "celery", "-A", "arena", "worker", "--pool=solo"]
     command += ["--without-gossip", "--without-mingle", "-n", f"{name}@%h"]
-    command += ["-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-l", "info"]
+    command += ["-Q", ",".join(chosen), "-l", "info"]
     return service_process(command, tmp_path / f"worker-{name}.log", env=env)
 
 
