@@ -46,10 +46,11 @@ def check_command(argv: list[str]) -> None:
 def test_every_compose_service_runs_a_command_of_this_project() -> None:
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
     services = compose["services"]
-    assert {"web", "worker", "beat", "db", "redis"} <= set(services)
-    for name in ("migrate", "web", "worker", "beat"):
+    workers = ("worker-interactive", "worker-background")
+    assert {"web", *workers, "beat", "db", "redis"} <= set(services)
+    for name in ("migrate", "web", *workers, "beat"):
         check_command(services[name]["command"])
-    for name in ("web", "worker", "beat"):
+    for name in ("web", *workers, "beat"):
         environment = services[name]["environment"]
         assert environment["DATABASE_URL"].startswith("postgres://")
         assert environment["REDIS_URL"].startswith("redis://")
@@ -78,3 +79,24 @@ def test_the_deployed_worker_acknowledges_a_match_only_when_it_is_over() -> None
     assert app.conf.task_acks_late is True
     assert app.conf.task_reject_on_worker_lost is True
     assert app.conf.broker_transport_options["visibility_timeout"] >= 3600
+
+
+def test_each_queue_has_a_worker_of_its_own_in_compose_and_systemd() -> None:
+    """A worker that also takes the background queue's matches could be busy for an hour
+    when an upload arrives: the interactive pool consumes its own queue only."""
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]
+    assert compose["worker-interactive"]["environment"]["ARENA_WORKER_QUEUES"] == "interactive"
+    assert compose["worker-background"]["environment"]["ARENA_WORKER_QUEUES"] == "background"
+    for unit, queue in (
+        ("arena-interactive@.service", "interactive"),
+        ("arena-worker@.service", "background"),
+    ):
+        text = (DEPLOY / "systemd" / unit).read_text()
+        assert f"Environment=ARENA_WORKER_QUEUES={queue}\n" in text, unit
+
+
+def test_a_worker_given_an_unknown_queue_refuses_to_start() -> None:
+    from deploy.celery_worker import worker_queues
+
+    with pytest.raises(ValueError, match="the queues are interactive, background"):
+        worker_queues("interactive,batch")
