@@ -9,6 +9,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
+from arena.queue_positions import match_queue_position
 from arena.variant_fields import VariantChoiceField
 
 ID_MAX = 2**63 - 1
@@ -218,9 +219,21 @@ class MatchDetailSerializer(MatchSerializer):
     rating_changes = serializers.SerializerMethodField(
         help_text="what the match did to each side's rating (empty until it is rated)"
     )
+    queue_position = serializers.SerializerMethodField(
+        help_text="while queued, its place in its queue (1: the next to start); else null"
+    )
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "rules", "boards", "rating_changes"]
+        fields = [
+            *MatchSerializer.Meta.fields,
+            "rules",
+            "boards",
+            "rating_changes",
+            "queue_position",
+        ]
+
+    def get_queue_position(self, match: Match) -> int | None:
+        return match_queue_position(match)
 
     def get_rating_changes(self, match: Match) -> list[dict[str, Any]]:
         return [

@@ -18,6 +18,7 @@ from arena.errors import InvalidInput, ServiceUnavailable
 from arena.models import Bot
 from arena.pages import charts
 from arena.pages.common import bad_request, player_for
+from arena.queue_positions import queue_text, version_queue_position
 from arena.serializers import BotCreateSerializer
 from arena.throttles import UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
@@ -44,6 +45,7 @@ def _render_bot(
                 if shown.history
                 else []
             ),
+            queue_text(version_queue_position(shown.version)),
         )
         for shown in reversed(page.versions)
     ]

@@ -12,6 +12,7 @@ from django.shortcuts import render
 from arena import selectors
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
+from arena.queue_positions import match_queue_position, queue_text
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES
 
@@ -39,6 +40,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             # Rows longer than the reference pairing's carry the random bot's luck too.
             "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
             "seatings": page.seatings,
+            "queue_place": queue_text(match_queue_position(match)),
         },
     )
 

@@ -1,4 +1,4 @@
-"""`manage.py demo` (what `make demo` runs): a real worker and beat beside the web server.
+"""`manage.py demo` (what `make demo` runs): real workers and beat beside the web server.
 
 The demo is started as a visitor starts it, on a SQLite file and the embedded broker of its
 own; the test then talks to it over HTTP only, as a visitor's browser or curl would.
@@ -177,7 +177,7 @@ def test_beat_sends_the_periodic_jobs_in_the_demo(demo: Demo) -> None:
 
 def test_ctrl_c_stops_every_process_of_the_demo(demo: Demo) -> None:
     children = demo.children()
-    assert len(children) == 3, children  # the web server, the worker and beat
+    assert len(children) == 4, children  # the web server, the two workers and beat
     demo.process.send_signal(signal.SIGINT)
     assert demo.process.wait(timeout=120) == 0
     for pid in children:

@@ -1,11 +1,15 @@
 """`make demo`: the whole arena on one machine, run as production runs it, without servers.
 
-The web server, a Celery worker and Celery beat share the SQLite file and the embedded
+The web server, two Celery workers and Celery beat share the SQLite file and the embedded
 broker (message files under var/broker), so uploads and challenges return at once and are
-played by the worker, and the periodic jobs (matchmaking, rating refits, league rounds)
+played by a worker, and the periodic jobs (matchmaking, rating refits, league rounds)
 run on their schedule. The first page is served before any demo content exists; the content
 is then loaded in the background and the pages fill in as the worker plays. Ctrl-C (or
 SIGTERM) stops every process this command started.
+
+As deployed, each of the two queues (arena/queues.py) has a worker of its own: the
+interactive one (uploads' validation, challenges, arena bots' moves at a human's table, the
+short periodic jobs) never waits behind the matchmaking and league matches of the other.
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from arena.queues import background_queue, interactive_queue
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTUP_TIMEOUT_S = 300
@@ -48,12 +54,12 @@ PAGES = """
   API documentation:  {base}/api/docs/
   Administration:     {base}/admin/  (user admin, password arena-admin)
   Players alice, bob, carol have the password demo-password-2026 (Sign in, top right).
-  The demo content appears on the pages as the background worker plays it.
+  The demo content appears on the pages as the workers play it.
 """
 
 
 class Command(BaseCommand):
-    help = "Serve the demo arena with a Celery worker and beat beside the web server."
+    help = "Serve the demo arena with two Celery workers and beat beside the web server."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
@@ -83,17 +89,24 @@ class Command(BaseCommand):
             processes["web"] = self.start(
                 [sys.executable, "manage.py", "runserver", "--noreload", addrport]
             )
-            # The worker and beat start once the page is served: on a small machine their
+            # The workers and beat start once the page is served: on a small machine their
             # start-up would otherwise delay it.
             self.wait_for_first_page(addrport, processes, started)
             self.announce(addrport)
-            processes["worker"] = self.start(
-                [
-                    sys.executable, "-m", "celery", "-A", "arena", "worker",
-                    "--pool=solo", "--without-mingle", "--without-gossip",
-                    "-n", "demo@%h", "-l", "warning",
-                ]
-            )  # fmt: skip
+            # Two workers, one a queue (arena/queues.py), as deployed: the interactive one
+            # validates uploads, plays challenges and moves the arena bots at a human's
+            # table while the other plays matchmaking and league matches.
+            for name, queue in (
+                ("interactive", interactive_queue()),
+                ("worker", background_queue()),
+            ):
+                processes[name] = self.start(
+                    [
+                        sys.executable, "-m", "celery", "-A", "arena", "worker",
+                        "--pool=solo", "--without-mingle", "--without-gossip",
+                        "-Q", queue, "-n", f"demo-{name}@%h", "-l", "warning",
+                    ]
+                )  # fmt: skip
             processes["beat"] = self.start(
                 [
                     sys.executable, "-m", "celery", "-A", "arena", "beat", "-l", "warning",
@@ -157,7 +170,7 @@ class Command(BaseCommand):
 
     def stop(self, processes: dict[str, subprocess.Popen[bytes]]) -> None:
         # The seed and the web server first, so nothing new is queued; beat before the worker.
-        for name in ("seed", "web", "beat", "worker"):
+        for name in ("seed", "web", "beat", "interactive", "worker"):
             process = processes.get(name)
             if process is None or process.poll() is not None:
                 continue

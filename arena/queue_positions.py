@@ -1,0 +1,53 @@
+"""Where a queued item stands in its queue (arena/queues.py), read from the database.
+
+A queue is worked in the order its messages were sent, which is the order its items were
+created: a queued match or a pending version is behind every item of its queue created
+before it that is still waiting. The interactive queue holds the challenges and the
+validations of uploads; the background queue the matchmaker's and leagues' matches. Items
+being played or validated already are not counted (they hold a worker, not a place).
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from arena.models import BotVersion, Match
+from arena.queues import BACKGROUND_MATCH_KINDS
+
+
+def match_queue_position(match: Match) -> int | None:
+    """1 for the next match its queue's workers take; None unless the match is queued."""
+    if match.status != Match.Status.QUEUED:
+        return None
+    queued = Match.objects.filter(status=Match.Status.QUEUED, pk__lt=match.pk)
+    if match.kind in BACKGROUND_MATCH_KINDS:
+        return queued.filter(kind__in=BACKGROUND_MATCH_KINDS).count() + 1
+    ahead = queued.exclude(kind__in=BACKGROUND_MATCH_KINDS).count()
+    return ahead + _pending_versions().filter(created__lt=match.created).count() + 1
+
+
+def version_queue_position(version: BotVersion) -> int | None:
+    """1 for the next validation the interactive workers take; None unless it is pending."""
+    if version.status != BotVersion.Status.PENDING:
+        return None
+    ahead = _pending_versions().filter(pk__lt=version.pk).count()
+    challenges = Match.objects.filter(status=Match.Status.QUEUED, created__lt=version.created)
+    return ahead + challenges.exclude(kind__in=BACKGROUND_MATCH_KINDS).count() + 1
+
+
+SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st."""
+    suffix = "th" if 10 <= number % 100 <= 20 else SUFFIXES.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def queue_text(position: int | None) -> str:
+    """What a page says of a place in the queue; empty when the item is not waiting."""
+    return "" if position is None else f"{ordinal(position)} in the queue"
+
+
+def _pending_versions() -> QuerySet[BotVersion]:
+    return BotVersion.objects.filter(status=BotVersion.Status.PENDING)
