@@ -1,0 +1,53 @@
+"""Which queue each task goes to (arena/queues.py): what a person waits for is interactive,
+batch work is background, and a match goes where its kind says."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.celery import app
+from arena.models import Match
+from arena.queues import background_queue, interactive_queue, match_queue
+
+BACKGROUND = {"arena.matchmaking", "arena.ratings_fit", "leagues.league_advance"}
+INTERACTIVE = {
+    "arena.bot_version_validate",
+    "arena.match_requeue_stale",
+    "play.table_advance",
+    "robots.board_par",
+    "robots.events_close_due",
+    "robots.schedule_run",
+    "tournaments.board_par",
+    "leagues.rounds_close",
+}
+
+
+def _queue_of(task: str) -> str:
+    route = app.amqp.router.route({}, task, (), {})
+    return str(route["queue"].name)
+
+
+def test_every_task_of_the_project_has_its_queue() -> None:
+    app.loader.import_default_modules()
+    ours = {name for name in app.tasks if not name.startswith("celery.")}
+    # A task added later must be placed on purpose, here and in arena/queues.py.
+    assert ours == BACKGROUND | INTERACTIVE | {"arena.match_run"}
+    for name in BACKGROUND:
+        assert _queue_of(name) == background_queue(), name
+    for name in INTERACTIVE:
+        assert _queue_of(name) == interactive_queue(), name
+
+
+@pytest.mark.parametrize(
+    ("kind", "waited_for"),
+    [
+        (Match.Kind.CHALLENGE, True),
+        (Match.Kind.VALIDATION, True),
+        (Match.Kind.MATCHMAKING, False),
+        (Match.Kind.LEAGUE, False),
+    ],
+)
+def test_a_match_a_person_asked_for_is_interactive_and_others_background(
+    kind: str, waited_for: bool
+) -> None:
+    assert match_queue(kind) == (interactive_queue() if waited_for else background_queue())
