@@ -4,7 +4,7 @@ Players upload the reference bots as their own bots (validated like any upload),
 round robin of duplicate matches is played through the match task, and the versions are
 rated on their boards, so the leaderboard, matches and replays have content.
 
-With a broker (the demo's worker) validation and matches happen in the worker: the seed
+With a broker (the demo's workers) validation and matches happen in a worker: the seed
 waits for the versions to be validated before it pairs them, and for the matches to be
 played before it fits the ratings, saying how far it has got. In the embedded mode without
 a broker each task has already run when the call that enqueued it returns.
