@@ -9,10 +9,11 @@ import pytest
 from django.test import Client
 
 from arena.models import Match, Player
-from arena.seeding import deal_problems
+from arena.seeding import board_dealer, deal_problems
 from bots.duplicate import summarize
-from leagues.play import challenges, scoring, services
+from leagues.play import bot_table, challenges, referee, scoring, services
 from leagues.play.models import Challenge, PlayTable
+from leagues.play.referee import parse_seat
 from tests.arena.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -43,30 +44,44 @@ def test_a_whole_match_against_a_bot_is_scored_as_duplicate(alice: Player) -> No
     )
     assert created.status_code == 302
     challenge = Challenge.objects.get()
-    # A table is dealt only when the one before it is over: at table B the human holds the
-    # cards the bot held at table A, so the two are never open at once.
+    assert challenge.format == Challenge.Format.BOT_TABLE
     assert len(challenges.challenge_tables(challenge)) == 1
     play_the_match(client, challenge.pk)
     challenge.refresh_from_db()
     rows = challenges.challenge_tables(challenge)
-    # RULES.md section 9: each board at two tables, the human's side at 0/2 then at 1/3,
-    # same cards, same dealer.
-    assert [(row.board, row.table, row.play_table.human_seat) for row in rows] == [
-        (1, "A", 0),
-        (2, "A", 0),
-        (1, "B", 1),
-        (2, "B", 1),
+    # One table a board, the human's seat moving on with the dealer (board n: n seats
+    # after dealer n - 1), the bot at every other seat.
+    assert [(row.board, row.play_table.dealer, row.play_table.human_seat) for row in rows] == [
+        (1, 0, 1),
+        (2, 1, 3),
     ]
-    for number in (1, 2):
-        a, b = (row.play_table for row in rows if row.board == number)
-        assert (a.seed, a.dealer) == (b.seed, b.dealer)
+    assert len({row.play_table.seed for row in rows}) == 2
+    greedy = {"kind": "reference", "name": "greedy"}
+    for row in rows:
+        seats = list(row.play_table.seats)
+        assert seats.pop(row.play_table.human_seat) == "human" and seats == [greedy] * 3
+        # RULES.md section 9: the comparison is the same board (same cards, same dealer)
+        # with the bot at every seat, the human's too; the engine replays it to its scores.
+        comparison = row.comparison
+        assert comparison["seats"] == [greedy] * 4 and comparison["fault"] is None
+        replayed = referee.rebuild(
+            "single4",
+            rules=row.play_table.rules,
+            seed=row.play_table.seed,
+            dealer=row.play_table.dealer,
+            actions=comparison["actions"],
+        )
+        assert replayed.state.is_terminal()
+        assert referee.side_scores(replayed) == comparison["side_scores"]
     assert challenge.status == Challenge.Status.FINISHED
     expected = [
         scoring.board_result(
-            {row.table: row.play_table.result["side_scores"] for row in rows if row.board == n},
-            "single4",
+            row.play_table.result["side_scores"],
+            row.comparison["side_scores"],
+            seat=row.play_table.human_seat,
+            variant="single4",
         )
-        for n in (1, 2)
+        for row in rows
     ]
     assert challenge.board_results == expected
     assert challenge.summary == summarize(expected).to_json()
@@ -79,12 +94,37 @@ def test_a_whole_match_against_a_bot_is_scored_as_duplicate(alice: Player) -> No
     assert not Match.objects.exists()
     page = client.get(f"/play/challenges/{challenge.pk}/").content.decode()
     assert 'id="challenge-result"' in page and challenge.seed_secret in page
+    for number, result in enumerate(expected, start=1):
+        row_html = re.search(rf'<tr data-board="{number}">.*?</tr>', page, re.S)
+        assert row_html is not None and f"<strong>{result}</strong>" in row_html.group(0)
 
 
-def test_individual_games_seat_the_human_once_in_every_seat() -> None:
-    # RULES.md section 9: an individual game is played once for each rotation of the seats.
-    seats = [scoring.human_seat_at(name, "cutthroat3") for _, name in scoring.plan("cutthroat3", 1)]
-    assert seats == [0, 1, 2]
+def test_the_bot_only_table_is_the_same_bot_on_the_same_cards() -> None:
+    # The bot decides at the bot-only table as at the human's (rebuilt for each decision,
+    # the same clock): a human who plays the seat exactly as the bot would scores 0.
+    bot = parse_seat({"kind": "reference", "name": "greedy"}, "single4")
+    played = bot_table.play(variant="single4", rules=None, seed=11, dealer=2, bot=bot)
+    seat = scoring.human_seat(3, "single4")
+    assert (
+        scoring.board_result(
+            played["side_scores"], played["side_scores"], seat=seat, variant="single4"
+        )
+        == 0
+    )
+    again = bot_table.play(variant="single4", rules=None, seed=11, dealer=2, bot=bot)
+    assert again == played
+
+
+def test_the_human_plays_every_position_round_the_dealer() -> None:
+    # RULES.md section 9: an individual game rotates the players over the seats; here the
+    # human's seat moves on with the dealer, so as many boards as players give every
+    # position round the dealer once.
+    for variant, players in (("cutthroat3", 3), ("twohand", 2), ("single4", 4)):
+        dealers = [board_dealer(number, players) for number in range(1, players + 1)]
+        seats = [scoring.human_seat(number, variant) for number in range(1, players + 1)]
+        assert sorted(
+            (seat - dealer) % players for seat, dealer in zip(seats, dealers, strict=True)
+        ) == list(range(players))
 
 
 def test_a_bad_challenge_is_refused_with_its_reason(alice: Player) -> None:
