@@ -26,7 +26,6 @@ from arena.replay_view import card_tokens
 from bots.games import game_for
 from leagues.play import challenges, referee, scoring
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
-from leagues.play.tasks import challenges_expire_task
 from tests.arena.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -149,6 +148,8 @@ def test_an_unfinished_challenge_expires_as_forfeits_and_is_rated(
             expires=timezone.now() - timedelta(seconds=1),
         )
     # Reading one scores it at once; the periodic job scores the other.
+    from leagues.play.tasks import challenges_expire_task
+
     expired = read(alice_client, left["id"])
     assert expired["status"] == "finished" and len(expired["board_results"]) == 2
     assert challenges_expire_task.apply().get() == 1
