@@ -108,7 +108,7 @@ def test_what_a_table_showed_predicts_no_card_of_any_later_table(
     # The pages of the finished table show nothing the API did not: the record is whole.
     shown = set().union(*seen.values())
     assert page_faces(pages, first["play_table"]) <= shown
-    assert sum(sum(cards.values()) for cards in seen.values()) >= 40
+    assert sum(sum(cards.values()) for cards in seen.values()) >= 20  # the own hand at least
     by_board = {first["board"]: seen}
     # Every later table of the challenge: the challenge names its board, so the cards seen
     # at an earlier table of that board would give the owner every hand there, seat by seat.
