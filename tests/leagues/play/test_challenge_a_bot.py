@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from arena.models import Match, Player
 from arena.seeding import board_dealer, deal_problems
 from bots.duplicate import summarize
 from leagues.play import bot_table, challenges, referee, scoring, services
-from leagues.play.models import Challenge, PlayTable
+from leagues.play.models import Challenge, ChallengeTable, PlayTable
 from leagues.play.referee import parse_seat
 from tests.arena.conftest import PASSWORD
+from tests.leagues.play.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -136,3 +139,63 @@ def test_a_bad_challenge_is_refused_with_its_reason(alice: Player) -> None:
     )
     assert response.status_code == 400 and "1 to 8 boards" in response.content.decode()
     assert not Challenge.objects.exists()
+
+
+def two_table_challenge(alice: Player, *, tables: list[tuple[int, str]]) -> Challenge:
+    """A challenge as the earlier format left it: the human at the given tables."""
+    challenge = Challenge.objects.create(
+        owner=alice.user,
+        variant="twohand",
+        opponent={"kind": "reference", "name": "random"},
+        boards=1,
+        format=Challenge.Format.TWO_TABLES,
+        seed_commitment="0" * 64,
+        seed_secret="1" * 64,
+        expires=timezone.now() + timedelta(hours=24),
+    )
+    for order, (number, name) in enumerate(tables):
+        seed, dealer = challenges.board_deal(challenge, number)
+        table = services.table_start(
+            owner=alice.user,
+            variant="twohand",
+            seed=seed,
+            dealer=dealer,
+            human_seat=scoring.two_table_seat(name, "twohand"),
+            bots=[challenge.opponent],
+        )
+        ChallengeTable.objects.create(
+            challenge=challenge, board=number, table=name, order=order, play_table=table
+        )
+    return challenge
+
+
+def test_a_challenge_of_the_two_table_format_keeps_its_tables_and_result(alice: Player) -> None:
+    challenge = two_table_challenge(alice, tables=[(1, "A"), (1, "B")])
+    for row in challenges.challenge_tables(challenge):
+        play_out(row.play_table, alice.user)
+    challenge = challenges.challenge_settle(challenge_id=challenge.pk)
+    rows = challenges.challenge_tables(challenge)
+    assert challenge.status == Challenge.Status.FINISHED and len(rows) == 2
+    by_table = {row.table: row.play_table.result["side_scores"] for row in rows}
+    assert challenge.board_results == [scoring.two_table_result(by_table, "twohand")]
+    client = Client()
+    page = client.get(f"/play/challenges/{challenge.pk}/")
+    assert page.status_code == 200 and 'id="challenge-result"' in page.content.decode()
+    assert "Started before challenges were compared" in page.content.decode()
+
+
+def test_a_two_table_challenge_in_play_deals_no_second_sitting_of_a_board(
+    alice: Player,
+) -> None:
+    # Its table B would deal again the cards table A showed: the format is closed instead,
+    # the table not dealt counted as the human's forfeit.
+    challenge = two_table_challenge(alice, tables=[(1, "A")])
+    assert challenges.challenge_settle(challenge_id=challenge.pk).status == "playing"
+    (first,) = challenges.challenge_tables(challenge)
+    play_out(first.play_table, alice.user)
+    challenge = challenges.challenge_settle(challenge_id=challenge.pk)
+    rows = challenges.challenge_tables(challenge)
+    assert challenge.status == Challenge.Status.FINISHED
+    second = rows[1].play_table
+    assert (rows[1].table, second.ply, second.result["fault"]["kind"]) == ("B", 0, "expired")
+    assert len(challenge.board_results) == 1
