@@ -181,6 +181,11 @@ def test_an_unfinished_challenge_expires_as_forfeits_and_is_rated(
         assert final["board_results"] == [row["result"] for row in final["tables"]]
     ratings = challenges.challenge_ratings(variant="twohand")
     assert {row["name"]: row["boards"] for row in ratings}["human alice"] == 5
+    page = Client()
+    assert page.login(username=alice.user.username, password=PASSWORD)
+    text = page.get(f"/play/challenges/{left['id']}/").content.decode()
+    assert "Expired on" in text and "count as forfeits" in text
+    assert text.count("abandoned (expired)") == 2
 
 
 def test_the_expiry_is_stated_and_run_by_the_periodic_jobs(alice: Player) -> None:
