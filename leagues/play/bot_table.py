@@ -28,9 +28,11 @@ from leagues.play import referee
 from leagues.play.referee import ARENA, REFERENCE, Hand, Seat
 
 INLINE_BOTS = frozenset({"random", "greedy"})
-"""Reference bots that do not search: a whole board of theirs costs about a tenth of a
-second, so the web process plays it when the human's table is over. Searching bots and
-arena versions are played by a Celery task (``play.challenge_par``)."""
+"""Reference bots that do not search: a whole board of theirs costs 0.1 to 0.5 s (up to
+about 1 s for the random bot's long three-hand pinnacolo hands), so the web process plays it
+when the challenge is next read. The strong bot (1.5 to 4 s a board) and arena versions
+(a sandboxed process a decision) are played by a Celery task (``play.challenge_par``).
+Figures: tests/bench/bench_challenge_bot_table.py."""
 
 
 def played_inline(bot: Seat) -> bool:
