@@ -191,6 +191,9 @@ CELERY_BEAT_SCHEDULE = {
     "refit-ratings": {"task": "arena.ratings_fit", "schedule": 900.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
     "close-robot-events": {"task": "robots.events_close_due", "schedule": 60.0},
+    # Scores the challenges of bots left past their expiry, and sends again the bot-only
+    # tables of any whose task was lost (leagues/play).
+    "expire-play-challenges": {"task": "play.challenges_expire", "schedule": 300.0},
 }
 # Two queues by who waits (arena/queues.py): CELERY_QUEUE is the interactive queue, the
 # default; CELERY_QUEUE + "-background" takes matchmaking, league matches and rating refits.
@@ -286,6 +289,10 @@ CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 # How long each bot move stays on its own on a human's table page before the next is shown
 # (leagues/play); a click or Escape shows them all at once.
 PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)
+# A challenge of a bot (leagues/play) must be played within this many seconds of being
+# started: then its unplayed boards count as the player's forfeits and it is scored, so that
+# every challenge started counts (the expiry job below, and any read of the challenge).
+PLAY_CHALLENGE_EXPIRES_S = env_int("PLAY_CHALLENGE_EXPIRES_S", 24 * 3600, minimum=60)
 # How often an open robot event's page asks for its standings again (leagues/robots).
 ROBOTS_STANDINGS_REFRESH_S = env_int("ROBOTS_STANDINGS_REFRESH_S", 10, minimum=1)
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)

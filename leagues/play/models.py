@@ -81,6 +81,10 @@ class Challenge(models.Model):
         PLAYING = "playing"
         FINISHED = "finished"
 
+    class Format(models.TextChoices):
+        BOT_TABLE = "bot_table", "one table a board, compared with the bot at every seat"
+        TWO_TABLES = "two_tables", "every table of a board, the human in another seat at each"
+
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="play_challenges"
     )
@@ -94,11 +98,24 @@ class Challenge(models.Model):
         max_length=64, editable=False, help_text="hex; revealed once the match is over"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    format = models.CharField(
+        max_length=10,
+        choices=Format.choices,
+        default=Format.BOT_TABLE,
+        help_text="how the boards are compared; two_tables: started before the bot-only table",
+    )
     board_results = models.JSONField(
-        default=list, blank=True, help_text="the human's duplicate result per board"
+        default=list,
+        blank=True,
+        help_text="the human's duplicate result per board: the human side's margin at the "
+        "human's table minus its margin at the bot-only table (scoring.py); positive: better "
+        "than the bot",
     )
     summary = models.JSONField(null=True, blank=True, help_text="bots.duplicate.Summary")
     created = models.DateTimeField(auto_now_add=True)
+    expires = models.DateTimeField(
+        help_text="when the boards not played by then count as the human's forfeits"
+    )
     finished = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -117,9 +134,17 @@ class Challenge(models.Model):
     def __str__(self) -> str:
         return f"challenge {self.pk} ({self.variant}, {self.boards} boards)"
 
+    @property
+    def is_over(self) -> bool:
+        return self.status == self.Status.FINISHED
+
 
 class ChallengeTable(models.Model):
-    """One table of one board of a challenge: the human's seat there is fixed by the table."""
+    """The human's table of one board of a challenge, and the board's bot-only table.
+
+    The bot-only table (``comparison``) is played once the human's table is over and is
+    never a ``PlayTable``: it has no human seat, and nobody plays or watches it live.
+    """
 
     challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="tables")
     board = models.PositiveSmallIntegerField()
@@ -127,6 +152,15 @@ class ChallengeTable(models.Model):
     order = models.PositiveSmallIntegerField(help_text="the order the human plays the tables in")
     play_table = models.OneToOneField(
         PlayTable, on_delete=models.CASCADE, related_name="challenge_table"
+    )
+    comparison = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="the board played by the challenged bot at every seat, once the human's "
+        "table is over: seats, actions, side_scores, hand (the engine's result) and fault",
+    )
+    comparison_sent = models.DateTimeField(
+        null=True, blank=True, help_text="when the bot-only table's task was last sent"
     )
 
     class Meta:

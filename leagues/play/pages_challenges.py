@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -9,11 +10,13 @@ from django.views.decorators.http import require_GET, require_POST
 from rest_framework.exceptions import Throttled
 
 from arena.errors import ServiceUnavailable
+from bots.games import game_for
 from leagues.play import challenges
 from leagues.play.errors import BadTable, PlayError
 from leagues.play.forms import VariantForm, deal_options
+from leagues.play.models import Challenge, PlayTable
 from leagues.play.pages import bot_spec
-from leagues.play.scoring import MAX_BOARDS, plan
+from leagues.play.scoring import MAX_BOARDS
 from leagues.play.throttles import PLAY_CHALLENGES
 
 
@@ -27,6 +30,7 @@ def _list_context(request: HttpRequest, error: str = "") -> dict[str, object]:
         "variant": shown,
         "options": deal_options(form.chosen()),
         "max_boards": MAX_BOARDS,
+        "expires_hours": _hours(settings.PLAY_CHALLENGE_EXPIRES_S),
         "board_choices": range(1, MAX_BOARDS + 1),
         "challenges": challenges.challenges_of(viewer=request.user)[:20],
         "ratings": challenges.challenge_ratings(variant=shown),
@@ -78,13 +82,39 @@ def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         return render(request, "play/refused.html", {"message": error.message}, status=error.status)
     challenge = challenges.challenge_settle(challenge_id=challenge.pk)
     rows = challenges.challenge_tables(challenge)
+    boards = challenges.board_rows(challenge)
     context = {
         "challenge": challenge,
+        "two_tables": challenge.format == Challenge.Format.TWO_TABLES,
+        "partnership": game_for(challenge.variant).partnership,
         "rows": rows,
+        "boards": boards,
         "next_table": challenges.next_table(challenge),
         "opponent": challenges.opponent_key(challenge.opponent),
         "results": list(enumerate(challenge.board_results, start=1)),
         "played": sum(1 for row in rows if row.play_table.is_over),
-        "total": len(plan(challenge.variant, challenge.boards)),
+        "total": challenges.tables_total(challenge),
+        # Boards whose human table is over and whose bot-only table is still being played.
+        "comparing": [
+            board["board"]
+            for board in boards
+            if board["status"] in ("finished", "abandoned") and board["comparison"] is None
+        ],
+        "expired": any(_fault_kind(row.play_table) == "expired" for row in rows),
+        "expires_hours": _hours(settings.PLAY_CHALLENGE_EXPIRES_S),
     }
     return render(request, "play/challenge.html", context)
+
+
+def _fault_kind(table: PlayTable) -> str | None:
+    fault = None if table.result is None else table.result.get("fault")
+    return None if fault is None else str(fault["kind"])
+
+
+def _hours(seconds: int) -> str:
+    """A duration as the page says it: "24 hours", "90 minutes"."""
+    if seconds % 3600 == 0:
+        hours = seconds // 3600
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

@@ -1,26 +1,48 @@
-"""A human against a bot, scored as the arena scores bot matches (bots/duplicate.py).
+"""A human against a bot, scored on the same cards as the bot itself plays them.
 
-Each board is played at several tables with the same cards and the same dealer, the human
-(X) in a different seat at each; every other seat is the challenged bot (Y):
+The human plays every board once, at one table: the human in one seat, the challenged bot
+(Y) in every other seat (in partnership games the human's partner is a copy of the bot).
+The same board is then played at a second table with the bot in every seat: the bot-only
+table (``leagues.play.bot_table``). The two tables have the same cards, the same dealer,
+the same partner and the same opponents; the only difference is who plays the human's
+seat. The board compares exactly that and nothing else: the luck of the cards cancels, as
+in any duplicate comparison (RULES.md section 9), and so does the play of the partner and
+the opponents, which are the same bot at both tables.
 
-- partnership games (RULES.md section 9): table A with X at seats 0/2, table B with X at
-  1/3, as in an arena match. The human sits at seat 0, then seat 1, and the human's partner
-  is a copy of the challenged bot. At the two tables the bot then plays exactly the cards
-  the human did not, so the board compares the human with the bot on the same cards in the
-  same seats, and nothing else (a third bot as partner would add its own play to the gap);
-- individual games: one table for each seat, the human there and the bot in every other
-  seat, so the human plays every hand of the deal once, as each bot does in a rotation.
+The human never sees a deal twice: the bot-only table is never shown to the human before
+the human's table of that board is over, and no later table of the challenge deals it
+again. (The earlier format seated the human at a second table of every board in another
+seat, whose cards the first table had shown.)
 
-X's table result is the mean score of X's seats minus the mean of Y's; the board result is
-the sum over the tables, rounded (``bots.duplicate.table_result``'s arithmetic).
+The human's seat rotates over the boards so that the human plays every position relative
+to the dealer: board ``n`` (dealer ``(n - 1) % players``, as every match deals) seats the
+human ``n`` seats after the dealer, from the dealer's left round to the dealer.
 
->>> tables("single4")
+A side's margin at a table is its mean seat score minus the mean of the other seats
+(``bots.duplicate.table_result``'s arithmetic). The board result is the human side's
+margin at the human's table minus the same side's margin at the bot-only table, rounded:
+positive when the human did better than the bot in the same seat. In a partnership game it
+is exactly the board result an arena match would give the human's side against the bot
+with the human's table as table A and the bot-only table as table B (same cards, the
+other side's score seen from the human's side), so it has the arena's scale.
+
+>>> [human_seat(number, "single4") for number in range(1, 5)]
+[1, 3, 1, 3]
+>>> [(human_seat(n, "cutthroat3") - (n - 1)) % 3 for n in range(1, 4)]
+[1, 2, 0]
+>>> lineup(3, "single4"), lineup(1, "cutthroat3")
+((1, 0, 1, 0), (1, 0, 1))
+>>> board_result([30, -10], [20, 10], seat=1, variant="single4")
+-30
+>>> board_result([-10, 40], [0, 20], seat=1, variant="single4")
+30
+
+Challenges started before this format (``two_tables``) keep their tables and results; their
+arithmetic is ``two_table_result`` over the lineups of ``two_tables``.
+
+>>> two_tables("single4")
 {'A': (0, 1, 0, 1), 'B': (1, 0, 1, 0)}
->>> tables("cutthroat3")
-{'A': (0, 1, 1), 'B': (1, 0, 1), 'C': (1, 1, 0)}
->>> human_seat_at("B", "single4")
-1
->>> board_result({"A": [30, -10], "B": [-5, 20]}, "single4")
+>>> two_table_result({"A": [30, -10], "B": [-5, 20]}, "single4")
 65
 """
 
@@ -29,14 +51,46 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from arena.seeding import board_dealer
 from bots.games import game_for
 
 MAX_BOARDS = 8
-"""A short match: a human plays every table of every board."""
+"""A short match: a human plays one table of every board."""
 
 
-def tables(variant: str) -> dict[str, tuple[int, ...]]:
-    """Each table's lineup: 0 where the human's side sits, 1 where the bot's does."""
+def human_seat(number: int, variant: str) -> int:
+    """The human's seat on board ``number``: ``number`` seats after the board's dealer."""
+    players = game_for(variant).players
+    return (board_dealer(number, players) + number) % players
+
+
+def lineup(seat: int, variant: str) -> tuple[int, ...]:
+    """0 at the human's side (the human's seat, and the partner's), 1 at every other seat."""
+    game = game_for(variant)
+    side = game.side_of(seat)
+    return tuple(0 if game.side_of(other) == side else 1 for other in range(game.players))
+
+
+def margin(side_scores: Sequence[int], lineup: Sequence[int], variant: str) -> Fraction:
+    """The mean seat score where the lineup has 0 minus the mean where it has 1."""
+    game = game_for(variant)
+    seats = [int(side_scores[game.side_of(seat)]) for seat in range(game.players)]
+    x = [seats[seat] for seat in range(game.players) if lineup[seat] == 0]
+    y = [seats[seat] for seat in range(game.players) if lineup[seat] == 1]
+    return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
+
+
+def board_result(
+    human_table: Sequence[int], bot_table: Sequence[int], *, seat: int, variant: str
+) -> int:
+    """The human's result on a board: the human side's margin at the human's table minus
+    the same side's margin at the bot-only table (both given as the table's score per side)."""
+    sides = lineup(seat, variant)
+    return round(margin(human_table, sides, variant) - margin(bot_table, sides, variant))
+
+
+def two_tables(variant: str) -> dict[str, tuple[int, ...]]:
+    """The earlier format's tables of a board: 0 where the human's side sat, 1 the bot's."""
     game = game_for(variant)
     if game.partnership:
         return game.seatings
@@ -46,36 +100,16 @@ def tables(variant: str) -> dict[str, tuple[int, ...]]:
     }
 
 
-def plan(variant: str, boards: int) -> list[tuple[int, str]]:
-    """(board, table) in the order the human plays them: table A of every board first.
-
-    The second sitting of a deal is then as far from the first as the match allows.
-
-    >>> plan("twohand", 2)
-    [(1, 'A'), (2, 'A'), (1, 'B'), (2, 'B')]
-    """
-    return [(number, name) for name in tables(variant) for number in range(1, boards + 1)]
+def two_table_seat(table: str, variant: str) -> int:
+    """The human's seat at a table of the earlier format: the first seat of the human's side."""
+    return two_tables(variant)[table].index(0)
 
 
-def human_seat_at(table: str, variant: str) -> int:
-    """The human's seat at a table: the first seat of X's side."""
-    return tables(variant)[table].index(0)
-
-
-def table_result(side_scores: Sequence[int], lineup: Sequence[int], variant: str) -> Fraction:
-    """X's mean seat score minus Y's at one table, from the table's score per side."""
-    game = game_for(variant)
-    seats = [int(side_scores[game.side_of(seat)]) for seat in range(game.players)]
-    x = [seats[seat] for seat in range(game.players) if lineup[seat] == 0]
-    y = [seats[seat] for seat in range(game.players) if lineup[seat] == 1]
-    return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
-
-
-def board_result(by_table: Mapping[str, Sequence[int]], variant: str) -> int:
-    """The human's duplicate result on one board, from every table's score per side."""
-    lineups = tables(variant)
+def two_table_result(by_table: Mapping[str, Sequence[int]], variant: str) -> int:
+    """The earlier format's board result: the human's margin summed over the board's tables."""
+    lineups = two_tables(variant)
     total = sum(
-        (table_result(scores, lineups[name], variant) for name, scores in by_table.items()),
+        (margin(scores, lineups[name], variant) for name, scores in by_table.items()),
         Fraction(0),
     )
     return round(total)

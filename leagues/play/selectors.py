@@ -175,8 +175,9 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
 def deal_sealed(table: PlayTable) -> bool:
     """Whether the finished table's seed and replay must wait for its challenge's end.
 
-    A challenge deals the same cards at another table, the human in another seat: the seed
-    or the open replay of the first would show every hand of the next (RULES.md section 9).
+    A board's seed is drawn from its challenge's match seed (``bots.duplicate.board_seed``),
+    so it would give away the boards still to come; the replay waits with it. (Challenges
+    of the earlier two-table format also dealt the same cards again at a later table.)
     """
     return Challenge.objects.filter(
         tables__play_table=table, status=Challenge.Status.PLAYING
@@ -189,7 +190,7 @@ def replay_document(table: PlayTable) -> dict[str, Any]:
         raise TableNotFound(f"table {table.pk} is still being played: its replay opens at the end")
     if deal_sealed(table):
         raise TableNotFound(
-            f"table {table.pk}'s deal is played again at a table of its challenge: "
+            f"table {table.pk} belongs to a challenge still in play: "
             "its replay opens when the challenge is over"
         )
     hand = hand_of(table)

@@ -249,6 +249,48 @@ def table_abandon(*, table_id: int, user: Reader) -> PlayTable:
     return table
 
 
+EXPIRED = {"kind": "expired", "reason": "the challenge expired before the hand was over"}
+"""The fault of a human who did not finish a table in time: scored as leaving."""
+
+
+def table_expire(*, table_id: int) -> PlayTable:
+    """The human's time for the hand ran out: it is over, a forfeit of the human's side,
+    as if the human had left (``table_abandon``). A hand already over stays as it is."""
+    with transaction.atomic():
+        table = PlayTable.objects.select_for_update().get(pk=table_id)
+        if not table.is_over:
+            fault = {"seat": table.human_seat, **EXPIRED}
+            _finish_with_fault(table, hand_of(table), fault, status=PlayTable.Status.ABANDONED)
+    return table
+
+
+def table_forfeited(
+    *,
+    owner: User,
+    variant: str,
+    seed: int,
+    dealer: int,
+    human_seat: int,
+    seats: Sequence[Mapping[str, Any] | str],
+    return_url: str = "",
+) -> PlayTable:
+    """A hand the human never played (a challenge expired before it was dealt): recorded
+    with no move, as a forfeit of the human's side, the same forfeit as leaving it."""
+    table = PlayTable.objects.create(
+        owner=owner,
+        variant=variant,
+        rules=referee.rules_of(variant, None).to_json(),
+        seed=seed,
+        dealer=dealer,
+        human_seat=human_seat,
+        seats=list(seats),
+        return_url=return_url,
+    )
+    fault = {"seat": human_seat, **EXPIRED}
+    _finish_with_fault(table, hand_of(table), fault, status=PlayTable.Status.ABANDONED)
+    return table
+
+
 def side_score(table: PlayTable, *, seat: int) -> int:
     """The finished board's duplicate score of ``seat``'s side at this table.
 

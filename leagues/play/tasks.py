@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from leagues.play import services
+from leagues.play import challenges, services
 
 
 @shared_task(name="play.table_advance")
 def table_advance_task(table_id: int) -> int:
     """Arena bots' moves at a human's table; safe to deliver twice (see table_advance)."""
     return services.table_advance(table_id=table_id)
+
+
+@shared_task(name="play.challenge_par")
+def challenge_par_task(row_id: int) -> bool:
+    """A challenge board's bot-only table, once the human's table of it is over; safe to
+    deliver twice (see challenge_compare)."""
+    return challenges.challenge_compare(row_id=row_id)
+
+
+@shared_task(name="play.challenges_expire")
+def challenges_expire_task() -> int:
+    """The periodic job: score the challenges past their expiry, resend overdue comparisons."""
+    return challenges.challenges_expire()

@@ -154,10 +154,27 @@ def test_the_home_page_leads_to_a_challenge(page: Any, problems: Problems) -> No
     page.select_option("#c-variant", "twohand")
     page.select_option("#c-boards", "1")
     page.click("#challenge-start-button")
+    # One row a board: the human's table, then the bot's own table of the same cards.
     expect(page.locator("#challenge-tables tbody tr")).to_have_count(1)
+    expect(page.locator("#challenge-tables .comparison")).to_have_text("after your table")
+    expect(page.locator("#challenge-expiry")).to_contain_text("Play it by")
+    expect(page.locator("#challenge-expiry")).to_contain_text("counts as your forfeit")
     snapshot(page, "play-challenge")
     page.click("#next-table")
-    settled(page)
+    state = settled(page)
     expect(page.locator(".card-button.playable").first).to_be_visible()
     snapshot(page, "play-challenge-table")
+    while not page.locator("#result").count():
+        ply = state.get_attribute("data-ply")
+        make_a_move(page)
+        expect(page.locator(f'#play-state:not([data-ply="{ply}"])')).to_have_count(1)
+        state = settled(page)
+    page.click("#continue-link")
+    # The board's only table is over: the bot has played the same cards at every seat,
+    # and the board is scored against that table.
+    expect(page.locator("#challenge-result")).to_be_visible()
+    expect(page.locator("#challenge-tables .comparison")).not_to_have_text("after your table")
+    expect(page.locator("#challenge-tables .result strong")).to_have_count(1)
+    expect(page.locator("#seed-secret")).to_be_visible()
+    snapshot(page, "play-challenge-result")
     assert_clean(problems)

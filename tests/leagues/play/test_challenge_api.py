@@ -39,33 +39,45 @@ def play_table(client: APIClient, table_id: int) -> dict[str, Any]:
 
 
 def test_a_challenge_is_played_through_the_api(alice_client: APIClient, empty_cache: None) -> None:
-    created = create(alice_client)
+    created = create(alice_client, boards=2)
     assert created.status_code == 201, created.content
     challenge = created.json()
     assert challenge["status"] == "playing" and challenge["seed_secret"] is None
+    assert challenge["format"] == "bot_table" and challenge["expires"] is not None
     assert challenge["tables_total"] == 2 and len(challenge["tables"]) == 1
     first = challenge["tables"][0]
     assert challenge["next_table"] == first["play_table"]
     assert first["api_url"] == f"/api/play/tables/{first['play_table']}/"
+    assert first["comparison"] is None and first["result"] is None
 
     done = play_table(alice_client, first["play_table"])
-    # Table B deals the same cards, the human in the other seat (RULES.md section 9): the
-    # seed and the open replay of table A would show every hand of B, so they wait.
+    # The seed of a board gives away the match seed, and so every later board: it waits,
+    # and so does the replay, until the challenge is over.
     assert done["seed"] is None and done["replay_url"] is None
     replay = alice_client.get(f"/play/tables/{first['play_table']}/replay/frames.json")
     assert replay.status_code == 404
 
     challenge = alice_client.get(f"/api/play/challenges/{challenge['id']}/").json()
-    assert [row["table"] for row in challenge["tables"]] == ["A", "B"]
+    assert [(row["board"], row["table"]) for row in challenge["tables"]] == [(1, "A"), (2, "A")]
     assert challenge["seed_secret"] is None
+    # Board 1's table is over: its bot-only table has been played, and the board scored.
+    compared = challenge["tables"][0]
+    assert compared["comparison"] is not None and compared["result"] is not None
+    assert set(compared["comparison"]) == {"side_scores", "margin", "fault"}
     second = challenge["tables"][1]
     assert challenge["next_table"] == second["play_table"]
-    assert second["human_seat"] != first["human_seat"]
+    # The human's seat moves on with the dealer: first to play on board 1, dealer on board 2.
+    positions = [
+        (row["human_seat"] - alice_client.get(row["api_url"]).json()["dealer"]) % 2
+        for row in (first, second)
+    ]
+    assert positions == [1, 0]
     play_table(alice_client, second["play_table"])
 
     final = alice_client.get(f"/api/play/challenges/{challenge['id']}/").json()
     assert final["status"] == "finished" and final["next_table"] is None
-    assert len(final["board_results"]) == 1 and final["summary"]["boards"] == 1
+    assert final["board_results"] == [row["result"] for row in final["tables"]]
+    assert final["summary"]["boards"] == 2
     # Over: the secret is revealed and re-derives every deal; the seeds follow.
     boards = {
         row.board: (row.play_table.seed, row.play_table.dealer)
