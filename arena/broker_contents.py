@@ -63,8 +63,8 @@ def read() -> BrokerContents:
             for payload, _exchange, routing_key in [json.loads(entry)]
             if routing_key in queues.values() or routing_key in queues
         ]
-    waiting_tasks = [_task(json.loads(raw)) for raw in waiting]
-    held_tasks = [_task(payload) for payload in held]
+    waiting_tasks = [task_of(json.loads(raw)) for raw in waiting]
+    held_tasks = [task_of(payload) for payload in held]
     return BrokerContents(
         readable=True,
         queue_is_empty=not waiting,
@@ -82,7 +82,7 @@ def _queues() -> dict[str, str]:
     return queues
 
 
-def _task(payload: dict[str, Any]) -> tuple[str, int] | None:
+def task_of(payload: dict[str, Any]) -> tuple[str, int] | None:
     """The task name and first argument (an id) of a Celery message, or None."""
     try:
         name = payload["headers"]["task"]
