@@ -372,5 +372,8 @@ class QuotaSlot(models.Model):
     the quotas hold, and counted requests are still accepted, while Redis is down."""
 
     key = models.CharField(max_length=255, primary_key=True)
+    holder = models.CharField(
+        max_length=255, db_index=True, help_text="whose slot: the quota and the identity"
+    )
     taken_at = models.FloatField(help_text="when the slot was taken, in seconds since the epoch")
     expires = models.DateTimeField(db_index=True, help_text="the slot is free again from then")

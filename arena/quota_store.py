@@ -31,21 +31,23 @@ def _moment(epoch: float) -> datetime:
     return datetime.fromtimestamp(epoch, tz=UTC)
 
 
-def taken(keys: Iterable[str], *, now: float | None = None) -> dict[str, float]:
-    """The slots among ``keys`` in use, and when each was taken."""
+def taken(holder: str, *, now: float | None = None) -> dict[str, float]:
+    """The slots of ``holder`` in use, and when each was taken (one indexed look-up,
+    however large the rate)."""
     moment = _moment(time.time() if now is None else now)
-    rows = QuotaSlot.objects.filter(key__in=list(keys), expires__gt=moment)
+    rows = QuotaSlot.objects.filter(holder=holder, expires__gt=moment)
     return dict(rows.values_list("key", "taken_at"))
 
 
-def take(key: str, *, now: float, seconds: int) -> bool:
-    """Take the slot ``key`` for ``seconds`` from ``now``; False if it is in use."""
+def take(key: str, *, holder: str, now: float, seconds: int) -> bool:
+    """Take the slot ``key`` of ``holder`` for ``seconds`` from ``now``; False if it is in
+    use."""
     moment = _moment(now)
     expires = moment + timedelta(seconds=seconds)
     try:
         # A savepoint: a request's own transaction goes on after a refused INSERT.
         with transaction.atomic():
-            QuotaSlot.objects.create(key=key, taken_at=now, expires=expires)
+            QuotaSlot.objects.create(key=key, holder=holder, taken_at=now, expires=expires)
         return True
     except IntegrityError:
         pass
@@ -54,8 +56,13 @@ def take(key: str, *, now: float, seconds: int) -> bool:
 
 
 def release(keys: Iterable[str]) -> None:
-    """Free the slots ``keys`` (an action refused, or failures forgiven)."""
+    """Free the slots ``keys`` (an action refused)."""
     QuotaSlot.objects.filter(key__in=list(keys)).delete()
+
+
+def release_all(holder: str) -> None:
+    """Free every slot of ``holder`` (failures forgiven)."""
+    QuotaSlot.objects.filter(holder=holder).delete()
 
 
 def purge() -> int:

@@ -90,8 +90,11 @@ class Quota:
                 identities.append((f"account:{account}", rate))
         return identities
 
-    def _slots(self, identity: str, rate: Rate) -> list[str]:
-        return [f"quota:{self.scope}:{identity}:{slot}" for slot in range(rate.count)]
+    def _holder(self, identity: str) -> str:
+        return f"quota:{self.scope}:{identity}"
+
+    def _slots(self, identity: str, rate: Rate) -> Iterator[str]:
+        return (f"{self._holder(identity)}:{slot}" for slot in range(rate.count))
 
     def check(self, request: Any, *, account: str | None = None) -> None:
         """Raise Throttled (429) when the next action would exceed a rate; ServiceUnavailable
@@ -138,10 +141,10 @@ class Quota:
 
     def reset(self, request: Any, *, account: str | None = None) -> None:
         """Forget the counts (a successful sign-in clears its account's failures)."""
-        for identity, rate in self._identities(request, account):
+        for identity, _rate in self._identities(request, account):
             if identity.startswith("account:"):
                 try:
-                    quota_store.release(self._slots(identity, rate))
+                    quota_store.release_all(self._holder(identity))
                 except quota_store.STORE_ERRORS as error:
                     log.warning("could not reset %s for %s: %s", self.scope, identity, error)
 
@@ -158,7 +161,9 @@ class Quota:
             for slot in self._slots(identity, rate):
                 # A slot seen free may be taken by a racing request before this add: then
                 # the add fails and the next free one is tried.
-                if slot not in taken and quota_store.take(slot, now=now, seconds=rate.seconds):
+                if slot not in taken and quota_store.take(
+                    slot, holder=self._holder(identity), now=now, seconds=rate.seconds
+                ):
                     return slot, 0.0
         except quota_store.STORE_ERRORS as error:
             raise self._unavailable(error) from None
@@ -167,7 +172,7 @@ class Quota:
     def _taken(self, identity: str, rate: Rate) -> dict[str, float]:
         """The slots in use and when each was taken."""
         try:
-            return quota_store.taken(self._slots(identity, rate))
+            return quota_store.taken(self._holder(identity))
         except quota_store.STORE_ERRORS as error:
             raise self._unavailable(error) from None
 

@@ -62,10 +62,12 @@ def test_runs_of_the_requeue_job_at_once_send_a_lost_match_once(alice: Player, b
 
 def test_an_expired_quota_slot_raced_for_is_taken_once() -> None:
     now = time.time()
-    assert quota_store.take("quota:race:expired", now=now - 7200, seconds=3600)
-    taken: list[Any] = _race(lambda: quota_store.take("quota:race:expired", now=now, seconds=60))
+    holder = "quota:race:ip:10.9.0.9"
+    slot, lapsed = f"{holder}:0", f"{holder}:1"
+    assert quota_store.take(slot, holder=holder, now=now - 7200, seconds=3600)
+    taken: list[Any] = _race(lambda: quota_store.take(slot, holder=holder, now=now, seconds=60))
     assert taken.count(True) == 1
-    assert quota_store.taken(["quota:race:expired"], now=now) == {"quota:race:expired": now}
-    assert quota_store.take("quota:race:lapsed", now=now - 7200, seconds=60)
+    assert quota_store.taken(holder, now=now) == {slot: now}
+    assert quota_store.take(lapsed, holder=holder, now=now - 7200, seconds=60)
     assert quota_store.purge() == 1  # the lapsed one; the one just taken stays
-    assert quota_store.taken(["quota:race:expired"], now=now + 61) == {}
+    assert quota_store.taken(holder, now=now + 61) == {}
