@@ -75,6 +75,11 @@ class BotVersion(models.Model):
         default=False,
         help_text="stored while the broker was unreachable: the requeue job sends its validation",
     )
+    last_sent = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="when its validation's message was last sent (the requeue job's clock)",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -155,6 +160,9 @@ class Match(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     publish_pending = models.BooleanField(
         default=False, help_text="queued while the broker was unreachable: the requeue job sends it"
+    )
+    last_sent = models.DateTimeField(
+        null=True, blank=True, help_text="when its message was last sent (the requeue job's clock)"
     )
     claim_token = models.CharField(max_length=32, blank=True)
     lease_until = models.DateTimeField(null=True, blank=True)
@@ -357,3 +365,15 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.endpoint})"
+
+
+class QuotaSlot(models.Model):
+    """One taken slot of a request quota (arena/quota_store.py): in the database, so that
+    the quotas hold, and counted requests are still accepted, while Redis is down."""
+
+    key = models.CharField(max_length=255, primary_key=True)
+    holder = models.CharField(
+        max_length=255, db_index=True, help_text="whose slot: the quota and the identity"
+    )
+    taken_at = models.FloatField(help_text="when the slot was taken, in seconds since the epoch")
+    expires = models.DateTimeField(db_index=True, help_text="the slot is free again from then")

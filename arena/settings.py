@@ -164,13 +164,20 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # to be delivered again, and the match's claim (a lease) makes the redelivery safe.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+BROKER_VISIBILITY_TIMEOUT = env_int("BROKER_VISIBILITY_TIMEOUT", 6 * 3600, minimum=1)
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
-    "visibility_timeout": env_int("BROKER_VISIBILITY_TIMEOUT", 6 * 3600, minimum=1),
+    "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
     "unacked_restore_interval": 5,
     "unacked_restore_throttle": 1,
 }
-# The re-queue job takes over matches whose lease lapsed (see MATCH_LEASE_S below).
+# The re-queue job takes over matches whose lease lapsed (see MATCH_LEASE_S below), and sends
+# again the match and validation messages the broker lost (arena/broker_contents.py).
 MATCH_REQUEUE_EVERY_S = env_int("MATCH_REQUEUE_EVERY_S", 15, minimum=1)
+# It sends an item's message again at most once in this many seconds: the broker's contents
+# are read at one instant, and a message being handed to a worker is briefly in neither the
+# queue nor the worker's unacknowledged set. Shorter than a lease, so that it never delays
+# the take-over of a dead worker's match (sent before it started, so long enough ago).
+MATCH_RESEND_AFTER_S = env_int("MATCH_RESEND_AFTER_S", 15, minimum=1)
 # filesystem://: the embedded broker of `make demo`, message files under var/broker, for a
 # real worker and beat on one machine without a broker server.
 BROKER_DIR = VAR_DIR / "broker"
@@ -189,6 +196,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(MATCH_REQUEUE_EVERY_S),
     },
     "refit-ratings": {"task": "arena.ratings_fit", "schedule": 900.0},
+    "purge-quota-slots": {"task": "arena.quota_slots_purge", "schedule": 3600.0},
     "close-league-rounds": {"task": "leagues.rounds_close", "schedule": 60.0},
     "close-robot-events": {"task": "robots.events_close_due", "schedule": 60.0},
     # Scores the challenges of bots left past their expiry, and sends again the bot-only
@@ -209,14 +217,14 @@ CELERY_BEAT_SYNC_EVERY = 1
 CACHE_URL = env_url("CACHE_URL", schemes=("redis", "rediss")) or REDIS_URL
 # The per-process level in front of it: values up to this many bytes in all (an LRU).
 LOCAL_CACHE_MAX_BYTES = env_int("LOCAL_CACHE_MAX_BYTES", 16 * 1024 * 1024, minimum=0)
-# A cache that cannot be reached must fail fast: its callers fall back to the database
-# (responses) or answer 503 (quotas).
+# A cache that cannot be reached must fail fast: its callers fall back to the database.
 _REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 # What the cache keys start with, so that deployments (or test runs side by side) can share
 # one Redis without reading, or emptying, each other's entries.
 CACHE_KEY_PREFIX = env_str("CACHE_KEY_PREFIX", "arena") or "arena"
 if REDIS_URL:
-    # Quota counters must be shared by every web process, so they live in Redis.
+    # Shared by every process. The request quotas are not here but in the database
+    # (arena/quota_store.py), so that they keep counting while Redis is down.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -226,7 +234,7 @@ if REDIS_URL:
         },
     }
 elif CELERY_BROKER_URL.startswith("filesystem://"):
-    # The embedded mode's processes (web, worker, beat) share quotas through files.
+    # The embedded mode's processes (web, worker, beat) share the default cache's entries.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",

@@ -8,9 +8,7 @@ from celery import shared_task
 from celery.app.task import Task
 from django.conf import settings
 
-from arena import services
-from arena.celery import app as celery_app
-from arena.queues import all_queues
+from arena import broker_contents, quota_store, services
 from arena.sandbox import InfrastructureFault
 from arena.services.matches import match_fail
 from arena.services.matchmaking import matchmaking_pair
@@ -61,30 +59,17 @@ def match_run_task(self: Task[[int], str], match_id: int) -> str:
         return "deferred"
 
 
-def _queue_is_empty() -> bool:
-    """Whether both task queues (arena/queues.py) hold no message (Redis: the lists are
-    empty): a queued match or version may be waiting in either."""
-    with celery_app.connection_for_read() as connection:
-        for queue in all_queues():
-            try:
-                # The transport's channel (kombu's virtual Channel) declares queues; the
-                # stub's StdChannel does not say so.
-                declared = connection.default_channel.queue_declare(  # type: ignore[attr-defined]
-                    queue=queue, passive=True
-                )
-            except connection.channel_errors:
-                continue  # never declared: nothing was ever queued there
-            if int(declared.message_count) > 0:
-                return False
-    return True
-
-
 @shared_task(name="arena.match_requeue_stale")
 def match_requeue_stale_task() -> int:
-    empty = _queue_is_empty()
-    return len(services.match_requeue_stale(queue_is_empty=empty)) + len(
-        services.bot_version_requeue_stale(queue_is_empty=empty)
+    broker = broker_contents.read()
+    return len(services.match_requeue_stale(broker=broker)) + len(
+        services.bot_version_requeue_stale(broker=broker)
     )
+
+
+@shared_task(name="arena.quota_slots_purge")
+def quota_slots_purge_task() -> int:
+    return quota_store.purge()
 
 
 @shared_task(name="arena.matchmaking")

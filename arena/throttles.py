@@ -9,13 +9,14 @@ quota here takes a slot before the action and hands it back unless the action wa
         ...                       # validate and perform the action; an exception hands back
 
 Each quota counts per player and per client IP, so that extra accounts do not multiply the
-allowance. Counters live in the default cache (Redis in production, shared by every web
-process); when it cannot be reached the action is refused with a 503 and a Retry-After
-rather than allowed uncounted.
+allowance. Counters live in the database (arena/quota_store.py, shared by every web
+process), not in Redis: a broker outage must not refuse the actions that are stored and
+sent once the broker is back. When the counters cannot be reached the action is refused
+with a 503 and a Retry-After rather than allowed uncounted.
 
-A rate of N per window is N slots, cache keys that live for the window from the time they
-are taken: a sliding window of the accepted actions. A slot is taken with the cache's
-atomic add-if-absent (SET NX on Redis), so requests racing for a nearly full quota get
+A rate of N per window is N slots, rows that live for the window from the time they are
+taken: a sliding window of the accepted actions. A slot is taken atomically (an INSERT, or
+a conditional UPDATE of an expired one), so requests racing for a nearly full quota get
 exactly the slots left, however many race.
 
 Rates are ``N/period`` with period ``second``, ``minute``, ``hour`` or ``day`` (first letter
@@ -31,12 +32,11 @@ from contextlib import contextmanager
 from typing import Any, NoReturn
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest
 from rest_framework.exceptions import Throttled
 from rest_framework.throttling import BaseThrottle
 
-from arena.caching import CACHE_ERRORS
+from arena import quota_store
 from arena.errors import ServiceUnavailable
 from arena.rates import Rate
 
@@ -61,8 +61,8 @@ class Reservation:
         if not self.keys:
             return
         try:
-            cache.delete_many(self.keys)
-        except CACHE_ERRORS as error:
+            quota_store.release(self.keys)
+        except quota_store.STORE_ERRORS as error:
             # The slot then lapses with its window: the player is undercharged never,
             # overcharged by one until it lapses.
             log.warning("could not hand back quota slots %s: %s", self.keys, error)
@@ -90,8 +90,11 @@ class Quota:
                 identities.append((f"account:{account}", rate))
         return identities
 
-    def _slots(self, identity: str, rate: Rate) -> list[str]:
-        return [f"quota:{self.scope}:{identity}:{slot}" for slot in range(rate.count)]
+    def _holder(self, identity: str) -> str:
+        return f"quota:{self.scope}:{identity}"
+
+    def _slots(self, identity: str, rate: Rate) -> Iterator[str]:
+        return (f"{self._holder(identity)}:{slot}" for slot in range(rate.count))
 
     def check(self, request: Any, *, account: str | None = None) -> None:
         """Raise Throttled (429) when the next action would exceed a rate; ServiceUnavailable
@@ -110,8 +113,8 @@ class Quota:
     def reserve(self, request: Any, *, account: str | None = None) -> Reservation:
         """Take one slot of every rate of the request, or none (429 when a rate is spent).
 
-        A slot is a cache key that lives for the rate's window, taken with an atomic
-        add-if-absent, so requests racing for the last slot cannot all have it."""
+        A slot is a row that lives for the rate's window, taken atomically, so requests
+        racing for the last slot cannot all have it."""
         now = time.time()
         reservation = Reservation([])
         for identity, rate in self._identities(request, account):
@@ -138,11 +141,11 @@ class Quota:
 
     def reset(self, request: Any, *, account: str | None = None) -> None:
         """Forget the counts (a successful sign-in clears its account's failures)."""
-        for identity, rate in self._identities(request, account):
+        for identity, _rate in self._identities(request, account):
             if identity.startswith("account:"):
                 try:
-                    cache.delete_many(self._slots(identity, rate))
-                except CACHE_ERRORS as error:
+                    quota_store.release_all(self._holder(identity))
+                except quota_store.STORE_ERRORS as error:
                     log.warning("could not reset %s for %s: %s", self.scope, identity, error)
 
     def _refuse(self, wait: float, rate: Rate) -> NoReturn:
@@ -158,19 +161,20 @@ class Quota:
             for slot in self._slots(identity, rate):
                 # A slot seen free may be taken by a racing request before this add: then
                 # the add fails and the next free one is tried.
-                if slot not in taken and cache.add(slot, now, timeout=rate.seconds):
+                if slot not in taken and quota_store.take(
+                    slot, holder=self._holder(identity), now=now, seconds=rate.seconds
+                ):
                     return slot, 0.0
-        except CACHE_ERRORS as error:
+        except quota_store.STORE_ERRORS as error:
             raise self._unavailable(error) from None
         return None, min(taken.values(), default=now) + rate.seconds - now
 
     def _taken(self, identity: str, rate: Rate) -> dict[str, float]:
         """The slots in use and when each was taken."""
         try:
-            found = cache.get_many(self._slots(identity, rate))
-        except CACHE_ERRORS as error:
+            return quota_store.taken(self._holder(identity))
+        except quota_store.STORE_ERRORS as error:
             raise self._unavailable(error) from None
-        return {key: float(at) for key, at in found.items() if isinstance(at, int | float)}
 
     def _unavailable(self, error: Exception) -> ServiceUnavailable:
         log.warning("quota store unavailable for %s: %s", self.scope, error)

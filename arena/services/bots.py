@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import sys
-from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
@@ -15,10 +14,12 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 from rest_framework.authtoken.models import Token
 
+from arena.broker_contents import BrokerContents
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Player
 from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config, use_sandbox
+from arena.services.requeue import resend_due, unread_queue_wait
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
 from arena.variants import variant_names
 from bots.games import game_for
@@ -102,6 +103,8 @@ def bot_version_publish(*, version_id: int) -> bool:
     it once the broker is back; returns whether it was sent."""
     from arena.tasks import bot_version_validate_task
 
+    # Recorded before the send: the re-queue job's clock (arena/services/requeue.py).
+    BotVersion.objects.filter(pk=version_id).update(last_sent=timezone.now())
     try:
         bot_version_validate_task.delay(version_id)
     except KombuOperationalError as error:
@@ -168,22 +171,25 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
     return _settle(version, BotVersion.Status.ACTIVE, "", [*log, "status: active"])
 
 
-def bot_version_requeue_stale(
-    *, queue_is_empty: bool, older_than: timedelta = timedelta(minutes=5)
-) -> list[int]:
-    """Enqueue again the validation of versions never sent (the broker was unreachable) and,
-    with nothing queued, of versions pending for long (their message was lost with a broker
-    restart). Validation is idempotent, so a duplicate is harmless."""
+def bot_version_requeue_stale(*, broker: BrokerContents) -> list[int]:
+    """Send again the validation of pending versions never sent (the broker was unreachable)
+    or whose message the broker no longer holds (lost with a broker restart), each at most
+    once a ``MATCH_RESEND_AFTER_S`` period, whatever else the queue holds. Validation is
+    idempotent, so a duplicate is harmless. A broker whose messages cannot be read (not
+    Redis) gets the rule of arena/services/requeue.py's ``unread_queue_wait``."""
+    now = timezone.now()
     pending = Q(status=BotVersion.Status.PENDING)
-    # Never sent (the broker was unreachable at upload): nothing can be waiting in the queue.
-    stale = pending & Q(publish_pending=True)
-    if queue_is_empty:
-        stale |= pending & Q(created__lt=timezone.now() - older_than)
-    requeued = list(BotVersion.objects.filter(stale).values_list("pk", flat=True))
-    for version_id in requeued:
-        if bot_version_publish(version_id=version_id):
-            BotVersion.objects.filter(pk=version_id).update(publish_pending=False)
-    return requeued
+    if broker.readable:
+        lost = pending & ~Q(pk__in=broker.versions)
+    else:
+        lost = pending & Q(sent_at__lt=now - unread_queue_wait(broker))
+    return resend_due(
+        BotVersion.objects.all(),
+        never_sent=pending & Q(publish_pending=True),
+        lost=lost,
+        publish=lambda version_id: bot_version_publish(version_id=version_id),
+        now=now,
+    )
 
 
 def _settle(version: BotVersion, status: str, reason: str, log: list[str]) -> BotVersion:

@@ -24,6 +24,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
+from arena.broker_contents import BrokerContents
 from arena.errors import InvalidInput
 from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
 from arena.queues import match_queue
@@ -33,6 +34,7 @@ from arena.sandboxing import sandbox_config, use_sandbox
 from arena.seeding import commitment, match_seed, new_secret
 from arena.services.controls import PlayedControls, controls_apply, controls_play
 from arena.services.ratings import rating_apply
+from arena.services.requeue import resend_due, unread_queue_wait
 from arena.variants import variant_names
 from bots.controls import random_side
 from bots.duplicate import side_scores
@@ -124,6 +126,9 @@ def match_publish(*, match_id: int) -> bool:
     broker is back; False then."""
     from arena.tasks import match_run_task
 
+    # Recorded before the send, so that the re-queue job never takes a message that is on
+    # its way for a lost one (arena/services/requeue.py).
+    Match.objects.filter(pk=match_id).update(last_sent=timezone.now())
     try:
         match_run_task.apply_async(args=(match_id,), queue=_queue_of(match_id))
     except KombuOperationalError as error:
@@ -403,25 +408,32 @@ def _count_faults(match: Match, outcome: MatchOutcome) -> None:
             version.save(update_fields=["status", "status_reason"])
 
 
-def match_requeue_stale(
-    *, queue_is_empty: bool, older_than: timedelta = timedelta(minutes=5)
-) -> list[int]:
-    """Enqueue again the matches whose message was never sent (the broker was unreachable),
-    was lost (a broker restart) or whose worker died (a lapsed lease). Harmless when the
-    message still exists: the claim lets one run.
+def match_requeue_stale(*, broker: BrokerContents) -> list[int]:
+    """Send again the message of every match that has lost it, or whose worker died; each
+    at most once a ``MATCH_RESEND_AFTER_S`` period, whatever else the queue holds.
 
-    A queued match may simply be waiting its turn behind others, so queued matches are only
-    looked at when the broker's queue is empty (``queue_is_empty``): then nothing can be
-    waiting, and a match still queued after ``older_than`` has lost its message.
+    - never sent (``publish_pending``: the broker was unreachable): nothing can be queued;
+    - queued, and the broker holds no message for it (a broker restarted without
+      persistence lost it); a queued match waiting its turn, however long, has its message;
+    - running with a lapsed lease (its worker died), and no message for it waits in a queue
+      (the dead worker's own delivery stays unacknowledged until the visibility timeout).
+
+    A broker whose messages cannot be read (not Redis) gets the old rule for queued matches:
+    sent again when the queue is empty, else once per visibility timeout.
     """
     now = timezone.now()
-    stale = Q(status=Match.Status.RUNNING, lease_until__lt=now) | Q(
-        status=Match.Status.QUEUED, publish_pending=True
+    lapsed = Q(status=Match.Status.RUNNING, lease_until__lt=now)
+    queued = Q(status=Match.Status.QUEUED)
+    if broker.readable:
+        stale = (lapsed & ~Q(pk__in=broker.matches_waiting)) | (
+            queued & ~Q(pk__in=broker.matches_waiting | broker.matches_held)
+        )
+    else:
+        stale = lapsed | (queued & Q(sent_at__lt=now - unread_queue_wait(broker)))
+    return resend_due(
+        Match.objects.all(),
+        never_sent=queued & Q(publish_pending=True),
+        lost=stale,
+        publish=lambda match_id: match_publish(match_id=match_id),
+        now=now,
     )
-    if queue_is_empty:
-        stale |= Q(status=Match.Status.QUEUED, created__lt=now - older_than)
-    requeued = list(Match.objects.filter(stale).values_list("pk", flat=True))
-    for match_id in requeued:
-        if match_publish(match_id=match_id):
-            Match.objects.filter(pk=match_id, publish_pending=True).update(publish_pending=False)
-    return requeued

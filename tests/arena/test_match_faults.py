@@ -1,4 +1,5 @@
-"""Outages with real processes: a worker killed mid-match, the broker gone at challenge time.
+"""Outages with real processes: a worker killed mid-match, the broker's Redis gone at challenge
+time.
 
 Each runs real Celery workers and the beat scheduler on the real broker and PostgreSQL, and
 checks that the match completes exactly once, is rated once, and is not duplicated by a
@@ -11,14 +12,19 @@ from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import redis
+from django.conf import settings
 from rest_framework.test import APIClient
 
+from arena import services
 from arena.models import BotVersion, Game, Match, Rating, RatingChange
-from tests.arena.conftest import RANDOM_BOT
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 from tests.arena.live_server import closed_port, live_server
+from tests.arena.own_redis import match_messages, queued_tasks
 from tests.arena.workers import (
     QUICK_RECOVERY,
     Worker,
@@ -151,7 +157,7 @@ def test_a_killed_workers_match_is_taken_over_when_its_lease_lapses_and_complete
     assert Match.objects.count() == 1
 
 
-def test_a_challenge_and_an_upload_while_the_broker_is_down_are_accepted_and_run_once_it_is_back(
+def test_a_challenge_and_an_upload_while_redis_is_down_are_accepted_and_run_once_it_is_back(
     tmp_path: Path,
 ) -> None:
     require_worker_services()
@@ -164,7 +170,9 @@ def test_a_challenge_and_an_upload_while_the_broker_is_down_are_accepted_and_run
 
     challenge = {"bot": x, "opponent_bot": y, "boards": 2}
     auth = {"Authorization": f"Token {token}", "Idempotency-Key": "erin-first-challenge"}
-    unreachable = {"CELERY_BROKER_URL": f"redis://127.0.0.1:{closed_port()}/2"}
+    # The broker's Redis, which is also the cache's: the quotas must not need it.
+    down = f"redis://127.0.0.1:{closed_port()}/2"
+    unreachable = {"CELERY_BROKER_URL": down, "REDIS_URL": down}
     with live_server(tmp_path, **unreachable) as server:
         first = server.request("POST", "/api/matches/", challenge, auth)
         assert first.status == 202, first.body
@@ -204,3 +212,68 @@ def test_a_challenge_and_an_upload_while_the_broker_is_down_are_accepted_and_run
     assert (done.attempts, done.publish_pending) == (1, False)
     _rated_once(done)
     assert Match.objects.count() == 1
+
+
+DAWDLING_BOT = (
+    b"import time\n\ndef act(observation, legal):\n    time.sleep(0.05)\n    return legal[-1]\n"
+)
+
+
+def test_a_killed_workers_match_behind_twenty_background_matches_is_sent_again_once(
+    tmp_path: Path,
+) -> None:
+    require_worker_services()
+    carol = services.player_register(username="carol", password="carol-long-password-7")
+    dave = services.player_register(username="dave", password="dave-long-password-7")
+    x, y = trusted_version(carol, "dawdler", DAWDLING_BOT), trusted_version(dave, "rnd", RANDOM_BOT)
+    a, b = trusted_version(carol, "a", FIRST_LEGAL_BOT), trusted_version(dave, "b", FIRST_LEGAL_BOT)
+    # Trusted bots as plain processes: what is checked is the queue, not the sandbox.
+    env = {**QUICK_RECOVERY, "MATCH_RESEND_AFTER_S": "1", "SANDBOX_MODE": "plain"}
+    with celery_worker(tmp_path, "w1", **env) as first_worker:
+        match_id = services.match_create(version_x=x, version_y=y, boards=2).pk
+        wait_for(lambda: Match.objects.get(pk=match_id).status == "running", 60, "the start")
+        background = [
+            services.match_create(
+                version_x=a, version_y=b, boards=1, kind=Match.Kind.MATCHMAKING, rated=False
+            ).pk
+            for _ in range(20)
+        ]
+        first_worker.kill()
+    killed_at = time.monotonic()
+    killed = Match.objects.get(pk=match_id)
+    assert (killed.status, killed.attempts) == ("running", 1)
+
+    # The lease lapses at once, but the re-queue job's runs wait behind the twenty matches
+    # and then run one after another: each would find the lease lapsed.
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_timeout=5)
+    queue = settings.CELERY_TASK_DEFAULT_QUEUE
+    most = 0
+
+    def watched(condition: Callable[[], bool]) -> Callable[[], bool]:
+        def check() -> bool:
+            nonlocal most
+            most = max(most, match_messages(queued_tasks(broker, queue), match_id))
+            return condition()
+
+        return check
+
+    with celery_worker(tmp_path, "w2", **env), celery_beat(tmp_path, **env):
+        again = watched(lambda: Match.objects.get(pk=match_id).attempts == 2)
+        wait_for(again, 600, "the take-over")
+        taken_over = time.monotonic() - killed_at
+        done = watched(lambda: Match.objects.get(pk=match_id).status == "done")
+        wait_for(done, 300, "completion")
+        wait_for(
+            lambda: Match.objects.filter(pk__in=background, status="done").count() == 20,
+            300,
+            "the background matches",
+        )
+    print(
+        f"\nworker killed with 20 matches queued: the match was claimed again after "
+        f"{taken_over:.1f} s; at most {most} message(s) for it waited in the queue"
+    )
+    assert most <= 2
+    finished = Match.objects.get(pk=match_id)
+    assert finished.attempts == 2
+    assert Game.objects.filter(match=finished).count() == 4
+    _rated_once(finished)

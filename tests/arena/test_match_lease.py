@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from arena import services
+from arena.broker_contents import BrokerContents
 from arena.models import BotVersion, Match
 from arena.services.matches import match_claim, match_create, match_requeue_stale
 from tests.arena.conftest import FIRST_LEGAL_BOT, trusted_version
@@ -71,6 +72,7 @@ def test_the_requeue_sends_a_match_the_broker_could_not_take_once(
     match = match_create(version_x=versions[0], version_y=versions[1], boards=1)
     Match.objects.filter(pk=match.pk).update(publish_pending=True)
     # The broker takes it now (in-process without one): sent, and no longer marked.
-    assert match_requeue_stale(queue_is_empty=False) == [match.pk]
+    busy = BrokerContents(readable=True, queue_is_empty=False)
+    assert match_requeue_stale(broker=busy) == [match.pk]
     assert not Match.objects.get(pk=match.pk).publish_pending
-    assert match_requeue_stale(queue_is_empty=False) == []
+    assert match_requeue_stale(broker=busy) == []

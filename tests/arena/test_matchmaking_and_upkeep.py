@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from arena import services
+from arena.broker_contents import BrokerContents
 from arena.models import BotVersion, Match, Rating
 from arena.services.matches import match_create
 from arena.services.matchmaking import matchmaking_pair
@@ -51,34 +52,84 @@ def test_the_matchmaker_never_pairs_two_versions_of_one_bot(alice) -> None:  # t
     assert matchmaking_pair(variant="auction4") == []
 
 
-def test_stale_matches_are_queued_again(alice, bob) -> None:  # type: ignore[no-untyped-def]
+LONG_AGO = "2001-01-01T00:00:00Z"
+
+
+def _busy(
+    *,
+    waiting: frozenset[int] = frozenset(),
+    held: frozenset[int] = frozenset(),
+    versions: frozenset[int] = frozenset(),
+) -> BrokerContents:
+    """A Redis broker's contents, as the re-queue job reads them, with messages queued."""
+    return BrokerContents(
+        readable=True,
+        queue_is_empty=False,
+        matches_waiting=waiting,
+        matches_held=held,
+        versions=versions,
+    )
+
+
+def test_matches_whose_message_the_broker_lost_are_sent_again_while_others_wait(  # type: ignore[no-untyped-def]
+    alice, bob
+) -> None:
+    x, y = trusted_version(alice, "a", FIRST_LEGAL_BOT), trusted_version(bob, "b", RANDOM_BOT)
+    matches = [match_create(version_x=x, version_y=y, boards=1) for _ in range(5)]
+    lost, waiting, held, just_sent, taken_over = (m.pk for m in matches)
+    Match.objects.filter(pk__in=[lost, waiting, held, taken_over]).update(
+        status=Match.Status.QUEUED, last_sent=LONG_AGO, created=LONG_AGO
+    )
+    Match.objects.filter(pk=just_sent).update(status=Match.Status.QUEUED)
+    # A dead worker's match whose take-over message already waits in the queue.
+    Match.objects.filter(pk=taken_over).update(status=Match.Status.RUNNING, lease_until=LONG_AGO)
+    broker = _busy(waiting=frozenset({waiting, taken_over}), held=frozenset({held}))
+    # Only the match the broker holds no message for is sent again, although the queue is
+    # busy and the others have waited for long; the one sent a moment ago is left alone.
+    assert services.match_requeue_stale(broker=broker) == [lost]
+    # A second run at once (the first's message not read yet) sends nothing more.
+    Match.objects.filter(pk=lost).update(status=Match.Status.QUEUED)
+    assert services.match_requeue_stale(broker=broker) == []
+
+
+def test_a_dead_workers_match_is_sent_again_unless_a_message_for_it_waits(  # type: ignore[no-untyped-def]
+    alice, bob
+) -> None:
     x, y = trusted_version(alice, "a", FIRST_LEGAL_BOT), trusted_version(bob, "b", RANDOM_BOT)
     lost = match_create(version_x=x, version_y=y, boards=1)
     Match.objects.filter(pk=lost.pk).update(
-        status=Match.Status.RUNNING, lease_until="2001-01-01T00:00:00Z"
+        status=Match.Status.RUNNING, lease_until=LONG_AGO, last_sent=LONG_AGO
     )
-    match_create(version_x=x, version_y=y, boards=1)  # just queued: not stale
-    long_queued = match_create(version_x=x, version_y=y, boards=1)
-    Match.objects.filter(pk=long_queued.pk).update(created="2001-01-01T00:00:00Z")
-    # With messages waiting, a queued match may just be waiting its turn.
-    assert services.match_requeue_stale(queue_is_empty=False) == [lost.pk]
-    # In-process execution (no broker) has just played the lost match: lose another one.
-    lost_again = match_create(version_x=x, version_y=y, boards=1)
-    Match.objects.filter(pk=lost_again.pk).update(
-        status=Match.Status.RUNNING, lease_until="2001-01-01T00:00:00Z"
-    )
-    requeued = set(services.match_requeue_stale(queue_is_empty=True))
-    # The just-queued match is never among them; the first lost one is, unless it was played.
-    assert {lost_again.pk, long_queued.pk} <= requeued <= {lost.pk, lost_again.pk, long_queued.pk}
+    # The dead worker's own delivery is still held (unacknowledged): it does not count.
+    assert services.match_requeue_stale(broker=_busy(held=frozenset({lost.pk}))) == [lost.pk]
 
 
-def test_long_pending_validations_are_queued_again(alice) -> None:  # type: ignore[no-untyped-def]
+def test_a_broker_whose_messages_cannot_be_read_gets_a_lost_match_after_the_visibility_timeout(  # type: ignore[no-untyped-def]
+    alice, bob, settings
+) -> None:
+    x, y = trusted_version(alice, "a", FIRST_LEGAL_BOT), trusted_version(bob, "b", RANDOM_BOT)
+    first, second = (match_create(version_x=x, version_y=y, boards=1) for _ in range(2))
+    Match.objects.filter(pk__in=[first.pk, second.pk]).update(status=Match.Status.QUEUED)
+    Match.objects.filter(pk=first.pk).update(last_sent=LONG_AGO)
+    unread = BrokerContents(readable=False, queue_is_empty=False)
+    assert services.match_requeue_stale(broker=unread) == [first.pk]
+    # With the queue empty nothing can be waiting: a match sent long enough ago is lost.
+    Match.objects.filter(pk=second.pk).update(last_sent=LONG_AGO)
+    settings.BROKER_VISIBILITY_TIMEOUT = 10**9
+    assert services.match_requeue_stale(broker=unread) == []
+    empty = BrokerContents(readable=False, queue_is_empty=True)
+    assert services.match_requeue_stale(broker=empty) == [second.pk]
+
+
+def test_pending_validations_whose_message_was_lost_are_sent_again(alice) -> None:  # type: ignore[no-untyped-def]
     bot = services.bot_create(owner=alice, name="a", variant="auction4")
     version = services.bot_version_submit(bot=bot, data=FIRST_LEGAL_BOT, filename="bot.py")
-    assert services.bot_version_requeue_stale(queue_is_empty=True) == []
-    BotVersion.objects.filter(pk=version.pk).update(created="2001-01-01T00:00:00Z")
-    assert services.bot_version_requeue_stale(queue_is_empty=False) == []
-    assert services.bot_version_requeue_stale(queue_is_empty=True) == [version.pk]
+    BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.PENDING)
+    # Just sent: its message may be on its way to a worker.
+    assert services.bot_version_requeue_stale(broker=_busy()) == []
+    BotVersion.objects.filter(pk=version.pk).update(last_sent=LONG_AGO)
+    assert services.bot_version_requeue_stale(broker=_busy(versions=frozenset({version.pk}))) == []
+    assert services.bot_version_requeue_stale(broker=_busy()) == [version.pk]
 
 
 def test_a_version_that_keeps_faulting_is_disabled_with_the_reason(

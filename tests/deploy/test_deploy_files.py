@@ -5,11 +5,16 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import redis
 import yaml
+
+from tests.arena.live_server import closed_port
+from tests.arena.workers import wait_for
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -100,3 +105,40 @@ def test_a_worker_given_an_unknown_queue_refuses_to_start() -> None:
 
     with pytest.raises(ValueError, match="the queues are interactive, background"):
         worker_queues("interactive,batch")
+
+
+def test_the_brokers_redis_keeps_an_append_only_file_synced_every_second(tmp_path: Path) -> None:
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    redis_service = compose["services"]["redis"]
+    conf = "/usr/local/etc/redis/broker.conf"
+    assert redis_service["command"] == ["redis-server", conf]
+    assert f"./redis/broker.conf:{conf}:ro" in redis_service["volumes"]
+    assert any(volume.endswith(":/data") for volume in redis_service["volumes"])
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed: the file is not started")
+    # The file as a real Redis reads it (its folder moved to the test's own).
+    port = closed_port()
+    command = ["redis-server", str(DEPLOY / "redis/broker.conf"), "--port", str(port)]
+    command += ["--bind", "127.0.0.1", "--dir", str(tmp_path)]
+    with subprocess.Popen(command, stdout=subprocess.DEVNULL) as server:
+        try:
+            client = redis.Redis(port=port, socket_timeout=5)
+            wait_for(lambda: _answers(client), 60, "the broker's Redis")
+            settings = {
+                name: client.config_get(name)[name]
+                for name in ("appendonly", "appendfsync", "maxmemory-policy")
+            }
+        finally:
+            server.kill()
+    assert settings == {
+        "appendonly": "yes",
+        "appendfsync": "everysec",
+        "maxmemory-policy": "noeviction",
+    }
+
+
+def _answers(client: redis.Redis) -> bool:
+    try:
+        return bool(client.ping())
+    except redis.exceptions.ConnectionError:
+        return False
