@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-
 from arena.celery import app as celery_app
 from arena.queues import all_queues
 
