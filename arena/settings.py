@@ -290,7 +290,7 @@ VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
 # --- API ---------------------------------------------------------------------------------
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -331,6 +331,12 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
 UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
 # Quotas (arena/throttles.py): counted per player and, so that extra accounts gain nothing,
 # per client IP; only accepted actions count.
+# The client's IP is the socket's peer unless proxies of the deployment stand in front:
+# TRUSTED_PROXIES is how many (deploy/nginx is one, and replaces X-Forwarded-For), and only
+# the entries they wrote are believed (arena/client_address.py). A client's own
+# X-Forwarded-For must never choose the address its quotas are counted under.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0, minimum=0)
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXIES
 UPLOAD_RATE_PER_IP = env_rate("UPLOAD_RATE_PER_IP", "60/hour")
 CHALLENGE_RATE_PER_IP = env_rate("CHALLENGE_RATE_PER_IP", "40/hour")
 # A human's challenges of a bot (leagues/play), page and API alike: each deals a table and
@@ -341,6 +347,8 @@ PLAY_CHALLENGE_RATE_PER_IP = env_rate("PLAY_CHALLENGE_RATE_PER_IP", "40/hour")
 LOGIN_FAILURE_RATE_PER_IP = env_rate("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
 LOGIN_FAILURE_RATE = env_rate("LOGIN_FAILURE_RATE", "20/hour")
 REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "20/hour")
+# Registrations from every address together (however many addresses a script has).
+REGISTRATION_RATE_OVERALL = env_rate("REGISTRATION_RATE_OVERALL", "200/hour")
 AUTHENTICATION_BACKENDS = ["arena.signin.QuotaModelBackend"]
 # Re-simulating a replay (?verify=true) that is not already cached, per IP.
 VERIFY_RATE = env_rate("VERIFY_RATE", "30/hour")
