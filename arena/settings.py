@@ -283,6 +283,17 @@ CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 # How long each bot move stays on its own on a human's table page before the next is shown
 # (leagues/play); a click or Escape shows them all at once.
 PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)
+# A player's casual tables (leagues/play: the play page, POST /api/play/tables/) open at once:
+# each holds a dealt hand and its bots' work, so they are bounded. Challenge and robot-event
+# tables do not count: their own flows open one at a time. A casual table untouched for
+# PLAY_TABLE_IDLE_S is ended as abandoned by the periodic job play.tables_expire.
+PLAY_OPEN_TABLES_MAX = env_int("PLAY_OPEN_TABLES_MAX", 5, minimum=1)
+PLAY_TABLE_IDLE_S = env_int("PLAY_TABLE_IDLE_S", 24 * 3600, minimum=60)
+PLAY_EXPIRE_EVERY_S = env_int("PLAY_EXPIRE_EVERY_S", 600, minimum=1)
+CELERY_BEAT_SCHEDULE["expire-idle-play-tables"] = {
+    "task": "play.tables_expire",
+    "schedule": float(PLAY_EXPIRE_EVERY_S),
+}
 # How often an open robot event's page asks for its standings again (leagues/robots).
 ROBOTS_STANDINGS_REFRESH_S = env_int("ROBOTS_STANDINGS_REFRESH_S", 10, minimum=1)
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)

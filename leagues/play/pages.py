@@ -71,6 +71,7 @@ def start_from_form(request: HttpRequest) -> Any:
         dealer=secrets.randbelow(game.players),
         human_seat=seat,
         bots=bots,
+        casual=True,
     )
 
 

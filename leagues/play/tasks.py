@@ -11,3 +11,9 @@ from leagues.play import services
 def table_advance_task(table_id: int) -> int:
     """Arena bots' moves at a human's table; safe to deliver twice (see table_advance)."""
     return services.table_advance(table_id=table_id)
+
+
+@shared_task(name="play.tables_expire")
+def tables_expire_task() -> int:
+    """Periodic: casual tables left untouched for ``PLAY_TABLE_IDLE_S`` end as abandoned."""
+    return services.tables_expire()
