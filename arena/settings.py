@@ -360,6 +360,12 @@ LOGIN_FAILURE_RATE = env_rate("LOGIN_FAILURE_RATE", "20/hour")
 REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "20/hour")
 # Registrations from every address together (however many addresses a script has).
 REGISTRATION_RATE_OVERALL = env_rate("REGISTRATION_RATE_OVERALL", "200/hour")
+# How old an account must be to join a robot event or challenge a bot (arena/newcomers.py):
+# an account made on the spot cannot play an event's boards for another. None with DEBUG on,
+# where the demo's accounts play the moment they are made.
+RATED_PLAY_MIN_ACCOUNT_AGE_S = env_int(
+    "RATED_PLAY_MIN_ACCOUNT_AGE_S", 0 if DEBUG else 24 * 3600, minimum=0
+)
 AUTHENTICATION_BACKENDS = ["arena.signin.QuotaModelBackend"]
 # Re-simulating a replay (?verify=true) that is not already cached, per IP.
 VERIFY_RATE = env_rate("VERIFY_RATE", "30/hour")

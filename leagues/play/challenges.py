@@ -22,12 +22,13 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from arena.newcomers import rated_play_refusal
 from arena.ratings import Estimate, Tally, fit_ratings
 from arena.seeding import board_dealer, board_seed, commitment, match_seed, new_secret
 from bots.duplicate import summarize
 from bots.games import game_for
 from leagues.play import scoring, services
-from leagues.play.errors import BadTable, TableNotFound
+from leagues.play.errors import AccountTooNew, BadTable, TableNotFound
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
 from leagues.play.referee import SeatSpecError, parse_seat
 
@@ -36,6 +37,9 @@ def challenge_create(
     *, owner: User, variant: str, opponent: Mapping[str, Any], boards: int
 ) -> Challenge:
     """Create the match, committed to a fresh server secret, and deal its first table."""
+    refusal = rated_play_refusal(owner)
+    if refusal is not None:
+        raise AccountTooNew(refusal)
     services.game_of(variant)
     if isinstance(boards, bool) or not isinstance(boards, int):
         raise BadTable(f"boards is a whole number, not {boards!r}")

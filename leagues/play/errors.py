@@ -47,3 +47,9 @@ class TooManyTables(PlayError):
     """The player has as many casual tables open as one may (``PLAY_OPEN_TABLES_MAX``)."""
 
     status = 409
+
+
+class AccountTooNew(PlayError):
+    """The account is too new for rated play (``arena.newcomers``)."""
+
+    status = 403

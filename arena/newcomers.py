@@ -1,0 +1,43 @@
+"""A new account waits before it enters rated play: robot events and challenges of a bot.
+
+Registration is free of anything but a rate, and a rate counts per address: an account made
+on the spot could play an event's boards to see their cards and hand them to its maker's
+real account (or throw boards against a bot to move its rating). An account must therefore
+be ``RATED_PLAY_MIN_ACCOUNT_AGE_S`` old (a day by default, as long as a daylong event is
+open) before it joins an event or challenges a bot: a second account for an event must
+exist before the event does, so one cannot be made for the boards once they are known.
+Casual tables, bots and their matches are open to an account at once. Staff never wait.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+
+def rated_play_refusal(user: Any) -> str | None:
+    """None when ``user`` may enter rated play now; else why not, and from when."""
+    wait = timedelta(seconds=settings.RATED_PLAY_MIN_ACCOUNT_AGE_S)
+    if not wait or getattr(user, "is_staff", False):
+        return None
+    allowed_from = user.date_joined + wait
+    left = allowed_from - timezone.now()
+    if left <= timedelta(0):
+        return None
+    return (
+        f"a new account enters rated play (robot events, challenges of a bot) once it is "
+        f"{_duration(wait)} old: this one may from {allowed_from:%Y-%m-%d %H:%M} UTC, "
+        f"in {_duration(left)}"
+    )
+
+
+def _duration(span: timedelta) -> str:
+    minutes = max(1, round(span.total_seconds() / 60))
+    hours, minutes = divmod(minutes, 60)
+    parts = [f"{hours} hour{'s' * (hours != 1)}"] if hours else []
+    if minutes or not parts:
+        parts.append(f"{minutes} minute{'s' * (minutes != 1)}")
+    return " ".join(parts)
