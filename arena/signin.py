@@ -65,17 +65,23 @@ def check_attempt(request: Any, *, account: str | None) -> None:
 
 def reserve_attempt(request: Any, *, account: str | None) -> list[Reservation]:
     """Take the attempt's slots before its password is checked, so that attempts racing
-    for the last one cannot all be tried; none of the account's when it is spent and the
-    address is not failing. Raises as ``check_attempt``."""
-    clean = FAILURES_PER_IP.used(request) == 0
+    for the last one cannot all be tried: the address's, and the account's unless it is
+    spent and the address is not failing. Raises as ``check_attempt``."""
     by_ip = FAILURES_PER_IP.reserve(request)
     try:
         by_account = FAILURES_PER_ACCOUNT.reserve(request, account=account)
     except Throttled:
-        if not clean:
+        # Counted after this attempt took its own slot: attempts racing from one address
+        # see each other's, so a fresh address cannot have several passwords checked at once.
+        try:
+            clean = FAILURES_PER_IP.used(request) <= 1
+        except ServiceUnavailable:
             by_ip.release()
             raise
-        return [by_ip]
+        if clean:
+            return [by_ip]
+        by_ip.release()
+        raise
     except ServiceUnavailable:
         by_ip.release()
         raise
