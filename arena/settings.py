@@ -354,6 +354,9 @@ CHALLENGE_RATE_PER_IP = env_rate("CHALLENGE_RATE_PER_IP", "40/hour")
 # lets the bots move in the web process, so they are counted apart from the bots' matches.
 PLAY_CHALLENGE_RATE = env_rate("PLAY_CHALLENGE_RATE", "20/hour")
 PLAY_CHALLENGE_RATE_PER_IP = env_rate("PLAY_CHALLENGE_RATE_PER_IP", "40/hour")
+# Casual tables started (leagues/play), page and API alike, per player and per client IP.
+PLAY_TABLE_RATE = env_rate("PLAY_TABLE_RATE", "60/hour")
+PLAY_TABLE_RATE_PER_IP = env_rate("PLAY_TABLE_RATE_PER_IP", "120/hour")
 # Failed sign-ins (token, page, admin), and registrations, per IP; failures also per account.
 LOGIN_FAILURE_RATE_PER_IP = env_rate("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
 LOGIN_FAILURE_RATE = env_rate("LOGIN_FAILURE_RATE", "20/hour")

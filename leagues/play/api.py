@@ -21,6 +21,7 @@ from bots.games import game_for
 from leagues.play import selectors, services
 from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
+from leagues.play.throttles import PLAY_TABLES
 
 
 class PlayBotSpecField(serializers.JSONField):
@@ -151,15 +152,17 @@ class TableListView(APIView):
             return data
         players = game_for(data["variant"]).players
         try:
-            table = services.table_start(
-                owner=request.user,  # type: ignore[arg-type]
-                variant=data["variant"],
-                seed=new_seed(),
-                dealer=data.get("dealer", secrets.randbelow(players)),
-                human_seat=data["human_seat"],
-                bots=data["bots"],
-                casual=True,
-            )
+            # Only a table started keeps its slot (a refused one hands it back).
+            with PLAY_TABLES.spend(request):
+                table = services.table_start(
+                    owner=request.user,  # type: ignore[arg-type]
+                    variant=data["variant"],
+                    seed=new_seed(),
+                    dealer=data.get("dealer", secrets.randbelow(players)),
+                    human_seat=data["human_seat"],
+                    bots=data["bots"],
+                    casual=True,
+                )
         except PlayError as error:
             return refused(error)
         view = selectors.table_view(table=table, viewer=request.user)

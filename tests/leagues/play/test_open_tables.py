@@ -67,6 +67,25 @@ def test_leaving_a_table_through_the_api_frees_its_place(
     assert _start(alice_client).status_code == 201
 
 
+def test_starting_and_leaving_tables_in_a_loop_is_bounded_by_a_rate(
+    alice_client: APIClient, settings: Any
+) -> None:
+    settings.PLAY_OPEN_TABLES_MAX = 2
+    settings.PLAY_TABLE_RATE = "4/hour"
+    first, second = (_start(alice_client).json()["id"] for _ in range(2))
+    # Refused at the open-table limit: a refusal does not spend the rate.
+    assert [_start(alice_client).status_code for _ in range(3)] == [409] * 3
+    for table_id in (first, second):
+        assert alice_client.post(f"/api/play/tables/{table_id}/abandon/").status_code == 200
+    third, fourth = (_start(alice_client).json()["id"] for _ in range(2))
+    for table_id in (third, fourth):
+        assert alice_client.post(f"/api/play/tables/{table_id}/abandon/").status_code == 200
+    refused = _start(alice_client)
+    assert refused.status_code == 429
+    assert "at most 4 tables started per hour" in refused.json()["detail"]
+    assert int(refused["Retry-After"]) > 0
+
+
 def test_another_players_table_cannot_be_left_by_the_api(
     alice_client: APIClient, bob_client: APIClient
 ) -> None:
