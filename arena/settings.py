@@ -301,6 +301,17 @@ PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)
 # started: then its unplayed boards count as the player's forfeits and it is scored, so that
 # every challenge started counts (the expiry job below, and any read of the challenge).
 PLAY_CHALLENGE_EXPIRES_S = env_int("PLAY_CHALLENGE_EXPIRES_S", 24 * 3600, minimum=60)
+# A player's casual tables (leagues/play: the play page, POST /api/play/tables/) open at once:
+# each holds a dealt hand and its bots' work, so they are bounded. Challenge and robot-event
+# tables do not count: their own flows open one at a time. A casual table untouched for
+# PLAY_TABLE_IDLE_S is ended as abandoned by the periodic job play.tables_expire.
+PLAY_OPEN_TABLES_MAX = env_int("PLAY_OPEN_TABLES_MAX", 5, minimum=1)
+PLAY_TABLE_IDLE_S = env_int("PLAY_TABLE_IDLE_S", 24 * 3600, minimum=60)
+PLAY_EXPIRE_EVERY_S = env_int("PLAY_EXPIRE_EVERY_S", 600, minimum=1)
+CELERY_BEAT_SCHEDULE["expire-idle-play-tables"] = {
+    "task": "play.tables_expire",
+    "schedule": float(PLAY_EXPIRE_EVERY_S),
+}
 # How often an open robot event's page asks for its standings again (leagues/robots).
 ROBOTS_STANDINGS_REFRESH_S = env_int("ROBOTS_STANDINGS_REFRESH_S", 10, minimum=1)
 MATCHMAKING_BOARDS = env_int("MATCHMAKING_BOARDS", 50, minimum=1)
@@ -308,7 +319,7 @@ VALIDATION_BOARDS = env_int("VALIDATION_BOARDS", 2, minimum=1)
 
 # --- API ---------------------------------------------------------------------------------
 
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, object] = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
@@ -349,16 +360,33 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
 UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
 # Quotas (arena/throttles.py): counted per player and, so that extra accounts gain nothing,
 # per client IP; only accepted actions count.
+# The client's IP is the socket's peer unless proxies of the deployment stand in front:
+# TRUSTED_PROXIES is how many (deploy/nginx is one, and replaces X-Forwarded-For), and only
+# the entries they wrote are believed (arena/client_address.py). A client's own
+# X-Forwarded-For must never choose the address its quotas are counted under.
+TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0, minimum=0)
+REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXIES
 UPLOAD_RATE_PER_IP = env_rate("UPLOAD_RATE_PER_IP", "60/hour")
 CHALLENGE_RATE_PER_IP = env_rate("CHALLENGE_RATE_PER_IP", "40/hour")
 # A human's challenges of a bot (leagues/play), page and API alike: each deals a table and
 # lets the bots move in the web process, so they are counted apart from the bots' matches.
 PLAY_CHALLENGE_RATE = env_rate("PLAY_CHALLENGE_RATE", "20/hour")
 PLAY_CHALLENGE_RATE_PER_IP = env_rate("PLAY_CHALLENGE_RATE_PER_IP", "40/hour")
+# Casual tables started (leagues/play), page and API alike, per player and per client IP.
+PLAY_TABLE_RATE = env_rate("PLAY_TABLE_RATE", "60/hour")
+PLAY_TABLE_RATE_PER_IP = env_rate("PLAY_TABLE_RATE_PER_IP", "120/hour")
 # Failed sign-ins (token, page, admin), and registrations, per IP; failures also per account.
 LOGIN_FAILURE_RATE_PER_IP = env_rate("LOGIN_FAILURE_RATE_PER_IP", "10/15m")
 LOGIN_FAILURE_RATE = env_rate("LOGIN_FAILURE_RATE", "20/hour")
 REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "20/hour")
+# Registrations from every address together (however many addresses a script has).
+REGISTRATION_RATE_OVERALL = env_rate("REGISTRATION_RATE_OVERALL", "200/hour")
+# How old an account must be to join a robot event or challenge a bot (arena/newcomers.py):
+# an account made on the spot cannot play an event's boards for another. None with DEBUG on,
+# where the demo's accounts play the moment they are made.
+RATED_PLAY_MIN_ACCOUNT_AGE_S = env_int(
+    "RATED_PLAY_MIN_ACCOUNT_AGE_S", 0 if DEBUG else 24 * 3600, minimum=0
+)
 AUTHENTICATION_BACKENDS = ["arena.signin.QuotaModelBackend"]
 # Re-simulating a replay (?verify=true) that is not already cached, per IP.
 VERIFY_RATE = env_rate("VERIFY_RATE", "30/hour")

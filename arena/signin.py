@@ -1,10 +1,21 @@
 """Sign-in under a quota of failures: the API token, the page sign-in and every other
 password check (the admin's) share one count per client IP and per account.
 
-A wrong password is counted; once an IP or an account has used its failures, every attempt
-is refused until the window moves on, the right password included, so that guessing costs
-the attacker time. The API and the sign-in page answer 429 with Retry-After; other password
-checks simply fail (``QuotaModelBackend``).
+A wrong password is counted against the client's address and against the account it named.
+An address that has used its failures is refused every attempt until the window moves on,
+the right password included, so that guessing costs the attacker time.
+
+An account that has used its failures is closed only to the addresses that are failing (a
+wrong password from them within their own window). A stranger's wrong passwords would
+otherwise lock the owner out: the account's count is a denial of service anyone can cause.
+So an address with no recent failure still has its password checked: the owner, signing in
+from their own address, gets in (which clears the account's count), while a guesser gets
+one try per fresh address, after which that address is failing too. The account's count
+thus caps what an attacker with a few addresses can try; one with many pays an address per
+guess once the count is spent.
+
+The API and the sign-in page answer 429 with Retry-After; other password checks simply
+fail (``QuotaModelBackend``).
 """
 
 from __future__ import annotations
@@ -25,17 +36,56 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from arena.errors import ServiceUnavailable
-from arena.throttles import Quota
+from arena.throttles import Quota, Reservation
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-SIGN_IN_FAILURES = Quota(
-    "sign-in",
-    what="failed sign-ins",
-    per_player="LOGIN_FAILURE_RATE",
-    per_ip="LOGIN_FAILURE_RATE_PER_IP",
+# One scope for both: the counters are those of a single quota per IP and per account.
+FAILURES_PER_IP = Quota(
+    "sign-in", what="failed sign-ins", per_player=None, per_ip="LOGIN_FAILURE_RATE_PER_IP"
 )
+FAILURES_PER_ACCOUNT = Quota(
+    "sign-in", what="failed sign-ins", per_player="LOGIN_FAILURE_RATE", per_ip=None
+)
+
+
+def check_attempt(request: Any, *, account: str | None) -> None:
+    """Raise Throttled (429) when the attempt must be refused before its password is
+    checked: the address has used its failures, or the account has and the address is
+    failing (see the module's note). ServiceUnavailable (503) when it cannot be told."""
+    FAILURES_PER_IP.check(request)
+    try:
+        FAILURES_PER_ACCOUNT.check(request, account=account)
+    except Throttled:
+        if FAILURES_PER_IP.used(request) > 0:
+            raise
+        # An address with no recent failure: its password is checked (the owner's way in).
+
+
+def reserve_attempt(request: Any, *, account: str | None) -> list[Reservation]:
+    """Take the attempt's slots before its password is checked, so that attempts racing
+    for the last one cannot all be tried: the address's, and the account's unless it is
+    spent and the address is not failing. Raises as ``check_attempt``."""
+    by_ip = FAILURES_PER_IP.reserve(request)
+    try:
+        by_account = FAILURES_PER_ACCOUNT.reserve(request, account=account)
+    except Throttled:
+        # Counted after this attempt took its own slot: attempts racing from one address
+        # see each other's, so a fresh address cannot have several passwords checked at once.
+        try:
+            clean = FAILURES_PER_IP.used(request) <= 1
+        except ServiceUnavailable:
+            by_ip.release()
+            raise
+        if clean:
+            return [by_ip]
+        by_ip.release()
+        raise
+    except ServiceUnavailable:
+        by_ip.release()
+        raise
+    return [by_ip, by_account]
 
 
 def account_of(username: Any) -> str | None:
@@ -59,9 +109,8 @@ class QuotaModelBackend(ModelBackend):
             return super().authenticate(request, username, password, **kwargs)
         account = account_of(username)
         try:
-            # Every attempt takes a slot before the password is checked, so that attempts
-            # racing for the last one cannot all be tried; a right password hands it back.
-            attempt = SIGN_IN_FAILURES.reserve(request, account=account)
+            # A right password hands the slots back.
+            attempt = reserve_attempt(request, account=account)
         except (Throttled, ServiceUnavailable):
             # Spent, or it cannot be told: a password is not checked uncounted.
             raise PermissionDenied(
@@ -69,8 +118,9 @@ class QuotaModelBackend(ModelBackend):
             ) from None
         user = super().authenticate(request, username, password, **kwargs)
         if user is not None:
-            attempt.release()
-            SIGN_IN_FAILURES.reset(request, account=account)
+            for reservation in attempt:
+                reservation.release()
+            FAILURES_PER_ACCOUNT.reset(request, account=account)
         return user
 
 
@@ -80,7 +130,7 @@ class TokenView(ObtainAuthToken):
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         data = request.data
         username = data.get("username") if isinstance(data, Mapping) else None
-        SIGN_IN_FAILURES.check(request, account=account_of(username))
+        check_attempt(request, account=account_of(username))
         return super().post(request, *args, **kwargs)
 
 
@@ -92,7 +142,7 @@ class QuotaAuthenticationForm(AuthenticationForm):
 
     def clean(self) -> dict[str, Any]:
         try:
-            SIGN_IN_FAILURES.check(self.request, account=account_of(self.data.get("username")))
+            check_attempt(self.request, account=account_of(self.data.get("username")))
         except Throttled as spent:
             # Throttled sets wait in __init__; its stub does not declare it.
             wait = math.ceil(spent.wait or 1)  # type: ignore[attr-defined]

@@ -34,9 +34,9 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.http import HttpRequest
 from rest_framework.exceptions import Throttled
-from rest_framework.throttling import BaseThrottle
 
 from arena import quota_store
+from arena.client_address import client_address
 from arena.errors import ServiceUnavailable
 from arena.rates import Rate
 
@@ -44,9 +44,8 @@ log = logging.getLogger(__name__)
 
 
 def client_ip(request: HttpRequest | Any) -> str:
-    """The client's address, as DRF's throttles see it (``NUM_PROXIES`` honoured)."""
-    # get_ident reads only META, which a Django HttpRequest has as a DRF Request does.
-    return str(BaseThrottle().get_ident(request))  # type: ignore[arg-type]
+    """The client's address, from the proxies the deployment trusts (``TRUSTED_PROXIES``)."""
+    return client_address(request)
 
 
 class Reservation:
@@ -70,17 +69,32 @@ class Reservation:
 
 
 class Quota:
-    """One kind of counted action: a rate per player and a rate per IP, read from settings
-    at use (so that a deployment, or a test, may change them)."""
+    """One kind of counted action: a rate per player, a rate per IP and a rate for everyone
+    together (each optional), read from settings at use (so that a deployment, or a test,
+    may change them)."""
 
-    def __init__(self, scope: str, *, what: str, per_player: str | None, per_ip: str) -> None:
+    def __init__(
+        self,
+        scope: str,
+        *,
+        what: str,
+        per_player: str | None,
+        per_ip: str | None,
+        overall: str | None = None,
+    ) -> None:
         self.scope = scope
         self.what = what
         self.per_player = per_player
         self.per_ip = per_ip
+        self.overall = overall
 
     def _identities(self, request: Any, account: str | None) -> list[tuple[str, Rate]]:
-        identities = [(f"ip:{client_ip(request)}", Rate.parse(getattr(settings, self.per_ip)))]
+        identities = []
+        if self.per_ip is not None:
+            rate = Rate.parse(getattr(settings, self.per_ip))
+            identities.append((f"ip:{client_ip(request)}", rate))
+        if self.overall is not None:
+            identities.append(("everyone", Rate.parse(getattr(settings, self.overall))))
         if self.per_player is not None:
             if account is None:
                 user = getattr(request, "user", None)
@@ -106,9 +120,14 @@ class Quota:
         for identity, rate in self._identities(request, account):
             taken = self._taken(identity, rate)
             if len(taken) >= rate.count:
-                waits.append((min(taken.values()) + rate.seconds - now, rate))
+                waits.append((min(taken.values()) + rate.seconds - now, rate, identity))
         if waits:
-            self._refuse(*max(waits, key=lambda pair: pair[0]))
+            self._refuse(*max(waits, key=lambda wait: wait[0]))
+
+    def used(self, request: Any, *, account: str | None = None) -> int:
+        """The slots in use of the request's busiest identity (503 when they cannot be read)."""
+        identities = self._identities(request, account)
+        return max((len(self._taken(identity, rate)) for identity, rate in identities), default=0)
 
     def reserve(self, request: Any, *, account: str | None = None) -> Reservation:
         """Take one slot of every rate of the request, or none (429 when a rate is spent).
@@ -125,7 +144,7 @@ class Quota:
                 raise
             if slot is None:
                 reservation.release()
-                self._refuse(wait, rate)
+                self._refuse(wait, rate, identity)
             reservation.keys.append(slot)
         return reservation
 
@@ -148,10 +167,11 @@ class Quota:
                 except quota_store.STORE_ERRORS as error:
                     log.warning("could not reset %s for %s: %s", self.scope, identity, error)
 
-    def _refuse(self, wait: float, rate: Rate) -> NoReturn:
+    def _refuse(self, wait: float, rate: Rate, identity: str) -> NoReturn:
+        whose = " from everyone together" if identity == "everyone" else ""
         raise Throttled(
             wait=max(wait, 1.0),
-            detail=f"Throttled: at most {rate.count} {self.what} per {rate.period()}.",
+            detail=f"Throttled: at most {rate.count} {self.what} per {rate.period()}{whose}.",
         )
 
     def _take(self, identity: str, rate: Rate, now: float) -> tuple[str | None, float]:
@@ -190,7 +210,13 @@ CHALLENGES = Quota(
     "challenges", what="challenges", per_player="CHALLENGE_RATE", per_ip="CHALLENGE_RATE_PER_IP"
 )
 REGISTRATIONS = Quota(
-    "registrations", what="registrations", per_player=None, per_ip="REGISTRATION_RATE"
+    "registrations",
+    what="registrations",
+    per_player=None,
+    per_ip="REGISTRATION_RATE",
+    # Addresses are many (a botnet's, a cloud's): the whole site's registrations are
+    # bounded too, so that accounts cannot be made faster than this however they come.
+    overall="REGISTRATION_RATE_OVERALL",
 )
 VERIFICATIONS = Quota(
     "verify", what="replay verifications not already cached", per_player=None, per_ip="VERIFY_RATE"

@@ -3,7 +3,10 @@
 import multiprocessing
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+# Loopback unless told otherwise: nginx, on this host, is the only client (deploy/nginx),
+# and the application trusts the X-Forwarded-Proto and X-Forwarded-For it sets. A container
+# sets GUNICORN_BIND=0.0.0.0:8000 (the Dockerfile), its port published on loopback only.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # Requests are short database reads and writes; matches run on Celery workers, not here.
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))

@@ -12,6 +12,17 @@ import pytest
 def pytest_configure(config: pytest.Config) -> None:
     _empty_tables_by_deleting_their_rows()
     _name_this_process_share(config)
+    _let_new_accounts_play_at_once()
+
+
+def _let_new_accounts_play_at_once() -> None:
+    """Tests make their players on the spot and enter them in events and challenges at
+    once: the wait before rated play (arena/newcomers.py) is off, here and in the processes
+    the tests start, except in the tests of that wait, which set it."""
+    from django.conf import settings
+
+    settings.RATED_PLAY_MIN_ACCOUNT_AGE_S = 0
+    os.environ["RATED_PLAY_MIN_ACCOUNT_AGE_S"] = "0"
 
 
 def _empty_tables_by_deleting_their_rows() -> None:

@@ -21,6 +21,7 @@ from bots.games import game_for
 from leagues.play import selectors, services
 from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
+from leagues.play.throttles import PLAY_TABLES
 
 
 class PlayBotSpecField(serializers.JSONField):
@@ -135,7 +136,14 @@ class TableListView(APIView):
 
     @extend_schema(
         request=PlayTableCreateSerializer,
-        responses={201: PlayTableSerializer, 400: PlayErrorSerializer},
+        responses={
+            201: PlayTableSerializer,
+            400: PlayErrorSerializer,
+            409: OpenApiResponse(
+                PlayErrorSerializer,
+                description="as many tables open as a player may have (PLAY_OPEN_TABLES_MAX)",
+            ),
+        },
         summary="Sit down at a new table with bots (the server deals from a secret seed)",
     )
     def post(self, request: Request) -> Response:
@@ -144,14 +152,17 @@ class TableListView(APIView):
             return data
         players = game_for(data["variant"]).players
         try:
-            table = services.table_start(
-                owner=request.user,  # type: ignore[arg-type]
-                variant=data["variant"],
-                seed=new_seed(),
-                dealer=data.get("dealer", secrets.randbelow(players)),
-                human_seat=data["human_seat"],
-                bots=data["bots"],
-            )
+            # Only a table started keeps its slot (a refused one hands it back).
+            with PLAY_TABLES.spend(request):
+                table = services.table_start(
+                    owner=request.user,  # type: ignore[arg-type]
+                    variant=data["variant"],
+                    seed=new_seed(),
+                    dealer=data.get("dealer", secrets.randbelow(players)),
+                    human_seat=data["human_seat"],
+                    bots=data["bots"],
+                    casual=True,
+                )
         except PlayError as error:
             return refused(error)
         view = selectors.table_view(table=table, viewer=request.user)
@@ -197,3 +208,23 @@ class TableActionView(APIView):
             return refused(error)
         view = selectors.table_view(table=update.table, viewer=request.user)
         return Response({"moves": update.moves, "table": view})
+
+
+class TableAbandonView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: PlayTableSerializer,
+            404: PlayErrorSerializer,
+            409: OpenApiResponse(PlayErrorSerializer, description="the hand is over already"),
+        },
+        summary="Leave your table: the hand ends as a forfeit of your side",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        try:
+            table = services.table_abandon(table_id=table_id, user=request.user)
+        except PlayError as error:
+            return refused(error)
+        return Response(selectors.table_view(table=table, viewer=request.user))

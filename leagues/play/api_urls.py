@@ -12,6 +12,11 @@ urlpatterns = [
         api.TableActionView.as_view(),
         name="play-api-table-actions",
     ),
+    path(
+        "tables/<int:table_id>/abandon/",
+        api.TableAbandonView.as_view(),
+        name="play-api-table-abandon",
+    ),
     path("challenges/", api_challenges.ChallengeListView.as_view(), name="play-api-challenges"),
     path(
         "challenges/<int:challenge_id>/",

@@ -41,3 +41,9 @@ class IllegalAction(PlayError):
 
 class BadTable(PlayError):
     """A table cannot be set up as asked (variant, seats, seed, dealer)."""
+
+
+class TooManyTables(PlayError):
+    """The player has as many casual tables open as one may (``PLAY_OPEN_TABLES_MAX``)."""
+
+    status = 409

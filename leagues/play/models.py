@@ -45,6 +45,11 @@ class PlayTable(models.Model):
         blank=True,
         help_text="before this, only the owner sees the table and its replay; none: owner only",
     )
+    casual = models.BooleanField(
+        default=False,
+        help_text="started by its owner alone (the play page, POST /api/play/tables/), not by "
+        "a challenge or an event: limited in number while open, and ended when left untouched",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

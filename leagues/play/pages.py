@@ -19,7 +19,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.exceptions import Throttled
 
+from arena.errors import ServiceUnavailable
 from arena.replay_view import ViewError, replay_frames, side_rows
 from arena.seeding import match_seed, new_secret
 from bots.games import game_for
@@ -27,6 +29,7 @@ from engine.registry import variant_names
 from leagues.play import selectors, services
 from leagues.play.errors import BadTable, PlayError
 from leagues.play.forms import DEFAULT_VARIANT, VariantForm, deal_options
+from leagues.play.throttles import PLAY_TABLES
 
 
 def bot_spec(choice: str) -> dict[str, Any]:
@@ -71,6 +74,7 @@ def start_from_form(request: HttpRequest) -> Any:
         dealer=secrets.randbelow(game.players),
         human_seat=seat,
         bots=bots,
+        casual=True,
     )
 
 
@@ -110,10 +114,22 @@ def deal_options_fragment(request: HttpRequest) -> HttpResponse:
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
     try:
-        table = start_from_form(request)
+        # Only a table started keeps its slot (a refused one hands it back).
+        with PLAY_TABLES.spend(request):
+            table = start_from_form(request)
     except PlayError as error:
         context = _home_context(request, error.message)
         return render(request, "play/home.html", context, status=error.status)
+    except Throttled as refusal:
+        # Throttled sets wait in __init__; its stub does not declare it.
+        wait = int(refusal.wait or 1)  # type: ignore[attr-defined]
+        message = f"too many tables started: try again in {wait} seconds"
+        response = render(request, "play/home.html", _home_context(request, message), status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    except ServiceUnavailable as refusal:
+        context = _home_context(request, str(refusal.detail))
+        return render(request, "play/home.html", context, status=503)
     return redirect("play-table", table.pk)
 
 

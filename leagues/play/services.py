@@ -15,9 +15,10 @@ import hashlib
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
@@ -30,7 +31,14 @@ from bots.table import SeatFault
 from engine.errors import EngineError, IllegalActionError
 from engine.registry import variant_names
 from leagues.play import referee
-from leagues.play.errors import BadTable, IllegalAction, NotYourTurn, StalePly, TableNotFound
+from leagues.play.errors import (
+    BadTable,
+    IllegalAction,
+    NotYourTurn,
+    StalePly,
+    TableNotFound,
+    TooManyTables,
+)
 from leagues.play.models import PlayTable
 from leagues.play.pending import advance_mark_done, advance_mark_sent
 from leagues.play.referee import ARENA, Hand, Seat, SeatSpecError
@@ -93,9 +101,14 @@ def table_start(
     return_url: str = "",
     public_after: datetime | None = None,
     rules: Mapping[str, Any] | None = None,
+    casual: bool = False,
 ) -> PlayTable:
     """Seat the human and the bots (``bots``: one spec per other seat, in seat order), deal,
-    and let the bots move up to the human's first turn."""
+    and let the bots move up to the human's first turn.
+
+    ``casual``: the owner starts the table on their own (the play page, the API), not a
+    challenge or an event; refused with TooManyTables (409) while the owner has
+    ``PLAY_OPEN_TABLES_MAX`` casual tables open."""
     game = game_of(variant)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise BadTable(f"seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
@@ -115,6 +128,8 @@ def table_start(
         raise BadTable(str(error)) from None
     _check_arena_versions(seats, variant)
     with transaction.atomic():
+        if casual:
+            _check_room_for_a_casual_table(owner)
         table = PlayTable.objects.create(
             owner=owner,
             variant=variant,
@@ -125,6 +140,7 @@ def table_start(
             seats=[seat.to_json() for seat in seats],
             return_url=return_url,
             public_after=public_after,
+            casual=casual,
         )
         # A number the database hands out again (a database made anew) starts with no
         # message waiting, whatever an earlier table of that number left in the cache.
@@ -133,6 +149,29 @@ def table_start(
         referee.reference_turns(hand, seats, variant=variant)
         _store(table, hand, seats)
     return table
+
+
+def _check_room_for_a_casual_table(owner: User) -> None:
+    """Refuse a casual table beyond the owner's limit; in the caller's transaction."""
+    # The owner's row is locked so that tables started at once are counted one after the
+    # other: two requests racing for the last place cannot both have it.
+    User.objects.select_for_update().filter(pk=owner.pk).first()
+    limit = settings.PLAY_OPEN_TABLES_MAX
+    open_ids = list(
+        PlayTable.objects.filter(owner=owner, casual=True, status=PlayTable.Status.PLAYING)
+        .order_by("created")
+        .values_list("pk", flat=True)[:limit]
+    )
+    if len(open_ids) < limit:
+        return
+    hours = settings.PLAY_TABLE_IDLE_S / 3600
+    raise TooManyTables(
+        f"you have {limit} open tables ({', '.join(map(str, open_ids))}), the most a player "
+        f"may have (PLAY_OPEN_TABLES_MAX={limit}): finish or leave one before starting "
+        'another (the table page\'s "Leave the hand", or POST '
+        "/api/play/tables/<id>/abandon/); a table left untouched for "
+        f"{hours:g} hours is ended as abandoned"
+    )
 
 
 def _check_arena_versions(seats: Sequence[Seat], variant: str) -> None:
@@ -289,6 +328,38 @@ def table_forfeited(
     fault = {"seat": human_seat, **EXPIRED}
     _finish_with_fault(table, hand_of(table), fault, status=PlayTable.Status.ABANDONED)
     return table
+
+
+def table_expire_idle(*, table_id: int, idle_since: datetime) -> bool:
+    """End a casual table untouched since before ``idle_since`` as its owner leaving it
+    would (``table_abandon``: the forfeit of the human's side); False when it was touched,
+    or ended, in the meantime."""
+    with transaction.atomic():
+        # Checked again under the row lock: a move made since the table was picked keeps it.
+        table = (
+            PlayTable.objects.select_for_update()
+            .select_related("owner")
+            .filter(
+                pk=table_id,
+                casual=True,
+                status=PlayTable.Status.PLAYING,
+                updated__lt=idle_since,
+            )
+            .first()
+        )
+        if table is None:
+            return False
+        table_abandon(table_id=table.pk, user=table.owner)
+    return True
+
+
+def tables_expire_idle() -> int:
+    """End every casual table untouched for ``PLAY_TABLE_IDLE_S``; the number ended."""
+    idle_since = timezone.now() - timedelta(seconds=settings.PLAY_TABLE_IDLE_S)
+    stale = PlayTable.objects.filter(
+        casual=True, status=PlayTable.Status.PLAYING, updated__lt=idle_since
+    ).values_list("pk", flat=True)
+    return sum(table_expire_idle(table_id=table_id, idle_since=idle_since) for table_id in stale)
 
 
 def side_score(table: PlayTable, *, seat: int) -> int:

@@ -24,3 +24,9 @@ def challenge_par_task(row_id: int) -> bool:
 def challenges_expire_task() -> int:
     """The periodic job: score the challenges past their expiry, resend overdue comparisons."""
     return challenges.challenges_expire()
+
+
+@shared_task(name="play.tables_expire")
+def tables_expire_task() -> int:
+    """Periodic: casual tables left untouched for ``PLAY_TABLE_IDLE_S`` end as abandoned."""
+    return services.tables_expire_idle()

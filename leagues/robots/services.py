@@ -21,6 +21,7 @@ from django_celery_beat.models import CrontabSchedule, PeriodicTask
 from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Player
+from arena.newcomers import rated_play_refusal
 from leagues.play import services as play_services
 from leagues.play.models import PlayTable
 from leagues.robots import rules
@@ -212,6 +213,9 @@ def robot_entry_join(*, event: RobotEvent, player: Player) -> RobotEntry:
     if player.pk == event.director_id:
         # The director sees every board from the start: playing would be playing open.
         raise NotAllowed("the event's director does not play in it")
+    refusal = rated_play_refusal(player.user)
+    if refusal is not None:
+        raise NotAllowed(refusal)
     try:
         with transaction.atomic():
             # Locked as the close locks it: an entry lands before the close or not at all.

@@ -627,6 +627,11 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w, role: {"action": w.play_action, "ply": w.play_table.ply},
         secret=PLAY_SEED,
     ),
+    ("play-api-table-abandon", "POST"): Route(
+        {"anonymous": 401, "other": 404, "admin": 404, "owner": OK},
+        lambda w: f"/api/play/tables/{w.play_table.pk}/abandon/",
+        lambda w, role: {},
+    ),
     ("play-api-challenges", "GET"): Route(players_only(), lambda w: "/api/play/challenges/"),
     ("play-api-challenges", "POST"): Route(
         players_only(201),

@@ -40,14 +40,23 @@ def test_wrong_passwords_lock_the_ip_out_and_then_the_right_one_is_refused_too(
     assert "token" not in right.json()
 
 
-def test_failures_against_one_account_from_many_ips_lock_that_account(alice: Player) -> None:
+def test_failures_against_one_account_from_many_ips_close_it_to_the_failing_ips_only(
+    alice: Player,
+) -> None:
     for number in range(20):
         assert _token(APIClient(REMOTE_ADDR=f"10.0.0.{number}"), "wrong").status_code == 400
-    fresh_ip = APIClient(REMOTE_ADDR="10.0.1.1")
-    _assert_told_to_wait(_token(fresh_ip, PASSWORD))
-    # Another account is not affected from that IP.
+    # The account's failures are spent: an address that failed is refused, right or wrong.
+    _assert_told_to_wait(_token(APIClient(REMOTE_ADDR="10.0.0.3"), PASSWORD))
+    # A fresh address still has its password checked, once: a wrong one makes it failing.
+    guesser = APIClient(REMOTE_ADDR="10.0.1.1")
+    assert _token(guesser, "wrong").status_code == 400
+    _assert_told_to_wait(_token(guesser, PASSWORD))
+    # Another account is not affected from a failing address.
     User.objects.create_user("erin", password=PASSWORD)
-    assert _token(fresh_ip, PASSWORD, username="erin").status_code == 200
+    assert _token(guesser, PASSWORD, username="erin").status_code == 200
+    # The owner, from an address that has not failed, signs in, which clears the count.
+    assert _token(APIClient(REMOTE_ADDR="10.0.1.2"), PASSWORD).status_code == 200
+    assert _token(APIClient(REMOTE_ADDR="10.0.0.3"), PASSWORD).status_code == 200
 
 
 def test_the_page_sign_in_is_throttled_and_says_when_to_retry(alice: Player) -> None:

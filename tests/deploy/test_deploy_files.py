@@ -35,7 +35,7 @@ def check_command(argv: list[str]) -> None:
     )
     if program == "python":
         assert argv[1] == "manage.py" and (ROOT / "manage.py").is_file()
-        assert (argv[2]) in {"migrate", "collectstatic"}
+        assert (argv[2]) in {"migrate", "collectstatic", "createsuperuser"}
     for flag, value in itertools.pairwise(argv):
         if flag == "-c":
             assert (ROOT / value).is_file(), f"{value} is missing"
@@ -142,3 +142,75 @@ def _answers(client: redis.Redis) -> bool:
         return bool(client.ping())
     except redis.exceptions.ConnectionError:
         return False
+
+
+def _gunicorn_bind(environ: dict[str, str]) -> object:
+    """The address gunicorn.conf.py binds, read in an environment of just ``environ``."""
+    import os
+    from unittest import mock
+
+    values: dict[str, object] = {}
+    with mock.patch.dict(os.environ, environ, clear=True):
+        source = (DEPLOY / "gunicorn.conf.py").read_text()
+        exec(compile(source, "gunicorn.conf.py", "exec"), values)
+    return values["bind"]
+
+
+def test_gunicorn_listens_on_loopback_unless_told_otherwise() -> None:
+    assert _gunicorn_bind({}) == "127.0.0.1:8000"
+    assert _gunicorn_bind({"GUNICORN_BIND": "0.0.0.0:9000"}) == "0.0.0.0:9000"
+
+
+def test_the_container_listens_on_its_interfaces_and_compose_publishes_it_on_loopback() -> None:
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert re.search(r"^ENV .*\bGUNICORN_BIND=0\.0\.0\.0:8000\b", dockerfile, re.MULTILINE)
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    for name, service in compose["services"].items():
+        for port in service.get("ports", []):
+            assert str(port).startswith("127.0.0.1:"), f"{name} publishes {port} to the world"
+
+
+def _collects_static(argv: list[str]) -> bool:
+    return argv[:3] == ["python", "manage.py", "collectstatic"] and "--noinput" in argv
+
+
+def test_the_image_collects_the_static_files() -> None:
+    instructions = (DEPLOY / "Dockerfile").read_text().replace("\\\n", " ").splitlines()
+    runs = [line for line in instructions if line.startswith("RUN ")]
+    assert any("python manage.py collectstatic --noinput" in line for line in runs)
+
+
+def test_the_web_unit_migrates_and_collects_static_files_before_gunicorn_starts() -> None:
+    text = (DEPLOY / "systemd" / "arena-web.service").read_text()
+    before = []
+    for command in re.findall(r"^ExecStartPre=(.+)$", text, re.MULTILINE):
+        argv = command.split()
+        argv[0] = Path(argv[0]).name
+        check_command(argv)
+        before.append(argv)
+    assert ["python", "manage.py", "migrate", "--noinput"] in before
+    assert any(_collects_static(argv) for argv in before)
+    assert re.search(r"^Environment=GUNICORN_BIND=127\.0\.0\.1:8000$", text, re.MULTILINE)
+
+
+def test_the_readmes_production_commands_collect_static_files_before_serving() -> None:
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"## Running it for real.*?```sh\n(.*?)```", readme, re.DOTALL)
+    assert block is not None
+    commands = [line.split("#")[0].split() for line in block.group(1).splitlines()]
+    commands = [argv for argv in commands if argv and argv[0] != "export"]
+    for argv in commands:
+        check_command(argv)
+    programs = [argv[0] if argv[0] != "python" else argv[2] for argv in commands]
+    assert any(_collects_static(argv) for argv in commands)
+    assert programs.index("migrate") < programs.index("collectstatic") < programs.index("gunicorn")
+
+
+def test_the_proxy_replaces_x_forwarded_for_and_the_deployment_trusts_one_proxy() -> None:
+    site = (DEPLOY / "nginx" / "arena.conf").read_text()
+    directives = [line.split("#")[0].strip() for line in site.splitlines()]
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in directives
+    assert not any("$proxy_add_x_forwarded_for" in line for line in directives)
+    assert "proxy_pass http://127.0.0.1:8000;" in directives
+    env = (DEPLOY / "arena.env.example").read_text().splitlines()
+    assert "TRUSTED_PROXIES=1" in env
