@@ -401,6 +401,10 @@ class StrongBot(GreedyBot):
     seed_salt = ""
     """Prefixed to every search seed: another salt samples other deals in every search, so
     that two runs on the same cards measure how much of a result the cards decide."""
+    playout_overhead = 16
+    """What a steady search counts a playout beyond its cards, in card plays: sampling its
+    deal and seeding its draws (about 40 us), so that near the end of a hand, when a
+    playout plays few cards, a steady answer takes no longer than earlier ones."""
     steady = False
     """Spend the whole budget on every card, a forced one included: as many sampled deals
     and card plays whether one card is legal or ten, so that the time an answer takes
@@ -483,7 +487,7 @@ class StrongBot(GreedyBot):
             # The whole budget in playouts, each candidate in turn on each deal, and one
             # deal sampled per playout even when fewer candidates leave some unused: the
             # work is the same for one legal card as for ten.
-            playouts = max(len(candidates), card_plays // left)
+            playouts = max(len(candidates), card_plays // (left + self.playout_overhead))
             deals = playouts
         else:
             deals = min(self.max_deals, max(self.min_deals, card_plays // (len(candidates) * left)))

@@ -221,7 +221,14 @@ def _reference_factory(variant: str, name: str) -> Callable[[], Bot]:
     return make
 
 
-def reference_bot(hand: Hand, seat: int, *, name: str, variant: str) -> Bot:
+def reference_bot(
+    hand: Hand,
+    seat: int,
+    *,
+    name: str,
+    variant: str,
+    clock: protocol.TimeControl = REFERENCE_CLOCK,
+) -> Bot:
     """A fresh reference bot at ``seat`` that has heard everything its seat heard so far.
 
     A bot that searches is made ``steady``: it spends its whole work budget on every
@@ -233,7 +240,7 @@ def reference_bot(hand: Hand, seat: int, *, name: str, variant: str) -> Bot:
     bot = _reference_factory(variant, name)()
     if hasattr(bot, "steady"):
         bot.steady = True
-    for message in bot_messages(hand, seat, variant=variant, clock=REFERENCE_CLOCK):
+    for message in bot_messages(hand, seat, variant=variant, clock=clock):
         bot.handle(json.loads(json.dumps(message)))
     return bot
 
