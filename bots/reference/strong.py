@@ -496,10 +496,9 @@ class StrongBot(GreedyBot):
         counted = [0] * len(candidates)
         dealt = played = 0
         while dealt < deals and (not dealt or time.perf_counter() < deadline):
+            # A steady search prepares every deal alike, those it will not play included.
             hands = beliefs.sample(rng)
             dealt += 1
-            if played == playouts:
-                continue
             masks = [
                 sum(1 << face for face in range(NUM_FACES) if counts[face]) for counts in hands
             ]
