@@ -21,10 +21,11 @@ The bounds read only the rules and the position:
   most the cards it holds and the stock could still meld, the dix exchange and every
   counter not yet taken.
 - Pinnacolo (8): a side at worst loses a replaced wild's value on each of its melds, the
-  value of every card it could still be left holding (its hands, the stock and the pile)
-  and the penalty of each seat with nothing laid down; at best it melds, doubled, every
-  card that could still reach its melds (its melds, hands, the stock, the pile and the
-  wilds on other melds) and closes in one go.
+  value of every card off the table (any of them may still end in its hands: the stock is
+  drawn, other hands discard to the pile and the pile is taken) and the penalty of each
+  seat with nothing laid down; at best it melds, doubled, every card that could still
+  reach its melds (its melds, every card off the table and the wilds on other melds) and
+  closes in one go.
 
 The bounds are exact for a finished hand and tighten as it goes: late in a pinochle hand
 they are the shown meld and the few counters left, so a fault costs little more than the
@@ -252,8 +253,9 @@ def _pinnacolo_bounds(state: PinnacoloHand) -> ScoreBounds:
     low, high = [], []
     for side in range(rules.sides):
         seats = [seat for seat in range(state.num_players) if sides[seat] == side]
-        # A side's final hands hold only cards of its hands, the stock and the pile.
-        could_hold = sum(hands[seat] for seat in seats) + stock + pile
+        # Any card off the table may still end in this side's hands or melds: the stock
+        # is drawn, and the other hands' cards may be discarded to the pile and taken.
+        could_hold = sum(hands) + stock + pile
         kept = 0
         for meld in melds:
             if meld.owner in seats:
