@@ -8,8 +8,8 @@ board result is the sum over the tables. In a partnership game that is
 ``(X - Y at table A) + (X - Y at table B)``.
 
 A board ended by a bot's fault is scored as a forfeit from the position where the fault
-happened (``engine.forfeit``): every seat of the faulting bot's side scores the lowest its
-side could still have reached from there (a declaring side is set, a side still in the
+happened (``engine.forfeit``): every seat of the faulting bot scores the lowest its side
+could still have reached from there (a declaring side is set, a side still in the
 auction is set at the highest bid the ladder allows, a defending side takes nothing; in
 Pinnacolo it keeps nothing it could lose and holds every card it could be left with), and
 every seat of the other bot the highest its side could still have reached (its meld, or
