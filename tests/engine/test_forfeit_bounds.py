@@ -21,7 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.forfeit import ScoreBounds, forfeit_scores, score_bounds
+from engine.forfeit import ScoreBounds, forfeit_scores, meld_bound, score_bounds
+from engine.meld import meld_total
 from engine.registry import variant_names
 from engine.trickstate import Phase
 from engine.variant import Game, load_game
@@ -209,3 +210,30 @@ def test_late_in_a_hand_the_forfeit_is_close_to_what_the_hand_still_holds() -> N
     for side, seats in enumerate(game.teams):
         meld = sum(entry["total"] for entry in view["melds"] if entry["seat"] in seats)
         assert bounds.high[side] == meld + view["counters_taken"][side] + left
+
+
+@pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(seed=SEEDS, trump=st.integers(min_value=0, max_value=3))
+def test_the_meld_bound_covers_any_split_of_the_cards_between_partners(
+    variant: str, seed: int, trump: int
+) -> None:
+    # RULES.md 3.2: each hand melds on its own, a card once in each class; two partners'
+    # meld, however the passing (2.4) shares their cards, is at most the bound of both.
+    rules = load_game(variant).rules
+    state = load_game(variant).new_initial_state(seed=seed, dealer=0)
+    cards = [int(card) for seat in (0, 2) for card in state.hand(seat)]
+    random.Random(seed).shuffle(cards)
+    half = len(cards) // 2
+    first, second = meld_counts(cards[:half]), meld_counts(cards[half:])
+    shown = meld_total(first, trump, rules.meld_values) + meld_total(
+        second, trump, rules.meld_values
+    )
+    assert shown <= meld_bound(meld_counts(cards), trump, rules.meld_values)
+
+
+def meld_counts(cards: list[int]) -> list[int]:
+    counts = [0] * 24
+    for face in cards:
+        counts[face] += 1
+    return counts
