@@ -7,12 +7,15 @@ table X's result is the mean score of X's seats minus the mean score of Y's seat
 board result is the sum over the tables. In a partnership game that is
 ``(X - Y at table A) + (X - Y at table B)``.
 
-A board ended by a bot's fault is scored as a forfeit: the faulting side scores
-``-forfeit_penalty`` for that hand and every other side 0. In the pinochle games the
-penalty is the minimum bid plus every point the tricks hold (single4: 16 + 25 = 41;
-auction4: 250 + 250 = 500; double4: 50 + 50 = 100), more than a side loses by being set
-at the minimum; in Pinnacolo it is 400, twice the penalty for laying nothing down. A
-fault never pays.
+A board ended by a bot's fault is scored as a forfeit from the position where the fault
+happened (``engine.forfeit``): every seat of the faulting bot scores the lowest its side
+could still have reached from there (a declaring side is set, a side still in the
+auction is set at the highest bid the ladder allows, a defending side takes nothing; in
+Pinnacolo it keeps nothing it could lose and holds every card it could be left with), and
+every seat of the other bot the highest its side could still have reached (its meld, or
+the most its cards could meld, and every counter not yet taken). X's table result after
+its own fault is therefore at most what any finish of the hand would have given it: a
+fault never pays, and a fault late in a hand costs little more than the hand itself.
 
 For ratings a match's score S for X is the share of board points won:
 ``S = P_X / (P_X + P_Y)`` where ``P_X`` sums X's positive board results and ``P_Y`` the
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bots.games import Game
+from bots.games import Game, Refereed
 from bots.table import BoardRecord
 from engine.rng import SplitMix64
 
@@ -50,22 +53,41 @@ def board_dealer(board: int, players: int = 4) -> int:
     return (board - 1) % players
 
 
-def seat_scores(record: BoardRecord, game: Game, rules: Any) -> tuple[int, ...]:
-    """What each seat's side scored at one table's play of a board (forfeits included)."""
+def seat_scores(
+    record: BoardRecord, game: Game, rules: Any, seating: Sequence[int] | None = None
+) -> tuple[int, ...]:
+    """What each seat's side scored at one table's play of a board (forfeits included).
+
+    ``seating`` (which bot sits in each seat) makes a fault forfeit every seat of the
+    faulting bot, as its table result counts them all; without it, the faulting seat's side.
+    """
     if record.fault is not None:
-        faulting = game.side_of(record.fault.seat)
-        penalty = game.forfeit_penalty(rules)
-        return tuple(
-            -penalty if game.side_of(seat) == faulting else 0 for seat in range(game.players)
+        faulting = record.fault.seat
+        leavers = (
+            [seat for seat in range(game.players) if seating[seat] == seating[faulting]]
+            if seating is not None
+            else [faulting]
         )
+        sides = game.forfeit_scores(rules, position_at_fault(record, game, rules), leavers)
+        return tuple(sides[game.side_of(seat)] for seat in range(game.players))
     assert record.result is not None
     sides = record.result.team_scores
     return tuple(int(sides[game.side_of(seat)]) for seat in range(game.players))
 
 
-def side_scores(record: BoardRecord, game: Game, rules: Any) -> list[int]:
+def position_at_fault(record: BoardRecord, game: Game, rules: Any) -> Refereed:
+    """The hand as it stood when the board ended: the deal with every recorded move."""
+    state = game.new_state(rules, seed=record.seed, dealer=record.dealer)
+    for move in record.moves:
+        state.apply(game.parse_action(move.action))
+    return state
+
+
+def side_scores(
+    record: BoardRecord, game: Game, rules: Any, seating: Sequence[int] | None = None
+) -> list[int]:
     """One score per side (team, or seat in individual games), as a result lists them."""
-    by_seat = seat_scores(record, game, rules)
+    by_seat = seat_scores(record, game, rules, seating)
     sides = 2 if game.partnership else game.players
     return [
         by_seat[next(s for s in range(game.players) if game.side_of(s) == side)]
@@ -75,7 +97,7 @@ def side_scores(record: BoardRecord, game: Game, rules: Any) -> list[int]:
 
 def table_result(record: BoardRecord, seating: Sequence[int], game: Game, rules: Any) -> Fraction:
     """X's mean seat score minus Y's at one table (``seating[seat]`` is 0 for X, 1 for Y)."""
-    scores = seat_scores(record, game, rules)
+    scores = seat_scores(record, game, rules, seating)
     x = [scores[seat] for seat in range(game.players) if seating[seat] == 0]
     y = [scores[seat] for seat in range(game.players) if seating[seat] == 1]
     return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))

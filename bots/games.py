@@ -14,7 +14,7 @@ to replay, and what a seat scored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -84,9 +84,15 @@ class Game:
     def replay_from_json(self, data: Mapping[str, Any]) -> Any:
         return self.engine.read_replay(data)
 
-    def forfeit_penalty(self, rules: RulesLike) -> int:
-        """What a seat whose bot fails scores under ``rules``."""
-        return self.engine.spec.forfeit_penalty(rules)
+    def forfeit_scores(
+        self, rules: RulesLike, state: Refereed | None, leavers: int | Iterable[int]
+    ) -> tuple[int, ...]:
+        """Each side's score when ``leavers`` (a seat, or every seat of one bot) abandon the
+        hand at ``state`` under ``rules``: their sides at the lowest score they could still
+        reach, the others at the highest, so that leaving never pays (``engine.forfeit``).
+        ``state`` None: the bounds of any position."""
+        game = EngineGame(self.engine.spec, self.variant, rules)
+        return game.forfeit_scores(state, leavers)
 
     def hello(
         self, rules: RulesLike, *, seat: int, boards: int, time: protocol.TimeControl

@@ -49,12 +49,13 @@ def play_table(
         game=game,
     )
     records = []
+    seating = game.seatings.get(table_name)
     totals = [0] * (2 if game.partnership else game.players)
     for board in boards:
         seed = board_seed(match_seed, board)
         state = game.new_state(rules, seed=seed, dealer=board_dealer(board, game.players))
         record = table.play_board(state, board=board, seed=seed)
-        for side, score in enumerate(side_scores(record, game, rules)):
+        for side, score in enumerate(side_scores(record, game, rules, seating)):
             totals[side] += score
         records.append(record)
         if on_board is not None:

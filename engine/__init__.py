@@ -49,14 +49,14 @@ Public interface (RULES.md section 10):
   tricks through ``engine.tricks``, scoring through ``engine.scoring``). ``play(state,
   agents)`` is the loop a match runner uses (``GameLike`` its protocol). The one
   registry, ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
-  ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, forfeit
-  rule, and ``target_game``), is what the bots, the arena and the leagues read; a new
+  ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, score
+  bounds for forfeits, and ``target_game``), is what the bots, the arena and the leagues read; a new
   game is a ``register_game`` call and its rules module. ``load_game(variant, *,
   rules=None, overrides=None) -> Game`` is one variant with its rules fixed (in the
   spirit of OpenSpiel's ``Game``): ``num_players``, ``teams``, ``seatings``, ``rules``,
   ``new_initial_state(seed, dealer)``, ``new_target_game(seed, dealer, max_hands=)``
   (every game to its target through the one driver, ``TargetGame``), ``parse_action``,
-  ``read_replay``, ``write_replay``, ``forfeit_penalty``. ``history`` is the actions
+  ``read_replay``, ``write_replay``, ``forfeit_scores(state, leavers)``. ``history`` is the actions
   only in every game. Replays of every game share one format
   (``pinochle-arena/replay`` version 2); version-1 documents are migrated when read
   (``engine.replay.read_replay``).

@@ -13,8 +13,8 @@ A match runner starts any hand the same way, whatever the game:
 
 Each ``GameSpec`` carries what every other part of the service needs of its variants:
 their labels, the rules presets and how to read rules, the action parser, the replay
-reader and writer, the duplicate seatings and the forfeit rule. Adding a game is a
-``register_game`` call with its spec and the module of its rules (a state class on
+reader and writer, the duplicate seatings and the bounds a forfeit is scored from. Adding
+a game is a ``register_game`` call with its spec and the module of its rules (a state class on
 ``engine.state.State``); the bots' referee, the arena and the leagues read it from here.
 """
 
@@ -29,6 +29,7 @@ import engine.pinnacolo as pinnacolo
 from engine.actions import Action
 from engine.cutthroat import CutthroatGame, cutthroat_from_cards, new_cutthroat_hand
 from engine.errors import RegistryError, UnknownVariantError
+from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
 from engine.game import GameState, TargetGame
 from engine.hand import new_hand
 from engine.pinnacolo.game import PinnacoloGame
@@ -81,11 +82,6 @@ def _replay_from_json(data: Mapping[str, Any]) -> Any:
     return Replay.from_json(data)
 
 
-def _pinochle_forfeit(rules: Any) -> int:
-    # Minus the minimum bid and every point in the tricks: more than being set.
-    return int(rules.min_bid + rules.total_in_tricks)
-
-
 @dataclass(frozen=True, slots=True)
 class GameSpec:
     """A game: its name, its number of seats, its variants and everything needed to play,
@@ -99,8 +95,11 @@ class GameSpec:
     overrides)`` gives a variant's rules (its preset, with a league's overrides),
     ``rules_from_json`` reads stored rules, ``parse_action`` reads an action's text,
     ``replay_from_state`` and ``replay_from_json`` write and read its replays,
-    ``forfeit_penalty(rules)`` is what a seat whose bot fails scores, and ``target_game``
-    (a ``TargetGame``, if the game is played to a target) plays hands to the target.
+    ``score_bounds(state)`` bounds what each side can still score from a position, and
+    ``worst_case_bounds(rules, sides)`` from any position (a forfeit scores the leaving
+    side at its lowest and the others at their highest: ``engine.forfeit``);
+    ``target_game`` (a ``TargetGame``, if the game is played to a target) plays hands to
+    the target.
     ``engine.variant.load_game`` gives one variant with its rules as a ``Game``.
     """
 
@@ -116,7 +115,8 @@ class GameSpec:
     parse_action: Callable[[str], Action] = Action.parse
     replay_from_state: Callable[[Any], Any] = _replay_from_state
     replay_from_json: Callable[[Mapping[str, Any]], Any] = _replay_from_json
-    forfeit_penalty: Callable[[Any], int] = _pinochle_forfeit
+    score_bounds: Callable[[Any], ScoreBounds] = score_bounds
+    worst_case_bounds: Callable[[Any, int], ScoreBounds] = worst_case_bounds
     target_game: type[TargetGame[Any, Any]] | None = None
 
     def label(self, variant: str) -> str:
@@ -216,8 +216,6 @@ def _pinnacolo(name: str, players: int, variants: tuple[str, ...], labels: dict[
             parse_action=pinnacolo.parse_action,
             replay_from_state=pinnacolo.PinnacoloReplay.from_state,
             replay_from_json=pinnacolo.PinnacoloReplay.from_json,
-            # Twice what a player who lays nothing down loses: a fault never pays.
-            forfeit_penalty=lambda rules: 400,
             target_game=PinnacoloGame,
         )
     )

@@ -18,7 +18,7 @@ its variants.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,10 +73,20 @@ class Game:
         """The duplicate tables: which of two bots (0 or 1) sits in each seat at each."""
         return self.spec.seatings(self.variant)
 
-    @property
-    def forfeit_penalty(self) -> int:
-        """What a seat whose bot fails scores under these rules."""
-        return self.spec.forfeit_penalty(self.rules)
+    def forfeit_scores(
+        self, state: State[Any, Any] | None, leavers: int | Iterable[int]
+    ) -> tuple[int, ...]:
+        """Each side's score, in ``teams`` order, when ``leavers`` (a seat, or every seat of
+        one competitor) abandon the hand at ``state``: their sides at the lowest score they
+        could still reach, every other side at the highest (``engine.forfeit``). Without a
+        position (``state`` None) the bounds of any position under these rules."""
+        seats = (leavers,) if isinstance(leavers, int) else tuple(leavers)
+        leaving = {self.side_of(seat) for seat in seats}
+        if state is None:
+            bounds = self.spec.worst_case_bounds(self.rules, len(self.teams))
+        else:
+            bounds = self.spec.score_bounds(state)
+        return bounds.forfeit(leaving)
 
     def with_rules(self, overrides: Mapping[str, Any] | None) -> Game:
         """The same variant with its preset changed by ``overrides`` (a league's rules)."""

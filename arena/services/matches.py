@@ -351,7 +351,7 @@ def _store_games(match: Match, outcome: MatchOutcome) -> None:
             for move in record.moves:
                 state.apply(game.parse_action(move.action))
             hand = game.replay_from_state(state)
-            scores = side_scores(record, game, rules)
+            scores = side_scores(record, game, rules, seatings[table])
             row = Game.objects.create(
                 match=match,
                 board=board,

@@ -401,6 +401,14 @@ class StrongBot(GreedyBot):
     seed_salt = ""
     """Prefixed to every search seed: another salt samples other deals in every search, so
     that two runs on the same cards measure how much of a result the cards decide."""
+    playout_overhead = 16
+    """What a steady search counts a playout beyond its cards, in card plays: sampling its
+    deal and seeding its draws (about 40 us), so that near the end of a hand, when a
+    playout plays few cards, a steady answer takes no longer than earlier ones."""
+    steady = False
+    """Spend the whole budget on every card, a forced one included: as many sampled deals
+    and card plays whether one card is legal or ten, so that the time an answer takes
+    tells nothing of the cards (a human's table sets it: leagues/play/referee.py)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -410,12 +418,14 @@ class StrongBot(GreedyBot):
         """Searches the wall clock cut short: decisions that depended on the machine."""
         self.last_deals = 0
         """Deals the last decision searched (0 for a greedy one)."""
+        self.last_card_plays = 0
+        """Cards the last decision's playouts played: its work, whatever the machine."""
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         if message.get("type") == "act":
             left = message.get("time_left_ms")
             self.time_left_ms = float(left) if isinstance(left, int | float) else None
-            self.last_deals = 0
+            self.last_deals = self.last_card_plays = 0
         return super().handle(message)
 
     def on_hand_start(self, message: dict[str, Any]) -> None:
@@ -471,22 +481,36 @@ class StrongBot(GreedyBot):
         if not beliefs.consistent():
             beliefs.forget_exclusions()
         rng = self.rng(observation)
+        # A playout plays every card still in the hands.
         left = sum(beliefs.sizes)
-        deals = min(self.max_deals, max(self.min_deals, card_plays // (len(candidates) * left)))
+        if self.steady:
+            # The whole budget in playouts, each candidate in turn on each deal, and one
+            # deal sampled per playout even when fewer candidates leave some unused: the
+            # work is the same for one legal card as for ten.
+            playouts = max(len(candidates), card_plays // (left + self.playout_overhead))
+            deals = playouts
+        else:
+            deals = min(self.max_deals, max(self.min_deals, card_plays // (len(candidates) * left)))
+            playouts = deals * len(candidates)
         totals = [0.0] * len(candidates)
-        dealt = 0
+        counted = [0] * len(candidates)
+        dealt = played = 0
         while dealt < deals and (not dealt or time.perf_counter() < deadline):
+            # A steady search prepares every deal alike, those it will not play included.
             hands = beliefs.sample(rng)
+            dealt += 1
             masks = [
                 sum(1 << face for face in range(NUM_FACES) if counts[face]) for counts in hands
             ]
             # The same playout draws for every candidate: differences come from the cards.
             seed = rng.getrandbits(32)
-            for index, candidate in enumerate(candidates):
+            for index, candidate in enumerate(candidates[: playouts - played]):
                 copy = [list(counts) for counts in hands]
                 totals[index] += play_candidate(copy, list(masks), candidate, random.Random(seed))
-            dealt += 1
+                counted[index] += 1
+            played += min(len(candidates), playouts - played)
         self.last_deals = dealt
+        self.last_card_plays = played * left
         if dealt < deals:
             self.safety_stops += 1
             print(
@@ -494,7 +518,10 @@ class StrongBot(GreedyBot):
                 f"{dealt} of {deals} deals; this decision depends on the machine's speed",
                 file=sys.stderr,
             )
-        return [total / dealt for total in totals]
+        return [
+            total / count if count else -math.inf
+            for total, count in zip(totals, counted, strict=True)
+        ]
 
     def playout(self, observation: dict[str, Any]) -> Playout:
         rules = self._rules(observation)
@@ -514,7 +541,7 @@ class StrongBot(GreedyBot):
 
     def play(self, observation: dict[str, Any], legal: list[str]) -> str:
         faces = [int(Card.parse(text.split()[1])) for text in legal]
-        if len(faces) == 1:
+        if len(faces) == 1 and not self.steady:
             return legal[0]
         rules = self._rules(observation)
         sensible = choose_card(TrickView.read(observation, rules), faces)

@@ -60,7 +60,7 @@ def play(
             return {
                 **record,
                 "actions": list(hand.actions),
-                "side_scores": referee.forfeit_scores(hand.game, hand.rules, seat),
+                "side_scores": referee.forfeit_scores(hand.game, hand.rules, seat, hand.state),
                 "hand": None,
                 "fault": fault,
             }

@@ -46,7 +46,10 @@ The strong reference bot sizes its search from the announced clock alone, as a n
 card plays, never from the wall clock: 200 ms a decision gives it 8,000 card plays (two
 thirds of its arena budget of 12,000, some 20 ms of work on the arena's machines), so that
 three strong bots answer a human's card well within 300 ms on a busy machine
-(tests/bench/bench_play_latency.py). The other reference bots do not search.
+(tests/bench/bench_play_latency.py). The other reference bots do not search. At a
+human's table the strong bot searches this whole budget on every card, forced or not
+(``reference_bot``), so that answer times carry no hint of its cards
+(tests/bench/bench_answer_timing.py).
 """
 
 BOARD = 1
@@ -218,14 +221,36 @@ def _reference_factory(variant: str, name: str) -> Callable[[], Bot]:
     return make
 
 
+def reference_bot(
+    hand: Hand,
+    seat: int,
+    *,
+    name: str,
+    variant: str,
+    clock: protocol.TimeControl = REFERENCE_CLOCK,
+) -> Bot:
+    """A fresh reference bot at ``seat`` that has heard everything its seat heard so far.
+
+    A bot that searches is made ``steady``: it spends its whole work budget on every
+    decision, a forced card included, so that how fast a bot answers tells the human
+    nothing of its cards (a bot that answers at once only when it holds a single legal
+    card would show a void). The work, not a delay, is what is held constant: the server
+    does the same work whatever the cards, and no answer waits on a timer.
+    """
+    bot = _reference_factory(variant, name)()
+    if hasattr(bot, "steady"):
+        bot.steady = True
+    for message in bot_messages(hand, seat, variant=variant, clock=clock):
+        bot.handle(json.loads(json.dumps(message)))
+    return bot
+
+
 def reference_move(hand: Hand, seat: int, *, name: str, variant: str) -> str:
     """The move a reference bot makes at ``seat``, computed in this process.
 
     Messages go through JSON as they would over the protocol, so the bot gets copies.
     """
-    bot = _reference_factory(variant, name)()
-    for message in bot_messages(hand, seat, variant=variant, clock=REFERENCE_CLOCK):
-        bot.handle(json.loads(json.dumps(message)))
+    bot = reference_bot(hand, seat, name=name, variant=variant)
     request, legal = act_request(hand, seat, clock=REFERENCE_CLOCK)
     reply = bot.handle(json.loads(json.dumps(request)))
     assert reply is not None
@@ -247,14 +272,19 @@ def side_scores(hand: Hand) -> list[int]:
     return [int(score) for score in result.team_scores]
 
 
-def forfeit_scores(game: Game, rules: Any, faulting_seat: int) -> list[int]:
-    """A board ended by a fault: the faulting side loses the forfeit, every other side 0.
+def forfeit_scores(
+    game: Game, rules: Any, faulting_seat: int, state: Refereed | None = None
+) -> list[int]:
+    """A board ended by a fault or a leave: one score per side, so that leaving never pays.
 
-    The same forfeit as a bot's fault in an arena match (bots/duplicate.py).
+    The faulting seat's side scores the lowest it could still reach from ``state`` (the
+    hand where it stopped), every other side the highest it could still reach
+    (``engine.forfeit``, the rule of a bot's fault in an arena match, bots/duplicate.py).
+    Any duplicate comparison of the board then finds the leaver no better off than by
+    playing on. Without ``state`` the bounds hold for any position of the variant, which
+    is far harsher: pass the hand whenever it is at hand.
     """
-    sides = 2 if game.partnership else game.players
-    faulting = game.side_of(faulting_seat)
-    return [-game.forfeit_penalty(rules) if side == faulting else 0 for side in range(sides)]
+    return list(game.forfeit_scores(rules, state, faulting_seat))
 
 
 def action_for(hand: Hand, text: str) -> Action:

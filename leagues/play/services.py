@@ -414,7 +414,9 @@ def _finish_with_fault(
     table.actions = list(hand.actions)
     table.status = status
     table.result = {
-        "side_scores": referee.forfeit_scores(hand.game, hand.rules, int(fault["seat"])),
+        "side_scores": referee.forfeit_scores(
+            hand.game, hand.rules, int(fault["seat"]), hand.state
+        ),
         "hand": None,
         "fault": fault,
     }

@@ -15,7 +15,8 @@ from bots.duplicate import (
     table_result,
 )
 from bots.games import game_for
-from bots.table import BoardRecord, Fault
+from bots.table import BoardRecord, Fault, Move
+from engine.forfeit import score_bounds
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rules import rules_for
 
@@ -51,13 +52,39 @@ def test_identical_play_at_both_tables_is_a_tie() -> None:
     assert board_result({"A": record(310, 90), "B": record(310, 90)}, GAME, AUCTION4) == 0
 
 
-def test_a_fault_forfeits_the_board_for_the_faulting_team() -> None:
+def test_a_fault_forfeits_the_board_for_the_faulting_team_from_where_it_stopped() -> None:
+    # RULES.md 2 and 5: at the deal, seat 3's side could still bid up to the ladder's top
+    # and be set there; the other side could still score its best meld and every counter.
     faulted = BoardRecord(board=1, seed=5, dealer=0, fault=Fault(3, "timeout", "slow"))
-    assert GAME.forfeit_penalty(AUCTION4) == 250 + 250
-    # Seat 3 faulted: its side (seats 1 and 3) forfeits.
-    assert seat_scores(faulted, GAME, AUCTION4) == (0, -500, 0, -500)
-    assert game_for("single4").forfeit_penalty(rules_for("single4")) == 16 + 25
-    assert game_for("double4").forfeit_penalty(rules_for("double4")) == 50 + 50
+    dealt = GAME.new_state(AUCTION4, seed=5, dealer=0)
+    bounds = score_bounds(dealt)
+    assert bounds.low[1] == -AUCTION4.bid_max
+    assert seat_scores(faulted, GAME, AUCTION4) == (
+        bounds.high[0],
+        bounds.low[1],
+        bounds.high[0],
+        bounds.low[1],
+    )
+    # Once the contract is made the faulting declarer's side is at worst set.
+    moves = [Move(1, "bid 250", 0.0), Move(2, "pass", 0.0), Move(3, "pass", 0.0)]
+    moves.append(Move(0, "pass", 0.0))
+    after = BoardRecord(board=1, seed=5, dealer=0, moves=moves, fault=Fault(1, "crash", "exit"))
+    assert seat_scores(after, GAME, AUCTION4)[1] == -250
+
+
+def test_a_fault_in_an_individual_game_forfeits_every_seat_of_the_faulting_bot() -> None:
+    # Three players, X at seats 0 and 1: X's fault at seat 0 puts both of X's seats at
+    # their lowest, since X's table result counts them both (RULES.md 9).
+    game = game_for("cutthroat3")
+    rules = rules_for("cutthroat3")
+    faulted = BoardRecord(board=1, seed=9, dealer=0, fault=Fault(0, "crash", "exit"))
+    bounds = score_bounds(game.new_state(rules, seed=9, dealer=0))
+    assert seat_scores(faulted, game, rules, (0, 0, 1)) == (
+        bounds.low[0],
+        bounds.low[1],
+        bounds.high[2],
+    )
+    assert seat_scores(faulted, game, rules)[1] == bounds.high[1]
 
 
 def test_individual_games_compare_each_bots_mean_seat_score() -> None:

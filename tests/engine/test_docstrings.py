@@ -14,6 +14,7 @@ MODULES = [
     "engine",
     "engine.actions",
     "engine.cards",
+    "engine.forfeit",
     "engine.game",
     "engine.hand",
     "engine.meld",

@@ -71,7 +71,8 @@ def test_a_game_holds_the_static_parameters_of_its_variant(variant: str) -> None
     assert state.observation(0) == game.new_initial_state(seed=4, dealer=1).observation(0)
     for action in list(state.legal_actions):
         assert game.parse_action(str(action)) == action
-    assert isinstance(game.forfeit_penalty, int)
+    forfeit = game.forfeit_scores(state, 0)
+    assert len(forfeit) == len(game.teams) and all(isinstance(score, int) for score in forfeit)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

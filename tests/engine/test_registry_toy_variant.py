@@ -31,7 +31,9 @@ def test_a_registered_toy_variant_is_found_by_name_with_its_parts(toy: GameSpec)
     assert toy.label("highcard") == "High card"
     assert toy.seatings("highcard") == {"A": (0, 1), "B": (1, 0)}
     game = bots_game_for("highcard")
-    assert (game.players, game.partnership, game.forfeit_penalty(None)) == (2, False, 3)
+    assert (game.players, game.partnership) == (2, False)
+    # A fault before any trick: the leaver may still win none, the other every trick.
+    assert game.forfeit_scores(None, toy.new_hand("highcard", seed=1), 0) == (0, 3)
 
 
 def test_the_toy_plays_to_its_end_through_the_public_interface(toy: GameSpec) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from engine.actions import Action, Play
 from engine.cards import CARDS, DECKS
 from engine.errors import IllegalActionError, NotOverError
+from engine.forfeit import ScoreBounds
 from engine.game import TargetGame
 from engine.registry import GameSpec, register_game, unregister_game
 from engine.rng import shuffle
@@ -140,6 +141,15 @@ def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = No
     return ToyState([pack[0:3], pack[3:6]], dealer=dealer)
 
 
+def toy_bounds(state: ToyState) -> ScoreBounds:
+    """A seat keeps the tricks it won and may win every trick still to play."""
+    if state.is_terminal():
+        return ScoreBounds(state.result().tricks, state.result().tricks)
+    left = (len(state._hands[0]) + len(state._hands[1]) + len(state._trick)) // 2
+    won = tuple(state._won)
+    return ScoreBounds(won, tuple(tricks + left for tricks in won))
+
+
 def toy_replay(state: ToyState) -> list[str]:
     """The toy keeps no replay format of its own: its replay is the actions' text."""
     return [str(action) for action in state.history]
@@ -170,7 +180,8 @@ TOY_SPEC = GameSpec(
     labels={"highcard": "High card"},
     rules_for=toy_rules,
     replay_from_state=toy_replay,
-    forfeit_penalty=lambda rules: 3,
+    score_bounds=toy_bounds,
+    worst_case_bounds=lambda rules, sides: ScoreBounds((0,) * sides, (3,) * sides),
     target_game=ToyGame,
 )
 

@@ -23,8 +23,7 @@ from rest_framework.test import APIClient
 
 from arena.models import Player
 from arena.replay_view import card_tokens
-from bots.games import game_for
-from leagues.play import challenges, referee, scoring
+from leagues.play import challenges, referee, scoring, services
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
 from tests.arena.conftest import PASSWORD
 
@@ -158,7 +157,6 @@ def test_an_unfinished_challenge_expires_as_forfeits_and_is_rated(
     assert challenges_expire_task.apply().get() == 1
     assert Challenge.objects.get(pk=dropped["id"]).status == Challenge.Status.FINISHED
 
-    game = game_for("twohand")
     for challenge_id in (left["id"], dropped["id"]):
         final = read(alice_client, challenge_id)
         assert final["status"] == "finished" and final["next_table"] is None
@@ -168,9 +166,9 @@ def test_an_unfinished_challenge_expires_as_forfeits_and_is_rated(
             # leaving the table, compared with the bot's own table of the same cards.
             assert row["status"] == "abandoned" and row["fault"] == "expired"
             table = PlayTable.objects.get(pk=row["play_table"])
-            forfeit = referee.forfeit_scores(
-                game, game.rules_from_json(table.rules), table.human_seat
-            )
+            # Scored from where the hand stopped (no move, when it was never dealt).
+            hand = services.hand_of(table)
+            forfeit = referee.forfeit_scores(hand.game, hand.rules, table.human_seat, hand.state)
             assert row["side_scores"] == forfeit
             assert row["result"] == scoring.board_result(
                 forfeit,
