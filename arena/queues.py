@@ -6,7 +6,7 @@
   closing due rounds and events).
 - The background queue (``CELERY_QUEUE`` + ``-background``) carries the long batch work
   nobody watches: matchmaking and its matches, league fixtures and a league's timetable,
-  rating refits.
+  rating refits, purging spent quota slots.
 
 Each queue has its own workers (deploy/README.md), so an hour of matchmaking matches never
 holds the slot an upload's validation needs. The names are read from the settings at each
@@ -25,6 +25,7 @@ BACKGROUND_TASKS = frozenset(
     {
         "arena.matchmaking",
         "arena.ratings_fit",
+        "arena.quota_slots_purge",
         "leagues.league_advance",
     }
 )

@@ -9,11 +9,19 @@ from arena.celery import app
 from arena.models import Match
 from arena.queues import background_queue, interactive_queue, match_queue
 
-BACKGROUND = {"arena.matchmaking", "arena.ratings_fit", "leagues.league_advance"}
+BACKGROUND = {
+    "arena.matchmaking",
+    "arena.ratings_fit",
+    "arena.quota_slots_purge",
+    "leagues.league_advance",
+}
 INTERACTIVE = {
     "arena.bot_version_validate",
     "arena.match_requeue_stale",
     "play.table_advance",
+    "play.challenge_par",
+    "play.challenges_expire",
+    "play.tables_expire",
     "robots.board_par",
     "robots.events_close_due",
     "robots.schedule_run",
