@@ -79,6 +79,11 @@ class PlayTableSerializer(serializers.Serializer[Any]):
     return_url = serializers.CharField()
     url = serializers.CharField()
     replay_url = serializers.CharField(allow_null=True)
+    sealed = serializers.CharField(
+        allow_null=True,
+        help_text="why the finished hand's seed and replay are not shown yet (the deal is "
+        "played at other tables still); null when they are shown or the hand is not over",
+    )
 
 
 class PlayTableSummarySerializer(serializers.Serializer[Any]):

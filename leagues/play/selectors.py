@@ -21,6 +21,7 @@ from arena.models import BotVersion
 from leagues.play.errors import TableNotFound
 from leagues.play.models import Challenge, PlayTable
 from leagues.play.referee import ARENA, HUMAN, REFERENCE, Hand, Seat
+from leagues.play.seals import seal_reason
 from leagues.play.services import hand_of, moves_heard, seats_of, seed_commitment_of
 
 REPLAY_FORMAT = "pinochle-arena/game-replay"
@@ -156,6 +157,7 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
         "result": None,
         "seed": None,
         "replay_url": None,
+        "sealed": None,
     }
     if table.is_over:
         assert table.result is not None
@@ -166,32 +168,44 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
             # The reason a bot failed may name a card of its hand: only who and how.
             "fault": None if fault is None else {"seat": fault["seat"], "kind": fault["kind"]},
         }
-        if not deal_sealed(table):
+        sealed = sealed_because(table)
+        if sealed is None:
             view["seed"] = table.seed
             view["replay_url"] = reverse("play-replay", args=[table.pk])
+        view["sealed"] = sealed
     return view
 
 
-def deal_sealed(table: PlayTable) -> bool:
-    """Whether the finished table's seed and replay must wait for its challenge's end.
+CHALLENGE_SEAL = (
+    "the deal is played again at another table of the match: its seed and replay are shown "
+    "when the match is over"
+)
+
+
+def sealed_because(table: PlayTable) -> str | None:
+    """Why the finished table's seed and replay are hidden for now; None when they are not.
 
     A challenge deals the same cards at another table, the human in another seat: the seed
     or the open replay of the first would show every hand of the next (RULES.md section 9).
+    Other apps that deal the board elsewhere say so through ``leagues.play.seals``.
     """
-    return Challenge.objects.filter(
-        tables__play_table=table, status=Challenge.Status.PLAYING
-    ).exists()
+    if Challenge.objects.filter(tables__play_table=table, status=Challenge.Status.PLAYING).exists():
+        return CHALLENGE_SEAL
+    return seal_reason(table)
+
+
+def deal_sealed(table: PlayTable) -> bool:
+    """Whether the finished table's seed and replay must wait (``sealed_because``)."""
+    return sealed_because(table) is not None
 
 
 def replay_document(table: PlayTable) -> dict[str, Any]:
     """The finished table as an arena replay document (the same format as a bot game's)."""
     if not table.is_over:
         raise TableNotFound(f"table {table.pk} is still being played: its replay opens at the end")
-    if deal_sealed(table):
-        raise TableNotFound(
-            f"table {table.pk}'s deal is played again at a table of its challenge: "
-            "its replay opens when the challenge is over"
-        )
+    sealed = sealed_because(table)
+    if sealed is not None:
+        raise TableNotFound(f"table {table.pk}'s replay is not shown yet: {sealed}")
     hand = hand_of(table)
     assert table.result is not None
     return {

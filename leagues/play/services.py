@@ -1,4 +1,4 @@
-"""Every write to a human's table: start it, act at it, let arena bots move, abandon it.
+"""Every write to a human's table: start it, act at it, let arena bots move, abandon or close it.
 
 The engine referees every action (``leagues.play.referee``). A human's action names the
 ply it answers and is applied under the table's row lock, so two submits of the same move
@@ -165,7 +165,7 @@ def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpd
         # same ply, the second waits here and then finds the ply moved on.
         table = _own_table_locked(table_id, user)
         if table.is_over:
-            raise NotYourTurn(f"the hand at table {table.pk} is {table.status}")
+            raise over_refusal(table)
         if isinstance(ply, bool) or not isinstance(ply, int) or ply != table.ply:
             raise StalePly(
                 f"this action answers ply {ply!r}, but the table is at ply {table.ply}: "
@@ -241,6 +241,41 @@ def table_abandon(*, table_id: int, user: Reader) -> PlayTable:
         fault = {"seat": table.human_seat, "kind": "abandoned", "reason": "the player left"}
         _finish_with_fault(table, hand, fault, status=PlayTable.Status.ABANDONED)
     return table
+
+
+CLOSED = "closed"
+"""The fault kind of a hand its app ended before it was over (``table_close``)."""
+
+
+def table_close(*, table_id: int, reason: str) -> PlayTable:
+    """The app that dealt the table ends the hand while the human is still to finish it:
+    scored as a forfeit of the human's side, exactly as if they had left (``reason`` says
+    why, to the human, when they try to act at it again).
+
+    Under the table's row lock, as every action: an action racing with the close either
+    lands first (and the close then finds the hand as that action left it) or waits and
+    is refused. ``NotYourTurn`` when the hand is over already, nothing changed.
+    """
+    with transaction.atomic():
+        table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            raise TableNotFound(f"there is no table {table_id}")
+        if table.is_over:
+            raise NotYourTurn(f"the hand at table {table.pk} is already {table.status}")
+        hand = hand_of(table)
+        fault = {"seat": table.human_seat, "kind": CLOSED, "reason": reason}
+        _finish_with_fault(table, hand, fault)
+    return table
+
+
+def over_refusal(table: PlayTable) -> NotYourTurn:
+    """Why a hand that is over takes no action, as the page and the API say it."""
+    fault = (table.result or {}).get("fault") or {}
+    if fault.get("kind") == CLOSED:
+        return NotYourTurn(
+            f"table {table.pk} is closed: {fault.get('reason')}; it takes no more actions"
+        )
+    return NotYourTurn(f"the hand at table {table.pk} is {table.status}")
 
 
 def side_score(table: PlayTable, *, seat: int) -> int:

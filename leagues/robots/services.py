@@ -22,6 +22,7 @@ from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Player
 from leagues.play import services as play_services
+from leagues.play.errors import NotYourTurn
 from leagues.play.models import PlayTable
 from leagues.robots import rules
 from leagues.robots.models import (
@@ -36,6 +37,7 @@ from leagues.tournaments import hands
 from leagues.tournaments.par import board_par
 
 __all__ = [
+    "CLOSE_REASON",
     "DAYLONG",
     "MAX_BOARDS",
     "PAR_TASK",
@@ -148,9 +150,18 @@ def robot_event_create(
     return event
 
 
+CLOSE_REASON = "the event closed before the hand was over, which counts as a forfeit"
+"""What an entrant is told at a table the close ended."""
+
+
 def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
     """Close the event (``by`` None: its time is up): no more play; the secret and every
-    board's par become public. Tables still in play are left unscored."""
+    board's par become public.
+
+    A table still in play is ended in the same transaction, scored as its forfeit (the
+    entrant's side, as if they had left): the close makes every hand public, and a hand
+    played on after it would be played open.
+    """
     if by is not None and not rules.directs(event, by):
         raise NotAllowed("only the event's director or staff close it")
     with transaction.atomic():
@@ -160,7 +171,9 @@ def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
         if event.closed is not None:
             raise AlreadyDone("the event is closed already")
         plays = RobotPlay.objects.filter(entry__event=event)
-        # Tables that finished before the close count even if their entrant never came back.
+        _end_tables(plays)
+        # Tables that finished before the close count even if their entrant never came back,
+        # and the tables just ended count as their forfeits.
         robot_plays_sync(plays=plays)
         event.closed = timezone.now()
         event.save(update_fields=["closed"])
@@ -168,6 +181,21 @@ def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
         board_ids = list(event.board_set.values_list("pk", flat=True))
         transaction.on_commit(lambda: _enqueue_pars(board_ids))
     return event
+
+
+def _end_tables(plays: QuerySet[RobotPlay]) -> None:
+    """End every table of ``plays`` still in play as a forfeit of the entrant's side.
+
+    Each table is locked as it is ended (``table_close``): an action taken at it a moment
+    before is applied first and the hand closed after it, one that comes later is refused.
+    """
+    unfinished = plays.filter(finished__isnull=True, table__status=PlayTable.Status.PLAYING)
+    for table_id in unfinished.values_list("table_id", flat=True):
+        assert table_id is not None
+        try:
+            play_services.table_close(table_id=table_id, reason=CLOSE_REASON)
+        except NotYourTurn:
+            continue  # the hand's last action landed first: its own result counts
 
 
 def _enqueue_pars(board_ids: list[int]) -> None:
@@ -253,9 +281,10 @@ def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
             human_seat=rules.HUMAN_SEAT,
             bots=[robot, robot, robot],
             return_url=reverse("robots-page", args=[event.pk]),
-            # Other people's tables open with the event's results; an instant event's
-            # close is not known yet (``robot_event_close`` sets it then).
-            public_after=event.closes,
+            # Other people's tables open with the event's results, at the close that
+            # ends every table (``robot_event_close`` sets it then); not at a daylong
+            # event's published end, which comes before the close job has run.
+            public_after=None,
         )
         play.save(update_fields=["table"])
     return play
