@@ -68,6 +68,10 @@ class PlayTableSerializer(serializers.Serializer[Any]):
     current = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
     waiting_for_bot = serializers.BooleanField()
+    out_of_time = serializers.BooleanField(
+        help_text="the time to play the hand is up: it takes no more actions, and its app "
+        "ends it shortly"
+    )
     observation = serializers.DictField(help_text="the engine's observation for the human seat")
     moves = PlayMoveSerializer(many=True)
     controls = serializers.DictField(

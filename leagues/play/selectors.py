@@ -131,7 +131,8 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
     seat = table.human_seat
     current = hand.current
     is_owner = viewer.is_authenticated and viewer.pk == table.owner_id
-    your_turn = is_owner and not table.is_over and current == seat
+    out_of_time = not table.is_over and table.out_of_time()
+    your_turn = is_owner and not table.is_over and not out_of_time and current == seat
     view: dict[str, Any] = {
         "id": table.pk,
         "variant": table.variant,
@@ -146,8 +147,12 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
         "current": None if table.is_over else current,
         "your_turn": your_turn,
         "waiting_for_bot": (
-            not table.is_over and current is not None and seats[current].kind != HUMAN
+            not table.is_over
+            and not out_of_time
+            and current is not None
+            and seats[current].kind != HUMAN
         ),
+        "out_of_time": out_of_time,
         "observation": hand.state.observation(seat),
         "moves": moves_heard(hand, seat, since=0),
         "controls": controls_of(hand).to_json() if your_turn else None,

@@ -92,9 +92,11 @@ def table_start(
     return_url: str = "",
     public_after: datetime | None = None,
     rules: Mapping[str, Any] | None = None,
+    plays_until: datetime | None = None,
 ) -> PlayTable:
     """Seat the human and the bots (``bots``: one spec per other seat, in seat order), deal,
-    and let the bots move up to the human's first turn."""
+    and let the bots move up to the human's first turn. From ``plays_until`` on (if given)
+    the table refuses every action; the app that set it then ends the hand (``table_close``)."""
     game = game_of(variant)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise BadTable(f"seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
@@ -124,6 +126,7 @@ def table_start(
             seats=[seat.to_json() for seat in seats],
             return_url=return_url,
             public_after=public_after,
+            plays_until=plays_until,
         )
         hand = hand_of(table)
         referee.reference_turns(hand, seats, variant=variant)
@@ -166,6 +169,14 @@ def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpd
         table = _own_table_locked(table_id, user)
         if table.is_over:
             raise over_refusal(table)
+        if table.out_of_time():
+            # Checked under the lock, as the close that ends the hand locks the row: an
+            # action lands before the time is up, or not at all.
+            assert table.plays_until is not None
+            raise NotYourTurn(
+                f"the time to play at table {table.pk} ran out at "
+                f"{table.plays_until.isoformat(timespec='seconds')}: it takes no more actions"
+            )
         if isinstance(ply, bool) or not isinstance(ply, int) or ply != table.ply:
             raise StalePly(
                 f"this action answers ply {ply!r}, but the table is at ply {table.ply}: "

@@ -285,6 +285,9 @@ def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
             # ends every table (``robot_event_close`` sets it then); not at a daylong
             # event's published end, which comes before the close job has run.
             public_after=None,
+            # A daylong event's tables stop at its published end, not when the close job
+            # comes round to them: nothing is played after the time is up.
+            plays_until=event.closes,
         )
         play.save(update_fields=["table"])
     return play
