@@ -2,7 +2,8 @@
 
 An event is created with its boards dealt from a fresh secret (``arena.seeding``), entrants
 join, play the boards one after another, and each finished table's result is recorded
-once. Closing reveals the secret and computes each board's par with the event's robots.
+once. Closing ends the boards still in play as forfeits, reveals the secret and computes
+each board's par with the event's robots.
 """
 
 from __future__ import annotations
