@@ -164,7 +164,7 @@ class BoardView(APIView):
     def get(self, request: Request, event_id: int, number: int) -> Response:
         """A board's traveller: every human result, the robots' par, the hands."""
         event, viewer = _event(event_id), _viewer(request)
-        tables.viewer_sync(event=event, viewer=viewer)
+        tables.viewer_sync(event=event, viewer=viewer, number=number)
         view = selectors.board_traveller(event=event, viewer=viewer, number=number)
         view.pop("event")
         return Response(view)

@@ -88,7 +88,7 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
 def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _event(event_id)
     viewer = _viewer(request)
-    tables.viewer_sync(event=event, viewer=viewer)
+    tables.viewer_sync(event=event, viewer=viewer, number=number)
     try:
         context = selectors.board_traveller(event=event, viewer=viewer, number=number)
     except services.NotAllowed as refused:

@@ -18,8 +18,12 @@ def entry_sync(*, entry: RobotEntry) -> int:
     return services.robot_plays_sync(plays=entry.plays.select_related("table", "board"))
 
 
-def viewer_sync(*, event: RobotEvent, viewer: Player | None) -> int:
-    """Record the viewer's finished tables, if they play in the event, before a traveller
-    is drawn: a board played to its end opens with the viewer's own result on it."""
+def viewer_sync(*, event: RobotEvent, viewer: Player | None, number: int) -> int:
+    """Record the viewer's finished tables, if they play in the event, before board
+    ``number``'s traveller is drawn: a board played to its end opens with the viewer's own
+    result on it. Nothing is written for a traveller the viewer may not see (a refusal
+    changes nothing)."""
     entry = selectors.entry_of(event=event, player=viewer)
-    return 0 if entry is None else entry_sync(entry=entry)
+    if entry is None or not selectors.board_visible(event=event, player=viewer, number=number):
+        return 0
+    return entry_sync(entry=entry)
