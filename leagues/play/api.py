@@ -69,6 +69,10 @@ class PlayTableSerializer(serializers.Serializer[Any]):
     current = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
     waiting_for_bot = serializers.BooleanField()
+    out_of_time = serializers.BooleanField(
+        help_text="the time to play the hand is up: it takes no more actions, and its app "
+        "ends it shortly"
+    )
     observation = serializers.DictField(help_text="the engine's observation for the human seat")
     moves = PlayMoveSerializer(many=True)
     controls = serializers.DictField(
@@ -80,6 +84,11 @@ class PlayTableSerializer(serializers.Serializer[Any]):
     return_url = serializers.CharField()
     url = serializers.CharField()
     replay_url = serializers.CharField(allow_null=True)
+    sealed = serializers.CharField(
+        allow_null=True,
+        help_text="why the finished hand's seed and replay are not shown yet (the deal is "
+        "played at other tables still); null when they are shown or the hand is not over",
+    )
 
 
 class PlayTableSummarySerializer(serializers.Serializer[Any]):

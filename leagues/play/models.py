@@ -7,8 +7,11 @@ needed (``leagues.play.referee``). The seed is the server's secret until the han
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class PlayTable(models.Model):
@@ -50,6 +53,12 @@ class PlayTable(models.Model):
         help_text="started by its owner alone (the play page, POST /api/play/tables/), not by "
         "a challenge or an event: limited in number while open, and ended when left untouched",
     )
+    plays_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="the hand takes no action from this time on (its app then closes it); "
+        "none: no limit",
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -77,6 +86,10 @@ class PlayTable(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.PLAYING
+
+    def out_of_time(self, now: datetime | None = None) -> bool:
+        """Past ``plays_until``: the hand takes no more actions, though it is not over yet."""
+        return self.plays_until is not None and (now or timezone.now()) >= self.plays_until
 
 
 class Challenge(models.Model):

@@ -21,6 +21,7 @@ from arena.models import BotVersion
 from leagues.play.errors import TableNotFound
 from leagues.play.models import Challenge, PlayTable
 from leagues.play.referee import ARENA, HUMAN, REFERENCE, Hand, Seat
+from leagues.play.seals import seal_reason
 from leagues.play.services import hand_of, moves_heard, seats_of, seed_commitment_of
 
 REPLAY_FORMAT = "pinochle-arena/game-replay"
@@ -130,7 +131,8 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
     seat = table.human_seat
     current = hand.current
     is_owner = viewer.is_authenticated and viewer.pk == table.owner_id
-    your_turn = is_owner and not table.is_over and current == seat
+    out_of_time = not table.is_over and table.out_of_time()
+    your_turn = is_owner and not table.is_over and not out_of_time and current == seat
     view: dict[str, Any] = {
         "id": table.pk,
         "variant": table.variant,
@@ -145,8 +147,12 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
         "current": None if table.is_over else current,
         "your_turn": your_turn,
         "waiting_for_bot": (
-            not table.is_over and current is not None and seats[current].kind != HUMAN
+            not table.is_over
+            and not out_of_time
+            and current is not None
+            and seats[current].kind != HUMAN
         ),
+        "out_of_time": out_of_time,
         "observation": hand.state.observation(seat),
         "moves": moves_heard(hand, seat, since=0),
         "controls": controls_of(hand).to_json() if your_turn else None,
@@ -156,6 +162,7 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
         "result": None,
         "seed": None,
         "replay_url": None,
+        "sealed": None,
     }
     if table.is_over:
         assert table.result is not None
@@ -166,33 +173,45 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
             # The reason a bot failed may name a card of its hand: only who and how.
             "fault": None if fault is None else {"seat": fault["seat"], "kind": fault["kind"]},
         }
-        if not deal_sealed(table):
+        sealed = sealed_because(table)
+        if sealed is None:
             view["seed"] = table.seed
             view["replay_url"] = reverse("play-replay", args=[table.pk])
+        view["sealed"] = sealed
     return view
 
 
-def deal_sealed(table: PlayTable) -> bool:
-    """Whether the finished table's seed and replay must wait for its challenge's end.
+CHALLENGE_SEAL = (
+    "this table is part of a challenge still in play: its seed and replay are shown when the "
+    "challenge is over, since a board's seed would give away the boards still to come"
+)
+
+
+def sealed_because(table: PlayTable) -> str | None:
+    """Why the finished table's seed and replay are hidden for now; None when they are not.
 
     A board's seed is drawn from its challenge's match seed (``bots.duplicate.board_seed``),
     so it would give away the boards still to come; the replay waits with it. (Challenges
     of the earlier two-table format also dealt the same cards again at a later table.)
+    Other apps that deal the board elsewhere say so through ``leagues.play.seals``.
     """
-    return Challenge.objects.filter(
-        tables__play_table=table, status=Challenge.Status.PLAYING
-    ).exists()
+    if Challenge.objects.filter(tables__play_table=table, status=Challenge.Status.PLAYING).exists():
+        return CHALLENGE_SEAL
+    return seal_reason(table)
+
+
+def deal_sealed(table: PlayTable) -> bool:
+    """Whether the finished table's seed and replay must wait (``sealed_because``)."""
+    return sealed_because(table) is not None
 
 
 def replay_document(table: PlayTable) -> dict[str, Any]:
     """The finished table as an arena replay document (the same format as a bot game's)."""
     if not table.is_over:
         raise TableNotFound(f"table {table.pk} is still being played: its replay opens at the end")
-    if deal_sealed(table):
-        raise TableNotFound(
-            f"table {table.pk} belongs to a challenge still in play: "
-            "its replay opens when the challenge is over"
-        )
+    sealed = sealed_because(table)
+    if sealed is not None:
+        raise TableNotFound(f"table {table.pk}'s replay is not shown yet: {sealed}")
     hand = hand_of(table)
     assert table.result is not None
     return {

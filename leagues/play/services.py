@@ -1,4 +1,4 @@
-"""Every write to a human's table: start it, act at it, let arena bots move, abandon it.
+"""Every write to a human's table: start it, act at it, let arena bots move, abandon or close it.
 
 The engine referees every action (``leagues.play.referee``). A human's action names the
 ply it answers and is applied under the table's row lock, so two submits of the same move
@@ -102,13 +102,15 @@ def table_start(
     public_after: datetime | None = None,
     rules: Mapping[str, Any] | None = None,
     casual: bool = False,
+    plays_until: datetime | None = None,
 ) -> PlayTable:
     """Seat the human and the bots (``bots``: one spec per other seat, in seat order), deal,
     and let the bots move up to the human's first turn.
 
     ``casual``: the owner starts the table on their own (the play page, the API), not a
     challenge or an event; refused with TooManyTables (409) while the owner has
-    ``PLAY_OPEN_TABLES_MAX`` casual tables open."""
+    ``PLAY_OPEN_TABLES_MAX`` casual tables open. From ``plays_until`` on (if given) the
+    table refuses every action; the app that set it then ends the hand (``table_close``)."""
     game = game_of(variant)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise BadTable(f"seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
@@ -141,6 +143,7 @@ def table_start(
             return_url=return_url,
             public_after=public_after,
             casual=casual,
+            plays_until=plays_until,
         )
         # A number the database hands out again (a database made anew) starts with no
         # message waiting, whatever an earlier table of that number left in the cache.
@@ -208,7 +211,15 @@ def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpd
         # same ply, the second waits here and then finds the ply moved on.
         table = _own_table_locked(table_id, user)
         if table.is_over:
-            raise NotYourTurn(f"the hand at table {table.pk} is {table.status}")
+            raise over_refusal(table)
+        if table.out_of_time():
+            # Checked under the lock, as the close that ends the hand locks the row: an
+            # action lands before the time is up, or not at all.
+            assert table.plays_until is not None
+            raise NotYourTurn(
+                f"the time to play at table {table.pk} ran out at "
+                f"{table.plays_until.isoformat(timespec='seconds')}: it takes no more actions"
+            )
         if isinstance(ply, bool) or not isinstance(ply, int) or ply != table.ply:
             raise StalePly(
                 f"this action answers ply {ply!r}, but the table is at ply {table.ply}: "
@@ -360,6 +371,41 @@ def tables_expire_idle() -> int:
         casual=True, status=PlayTable.Status.PLAYING, updated__lt=idle_since
     ).values_list("pk", flat=True)
     return sum(table_expire_idle(table_id=table_id, idle_since=idle_since) for table_id in stale)
+
+
+CLOSED = "closed"
+"""The fault kind of a hand its app ended before it was over (``table_close``)."""
+
+
+def table_close(*, table_id: int, reason: str) -> PlayTable:
+    """The app that dealt the table ends the hand while the human is still to finish it:
+    scored as a forfeit of the human's side, exactly as if they had left (``reason`` says
+    why, to the human, when they try to act at it again).
+
+    Under the table's row lock, as every action: an action racing with the close either
+    lands first (and the close then finds the hand as that action left it) or waits and
+    is refused. ``NotYourTurn`` when the hand is over already, nothing changed.
+    """
+    with transaction.atomic():
+        table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
+        if table is None:
+            raise TableNotFound(f"there is no table {table_id}")
+        if table.is_over:
+            raise NotYourTurn(f"the hand at table {table.pk} is already {table.status}")
+        hand = hand_of(table)
+        fault = {"seat": table.human_seat, "kind": CLOSED, "reason": reason}
+        _finish_with_fault(table, hand, fault)
+    return table
+
+
+def over_refusal(table: PlayTable) -> NotYourTurn:
+    """Why a hand that is over takes no action, as the page and the API say it."""
+    fault = (table.result or {}).get("fault") or {}
+    if fault.get("kind") == CLOSED:
+        return NotYourTurn(
+            f"table {table.pk} is closed: {fault.get('reason')}; it takes no more actions"
+        )
+    return NotYourTurn(f"the hand at table {table.pk} is {table.status}")
 
 
 def side_score(table: PlayTable, *, seat: int) -> int:

@@ -163,9 +163,9 @@ class BoardView(APIView):
     @_refusals
     def get(self, request: Request, event_id: int, number: int) -> Response:
         """A board's traveller: every human result, the robots' par, the hands."""
-        view = selectors.board_traveller(
-            event=_event(event_id), viewer=_viewer(request), number=number
-        )
+        event, viewer = _event(event_id), _viewer(request)
+        tables.viewer_sync(event=event, viewer=viewer, number=number)
+        view = selectors.board_traveller(event=event, viewer=viewer, number=number)
         view.pop("event")
         return Response(view)
 

@@ -87,8 +87,10 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _event(event_id)
+    viewer = _viewer(request)
+    tables.viewer_sync(event=event, viewer=viewer, number=number)
     try:
-        context = selectors.board_traveller(event=event, viewer=_viewer(request), number=number)
+        context = selectors.board_traveller(event=event, viewer=viewer, number=number)
     except services.NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
     except LookupError as missing:

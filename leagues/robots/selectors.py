@@ -2,8 +2,10 @@
 
 A board's results, traveller and hand record are shown to a viewer who may know them: the
 director (who does not play) and staff without an entry at any time, everyone once the event
-is closed, and in an instant event an entrant who has finished the board. Standings show
-percentages (or IMPs) and board counts only, never a score or a card.
+is closed, and in an instant event an entrant who has played the board to the end of the
+hand (not one who left it). Standings show percentages (or IMPs) and board counts only,
+never a score or a card. ``table_seal`` keeps an entrant's own table's seed and replay
+hidden by the same rule.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from arena.models import Player
+from leagues.play.models import PlayTable
 from leagues.robots import rules, scoring
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
 from leagues.robots.services import NotAllowed
@@ -35,6 +38,7 @@ __all__ = [
     "event_standings",
     "event_verification",
     "sees_all",
+    "table_seal",
 ]
 
 
@@ -64,13 +68,59 @@ def _finished(event: RobotEvent) -> QuerySet[RobotPlay]:
 
 
 def board_visible(*, event: RobotEvent, player: Player | None, number: int) -> bool:
-    if rules.status(event) == "closed" or sees_all(event=event, player=player):
+    """Whether ``player`` may see board ``number``'s results and hands.
+
+    Everyone once the event is closed: closed by ``robot_event_close``, which ends every
+    table still in play, not merely past a daylong event's published end (a table may be
+    in play until the close job has run). Before that, the director and staff without an
+    entry; and in an instant event an entrant whose table of the board was played to the
+    end of the hand. A table left, ended by the close or by a fault is over but was not
+    played out: it opens nothing, or leaving a board at once would show its hands to a
+    second account of the one still to play it.
+    """
+    if event.closed is not None or sees_all(event=event, player=player):
         return True
     if event.kind != RobotEvent.Kind.INSTANT or player is None:
         return False
-    return RobotPlay.objects.filter(
-        entry__event=event, entry__player=player, board__number=number, finished__isnull=False
-    ).exists()
+    play = (
+        RobotPlay.objects.filter(entry__event=event, entry__player=player, board__number=number)
+        .select_related("table")
+        .first()
+    )
+    return play is not None and _played_out(play.table)
+
+
+TABLE_SEAL = (
+    "this board is played at the event's other tables: its seed and replay are shown when "
+    "the event closes"
+)
+
+
+def table_seal(table: PlayTable) -> str | None:
+    """Why an entrant's finished table hides its seed and replay; None for any other table.
+
+    The seed deals every hand of the board, and the open replay shows them: they reach the
+    entrant exactly when the board's traveller does (``board_visible``), so a board left at
+    once shows its own table nothing more than its traveller.
+    """
+    play = (
+        RobotPlay.objects.filter(table_id=table.pk)
+        .select_related("entry__event", "entry__player", "board")
+        .first()
+    )
+    if play is None:
+        return None
+    event, player = play.entry.event, play.entry.player
+    if board_visible(event=event, player=player, number=play.board.number):
+        return None
+    return TABLE_SEAL
+
+
+def _played_out(table: PlayTable | None) -> bool:
+    """The table's hand was played to its end: no seat of it can act, and no fault ended it."""
+    if table is None or table.status != PlayTable.Status.FINISHED or table.result is None:
+        return False
+    return table.result.get("fault") is None
 
 
 def _nets(plays: Iterable[RobotPlay]) -> dict[int, dict[int, int]]:
@@ -139,13 +189,14 @@ def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) ->
         raise LookupError(f"the event has boards 1 to {event.boards}, not {number}")
     if not board_visible(event=event, player=viewer, number=number):
         raise NotAllowed(
-            "a board's results and hands are shown once you have played it"
+            "a board's results and hands are shown once you have played it to the end of the "
+            "hand (a board left or ended unfinished opens when the event closes)"
             if event.kind == RobotEvent.Kind.INSTANT
             else "a board's results and hands are shown when the event closes"
         )
     plays = list(_finished(event))
     scores = _board_scores(event, _nets(plays)).get(number, {})
-    closed = rules.status(event) == "closed"
+    closed = event.closed is not None
     rows: list[dict[str, Any]] = [
         {
             "entry": play.entry_id,
@@ -221,7 +272,7 @@ def event_overview(*, event: RobotEvent, viewer: Player | None) -> dict[str, Any
         and viewer is not None
         and entry is None
         and viewer.pk != event.director_id,
-        "may_close": state != "closed" and viewer is not None and rules.directs(event, viewer),
+        "may_close": event.closed is None and viewer is not None and rules.directs(event, viewer),
         "director": director,
         "visible_boards": [
             n

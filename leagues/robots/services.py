@@ -2,7 +2,8 @@
 
 An event is created with its boards dealt from a fresh secret (``arena.seeding``), entrants
 join, play the boards one after another, and each finished table's result is recorded
-once. Closing reveals the secret and computes each board's par with the event's robots.
+once. Closing ends the boards still in play as forfeits, reveals the secret and computes
+each board's par with the event's robots.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from arena.errors import InvalidInput
 from arena.models import Player
 from arena.newcomers import rated_play_refusal
 from leagues.play import services as play_services
+from leagues.play.errors import NotYourTurn
 from leagues.play.models import PlayTable
 from leagues.robots import rules
 from leagues.robots.models import (
@@ -37,6 +39,7 @@ from leagues.tournaments import hands
 from leagues.tournaments.par import board_par
 
 __all__ = [
+    "CLOSE_REASON",
     "DAYLONG",
     "MAX_BOARDS",
     "PAR_TASK",
@@ -149,9 +152,18 @@ def robot_event_create(
     return event
 
 
+CLOSE_REASON = "the event closed before the hand was over, which counts as a forfeit"
+"""What an entrant is told at a table the close ended."""
+
+
 def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
     """Close the event (``by`` None: its time is up): no more play; the secret and every
-    board's par become public. Tables still in play are left unscored."""
+    board's par become public.
+
+    A table still in play is ended in the same transaction, scored as its forfeit (the
+    entrant's side, as if they had left): the close makes every hand public, and a hand
+    played on after it would be played open.
+    """
     if by is not None and not rules.directs(event, by):
         raise NotAllowed("only the event's director or staff close it")
     with transaction.atomic():
@@ -161,7 +173,9 @@ def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
         if event.closed is not None:
             raise AlreadyDone("the event is closed already")
         plays = RobotPlay.objects.filter(entry__event=event)
-        # Tables that finished before the close count even if their entrant never came back.
+        _end_tables(plays)
+        # Tables that finished before the close count even if their entrant never came back,
+        # and the tables just ended count as their forfeits.
         robot_plays_sync(plays=plays)
         event.closed = timezone.now()
         event.save(update_fields=["closed"])
@@ -169,6 +183,21 @@ def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
         board_ids = list(event.board_set.values_list("pk", flat=True))
         transaction.on_commit(lambda: _enqueue_pars(board_ids))
     return event
+
+
+def _end_tables(plays: QuerySet[RobotPlay]) -> None:
+    """End every table of ``plays`` still in play as a forfeit of the entrant's side.
+
+    Each table is locked as it is ended (``table_close``): an action taken at it a moment
+    before is applied first and the hand closed after it, one that comes later is refused.
+    """
+    unfinished = plays.filter(finished__isnull=True, table__status=PlayTable.Status.PLAYING)
+    for table_id in unfinished.values_list("table_id", flat=True):
+        assert table_id is not None
+        try:
+            play_services.table_close(table_id=table_id, reason=CLOSE_REASON)
+        except NotYourTurn:
+            continue  # the hand's last action landed first: its own result counts
 
 
 def _enqueue_pars(board_ids: list[int]) -> None:
@@ -257,9 +286,13 @@ def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
             human_seat=rules.HUMAN_SEAT,
             bots=[robot, robot, robot],
             return_url=reverse("robots-page", args=[event.pk]),
-            # Other people's tables open with the event's results; an instant event's
-            # close is not known yet (``robot_event_close`` sets it then).
-            public_after=event.closes,
+            # Other people's tables open with the event's results, at the close that
+            # ends every table (``robot_event_close`` sets it then); not at a daylong
+            # event's published end, which comes before the close job has run.
+            public_after=None,
+            # A daylong event's tables stop at its published end, not when the close job
+            # comes round to them: nothing is played after the time is up.
+            plays_until=event.closes,
         )
         play.save(update_fields=["table"])
     return play

@@ -19,7 +19,7 @@ from leagues.robots.models import RobotEvent, RobotPlay
 from leagues.robots.scoring import board_matchpoints
 from leagues.tournaments.hands import deal, deal_problems
 from leagues.tournaments.imps import IMP_THRESHOLDS
-from tests.leagues.robots.conftest import play_board, play_table
+from tests.leagues.robots.conftest import client_for, play_board, play_table
 
 pytestmark = pytest.mark.django_db
 
@@ -311,3 +311,31 @@ def test_an_imp_event_scores_cross_imps_on_the_projects_scale(
     rows = {row["name"]: row for row in selectors.event_standings(event=event)}
     assert rows["Ann"]["imps"] == expected and rows["Ben"]["imps"] == -expected
     assert rows["Ann"]["percentage"] is None
+
+
+def test_a_board_played_out_opens_its_traveller_with_the_players_own_result_at_once(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = services.robot_play_start(entry=entry)
+    play_table(play, "greedy")
+    # Straight from the table to the traveller, without the event page in between.
+    response = client_for(field[0]).get(f"/api/robots/{event.pk}/boards/1/")
+    assert response.status_code == 200
+    assert [row["entry"] for row in response.json()["rows"]] == [entry.pk]
+
+
+def test_a_board_left_opens_nothing_to_the_entrant_who_left_it_until_the_close(
+    event: RobotEvent, field: list[Player], director: Player
+) -> None:
+    entry = services.robot_entry_join(event=event, player=field[0])
+    play = services.robot_play_start(entry=entry)
+    assert play.table_id is not None
+    play_services.table_abandon(table_id=play.table_id, user=field[0].user)
+    services.robot_plays_sync(plays=entry.plays.all())
+    assert not selectors.board_visible(event=event, player=field[0], number=1)
+    with pytest.raises(services.NotAllowed, match="to the end of the hand"):
+        selectors.board_traveller(event=event, viewer=field[0], number=1)
+    services.robot_event_close(event=event, by=director)
+    event.refresh_from_db()
+    assert selectors.board_visible(event=event, player=field[0], number=1)
