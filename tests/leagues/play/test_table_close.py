@@ -36,7 +36,9 @@ def test_a_closed_table_is_the_forfeit_of_the_humans_side_as_leaving_it_is(
     left = services.table_abandon(table_id=second.pk, user=alice.user)
     hand = services.hand_of(closed)
     assert closed.status == PlayTable.Status.FINISHED and closed.result is not None
-    assert closed.result["side_scores"] == referee.forfeit_scores(hand.game, hand.rules, 1)
+    assert closed.result["side_scores"] == referee.forfeit_scores(
+        hand.game, hand.rules, 1, hand.state
+    )
     assert left.result is not None
     assert closed.result["side_scores"] == left.result["side_scores"]
     assert closed.result["hand"] is None

@@ -107,7 +107,7 @@ def _assert_the_forfeit_is_recorded_once(
     ``others`` (entry id -> net) played out on the same board."""
     table.refresh_from_db()
     hand = play_services.hand_of(table)
-    forfeit = referee.forfeit_scores(hand.game, hand.rules, table.human_seat)
+    forfeit = referee.forfeit_scores(hand.game, hand.rules, table.human_seat, hand.state)
     assert table.result is not None and table.result["side_scores"] == forfeit
     assert table.result["fault"]["kind"] == "closed" and table.result["hand"] is None
     play = RobotPlay.objects.get(entry=entry, board__number=1)
