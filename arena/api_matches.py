@@ -15,7 +15,6 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -33,6 +32,7 @@ from arena.caching import (
 )
 from arena.errors import InvalidInput
 from arena.models import BotVersion, Match, Rating, RatingChange
+from arena.renderers import JSONRenderer
 from arena.replay_view import replay_deal
 from arena.serializers import (
     MATCH_SIDES,
