@@ -8,6 +8,7 @@ choice``) failed in the renderer with a 500, on every operation with a choice fi
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from rest_framework.settings import api_settings
@@ -112,7 +113,8 @@ def test_the_api_renders_a_message_quoting_an_unencodable_string_with_a_replacem
     # Should a refusal ever quote a lone surrogate (the parser lets none in), its answer still
     # encodes: the API's JSON renderer puts U+FFFD in its place, and keeps other characters
     # as they are rather than escaping them.
-    renderer = api_settings.DEFAULT_RENDERER_CLASSES[0]()
+    renderer_class: Any = api_settings.DEFAULT_RENDERER_CLASSES[0]
+    renderer = renderer_class()
     rendered = renderer.render({"variant": ['"é\ud800" is not a valid choice.']})
     assert json.loads(rendered.decode("utf-8")) == {"variant": ['"é\ufffd" is not a valid choice.']}
     assert "é".encode() in rendered
