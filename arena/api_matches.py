@@ -31,6 +31,7 @@ from arena.caching import (
     store,
 )
 from arena.errors import InvalidInput
+from arena.filters import IdFilter
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.renderers import JSONRenderer
 from arena.replay_view import replay_deal
@@ -51,8 +52,8 @@ from bots.games import game_for
 
 
 class MatchFilter(django_filters.FilterSet):
-    bot = django_filters.NumberFilter(method="filter_bot", help_text="a bot id, either side")
-    version = django_filters.NumberFilter(method="filter_version", help_text="a version id")
+    bot = IdFilter(method="filter_bot", help_text="a bot id, either side")
+    version = IdFilter(method="filter_version", help_text="a version id")
     variant = django_filters.ChoiceFilter(choices=REGISTERED_VARIANTS)
     status = django_filters.ChoiceFilter(choices=Match.Status.choices)
     kind = django_filters.ChoiceFilter(choices=Match.Kind.choices)
