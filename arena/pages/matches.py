@@ -3,6 +3,7 @@ and the list of matches with its filters."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.core.paginator import EmptyPage
@@ -10,17 +11,35 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from arena import selectors
+from arena.caching import MATCH_PAGE_TTL, match_page_key
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
+from arena.pages.shared import framed, shared_content
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES
 
+FINISHED = (Match.Status.DONE, Match.Status.FAILED)
+
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    status = selectors.match_status(match_id=match_id)
+    if status is None:
+        raise Http404(f"there is no match {match_id}")
+    # A finished match's page is the same for every reader and never changes: cached under
+    # its status. A match in play changes with every board, so it is read afresh.
+    key = match_page_key(match_id=match_id, status=status) if status in FINISHED else None
     try:
-        page = selectors.match_page(match_id=match_id)
+        content = shared_content(
+            key, "arena/_match.html", lambda: _match_content(match_id), MATCH_PAGE_TTL
+        )
     except Match.DoesNotExist:
         raise Http404(f"there is no match {match_id}") from None
+    return framed(request, f"Match {match_id}", content)
+
+
+def _match_content(match_id: int) -> dict[str, Any]:
+    """A match page's content (raises Match.DoesNotExist)."""
+    page = selectors.match_page(match_id=match_id)
     match = page.match
     interval = None
     if match.mean_x is not None and match.ci95 is not None:
@@ -28,19 +47,15 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     cv_interval = None
     if match.cv_mean_x is not None and match.cv_ci95 is not None:
         cv_interval = (match.cv_mean_x - match.cv_ci95, match.cv_mean_x + match.cv_ci95)
-    return render(
-        request,
-        "arena/match.html",
-        {
-            "page": page,
-            "match": match,
-            "interval": interval,
-            "cv_interval": cv_interval,
-            # Rows longer than the reference pairing's carry the random bot's luck too.
-            "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
-            "seatings": page.seatings,
-        },
-    )
+    return {
+        "page": page,
+        "match": match,
+        "interval": interval,
+        "cv_interval": cv_interval,
+        # Rows longer than the reference pairing's carry the random bot's luck too.
+        "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
+        "seatings": page.seatings,
+    }
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
