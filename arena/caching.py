@@ -1,5 +1,5 @@
 """Caching of hot, read-mostly responses: the API's leaderboard and replays, and the
-content of the leaderboard and match pages (arena/pages/shared.py).
+content of the leaderboard, match and match list pages (arena/pages/shared.py).
 
 Two levels: a small in-process cache in front of the shared one (``CACHES["responses"]``:
 Redis at ``CACHE_URL``, else ``REDIS_URL``), so that a hot page costs no network round trip.
@@ -14,8 +14,8 @@ Bounds, so that no stream of requests can fill memory (Redis is also the broker)
 - A key names the canonical object (a match id as a number, a board the match has), and only
   answers about objects that exist are stored: a request adds at most one entry per real
   object, however it spells it.
-- Every entry expires: ``REPLAY_TTL``, ``MATCH_PAGE_TTL`` and ``LEADERBOARD_TTL`` in the
-  shared cache, at most ``LOCAL_TTL`` in the process.
+- Every entry expires: ``REPLAY_TTL``, ``MATCH_PAGE_TTL``, ``MATCH_LIST_TTL`` and
+  ``LEADERBOARD_TTL`` in the shared cache, at most ``LOCAL_TTL`` in the process.
 - The in-process level is an LRU holding at most ``settings.LOCAL_CACHE_MAX_BYTES`` of values
   (16 MiB by default); a value larger than an eighth of that stays in the shared cache only.
 - The shared cache should have its own Redis with ``maxmemory`` and ``allkeys-lru``
@@ -56,6 +56,10 @@ REPLAY_TTL = 24 * 3600
 MATCH_PAGE_TTL = 3600
 """A finished match's page never changes; an hour bounds how long a page rendered by an
 earlier release is shown after a deploy."""
+MATCH_LIST_TTL = 10
+"""A page of the match list is kept under the newest match and the newest completion, which
+a new or finished match changes; a match that starts or fails changes neither, so its new
+status shows within this many seconds."""
 LOCAL_TTL = 600
 GENERATION_REFRESH = 1
 GENERATION_TTL = 7 * 24 * 3600
@@ -221,6 +225,15 @@ def leaderboard_changed() -> None:
         local.delete(_GENERATION_KEY)
 
     transaction.on_commit(bump)
+
+
+def match_list_key(
+    *, newest: tuple[int | None, int | None], filters: tuple[object, ...], page: int
+) -> str:
+    """The key of a page of the match list: ``newest`` is the newest match's id and the
+    newest completion's number, so a new match or a completion makes new keys."""
+    spelt = ":".join(str(value) for value in filters)  # checked choices and numbers only
+    return f"v{FORMAT}:page:matches:{newest[0]}:{newest[1]}:{spelt}:{page}"
 
 
 def clear() -> None:

@@ -399,6 +399,12 @@ def match_status(*, match_id: int) -> str | None:
     return status
 
 
+def newest_match() -> tuple[int | None, int | None]:
+    """The newest match's id and the newest completion's number (two index lookups)."""
+    newest = Match.objects.aggregate(id=Max("id"), seq=Max("completion_seq"))
+    return newest["id"], newest["seq"]
+
+
 def match_page(*, match_id: int) -> MatchPage:
     """A match with each board's tables: scores, X's margin at each table, faults.
 

@@ -1,5 +1,8 @@
 """A match's page (each board's duplicate comparison, with links to the tables' replays)
-and the list of matches with its filters."""
+and the list of matches with its filters.
+
+The content of both is the same for every reader and is cached (arena/pages/shared.py): a
+finished match's page under its status, the list under its newest match and completion."""
 
 from __future__ import annotations
 
@@ -8,13 +11,12 @@ from urllib.parse import urlencode
 
 from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 
 from arena import selectors
-from arena.caching import MATCH_PAGE_TTL, match_page_key
+from arena.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, match_page_key
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
-from arena.pages.shared import framed, shared_content
+from arena.pages.shared import cached_content, framed, shared_content
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES
 
@@ -22,6 +24,10 @@ FINISHED = (Match.Status.DONE, Match.Status.FAILED)
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    # Done is a match's last status: its page, once cached, is served without a query.
+    done = cached_content(match_page_key(match_id=match_id, status=Match.Status.DONE))
+    if done is not None:
+        return framed(request, f"Match {match_id}", done)
     status = selectors.match_status(match_id=match_id)
     if status is None:
         raise Http404(f"there is no match {match_id}")
@@ -66,27 +72,37 @@ def match_list(request: HttpRequest) -> HttpResponse:
         number = page_number(request)
     except BadQuery as error:
         return bad_request(request, str(error))
+    key = match_list_key(
+        newest=selectors.newest_match(), filters=(variant, status, bot), page=number
+    )
     try:
-        page = selectors.match_list_page(
-            variant=variant, bot_id=bot, status=status, page_number=number
+        content = shared_content(
+            key,
+            "arena/_matches.html",
+            lambda: _list_content(variant, status, bot, number),
+            MATCH_LIST_TTL,
         )
     except EmptyPage:
         raise Http404(f"there is no page {number} of these matches") from None
+    return framed(request, "Matches", content)
+
+
+def _list_content(
+    variant: str | None, status: str | None, bot: int | None, number: int
+) -> dict[str, Any]:
+    """A page of the match list's content (raises EmptyPage)."""
+    page = selectors.match_list_page(variant=variant, bot_id=bot, status=status, page_number=number)
     filters = {
         key: value
         for key, value in (("variant", variant), ("bot", bot), ("status", status))
         if value is not None
     }
-    return render(
-        request,
-        "arena/matches.html",
-        {
-            "page": page,
-            "variants": variant_names(),
-            "statuses": Match.Status.values,
-            "variant": variant,
-            "status": status,
-            "bot": bot,
-            "query": urlencode(filters) + "&" if filters else "",
-        },
-    )
+    return {
+        "page": page,
+        "variants": variant_names(),
+        "statuses": Match.Status.values,
+        "variant": variant,
+        "status": status,
+        "bot": bot,
+        "query": urlencode(filters) + "&" if filters else "",
+    }

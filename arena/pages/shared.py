@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from arena.caching import cached
+from arena.caching import cached, peek
 
 FRAME = "arena/page.html"
 
@@ -34,6 +34,12 @@ def shared_content(
 
     # The content was rendered and escaped by the template engine.
     return mark_safe(cached(key, build, timeout).decode())
+
+
+def cached_content(key: str) -> SafeString | None:
+    """The content cached under ``key``, or None."""
+    content: bytes | None = peek(key)
+    return None if content is None else mark_safe(content.decode())
 
 
 def framed(request: HttpRequest, title: str, content: SafeString) -> HttpResponse:

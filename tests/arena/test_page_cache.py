@@ -54,8 +54,8 @@ def test_a_finished_matchs_page_is_rendered_once_then_read_from_the_cache(
     match = _finished(owner, django_capture_on_commit_callbacks)
     first = Client().get(f"/matches/{match.pk}/")
     assert first.status_code == 200
-    # The match's status, to choose the key: nothing else is read for the next reader.
-    with django_assert_num_queries(1):
+    # Done is a match's last status: the next reader's page reads nothing from the database.
+    with django_assert_num_queries(0):
         again = Client().get(f"/matches/{match.pk}/")
     assert again.content == first.content
     assert "Rating changes" in again.text
@@ -77,7 +77,7 @@ def test_a_leaderboard_page_is_read_from_the_cache_until_a_rating_changes(
 
 
 @pytest.mark.parametrize("first_reader", ["anonymous", "owner"])
-@pytest.mark.parametrize("path", ["/matches/{id}/", "/leaderboards/auction4/"])
+@pytest.mark.parametrize("path", ["/matches/{id}/", "/leaderboards/auction4/", "/matches/"])
 def test_a_signed_in_owner_and_an_anonymous_reader_each_get_their_own_page(
     owner: Player, django_capture_on_commit_callbacks: Any, path: str, first_reader: str
 ) -> None:
@@ -116,6 +116,19 @@ def test_a_match_in_play_is_read_afresh_and_its_finished_page_is_not_the_one_in_
     Match.objects.filter(pk=match.pk).update(status=Match.Status.DONE)
     done = Client().get(f"/matches/{match.pk}/").text
     assert "<dd>done</dd>" in done and "7 board points" in done
+
+
+def test_the_match_list_is_read_from_the_cache_until_a_match_is_added_or_finished(
+    owner: Player, django_capture_on_commit_callbacks: Any, django_assert_num_queries: Any
+) -> None:
+    match = _finished(owner, django_capture_on_commit_callbacks)
+    first = Client().get("/matches/")
+    assert f'href="/matches/{match.pk}/"' in first.text
+    # The newest match and completion, to choose the key: nothing else is read.
+    with django_assert_num_queries(1):
+        assert Client().get("/matches/").content == first.content
+    later = _finish(match.version_x, match.version_y, [10])
+    assert f'href="/matches/{later.pk}/"' in Client().get("/matches/").text
 
 
 def test_a_match_that_does_not_exist_is_not_found(client: Client) -> None:
