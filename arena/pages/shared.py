@@ -2,7 +2,7 @@
 
 A page is a frame (the site header with the reader's name, the sign-out form and its CSRF
 token, one-time messages) around its content. The content of the costly public pages (a
-leaderboard, a finished match) is the same for every reader: it is rendered here without
+leaderboard, a finished match, the match list) is the same for every reader: rendered without
 the request, so it cannot depend on who reads it, and cached (arena/caching.py); the frame
 is rendered for each request around it, so each reader still gets their own header.
 """
