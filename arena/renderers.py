@@ -62,6 +62,10 @@ class BrowsableAPIRenderer(renderers.BrowsableAPIRenderer):
         if response is not None:
             # django-csp's middleware reads this when the response passes through it.
             response._csp_update = BROWSABLE_POLICY
-        # The page is one string that Django encodes whole: a string in it that cannot be
-        # encoded would fail the page, so it is replaced as the JSON renderer replaces it.
-        return super().render(encodable(data), accepted_media_type, renderer_context)
+        page = super().render(data, accepted_media_type, renderer_context)
+        if isinstance(page, str) and UNENCODABLE.search(page):
+            # The page is one string that DRF encodes whole: a string in it that cannot be
+            # encoded would fail it, so the data is rendered again, replaced as the JSON
+            # renderer replaces it (only then: the data's serializer fills the page's forms).
+            page = super().render(encodable(data), accepted_media_type, renderer_context)
+        return page
