@@ -15,7 +15,6 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.generics import ListAPIView
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -32,7 +31,9 @@ from arena.caching import (
     store,
 )
 from arena.errors import InvalidInput
+from arena.filters import IdFilter
 from arena.models import BotVersion, Match, Rating, RatingChange
+from arena.renderers import JSONRenderer
 from arena.replay_view import replay_deal
 from arena.serializers import (
     MATCH_SIDES,
@@ -51,8 +52,8 @@ from bots.games import game_for
 
 
 class MatchFilter(django_filters.FilterSet):
-    bot = django_filters.NumberFilter(method="filter_bot", help_text="a bot id, either side")
-    version = django_filters.NumberFilter(method="filter_version", help_text="a version id")
+    bot = IdFilter(method="filter_bot", help_text="a bot id, either side")
+    version = IdFilter(method="filter_version", help_text="a version id")
     variant = django_filters.ChoiceFilter(choices=REGISTERED_VARIANTS)
     status = django_filters.ChoiceFilter(choices=Match.Status.choices)
     kind = django_filters.ChoiceFilter(choices=Match.Kind.choices)

@@ -1,20 +1,21 @@
-"""Caching of hot, read-mostly API responses (the leaderboard, replays).
+"""Caching of hot, read-mostly responses: the API's leaderboard and replays, and the
+content of the leaderboard, match and match list pages (arena/pages/shared.py).
 
 Two levels: a small in-process cache in front of the shared one (``CACHES["responses"]``:
 Redis at ``CACHE_URL``, else ``REDIS_URL``), so that a hot page costs no network round trip.
 
-- Replays of a finished match never change; leaderboard pages are cached under a generation
-  number that every rating write replaces once its transaction commits. Each process
-  re-reads the generation at most every ``GENERATION_REFRESH`` seconds, so a reader sees a
-  rating change within that delay.
+- Replays and pages of a finished match never change; leaderboard pages (API and site) are
+  cached under a generation number that every rating write replaces once its transaction
+  commits. Each process re-reads the generation at most every ``GENERATION_REFRESH``
+  seconds, so a reader sees a rating change within that delay.
 
 Bounds, so that no stream of requests can fill memory (Redis is also the broker):
 
 - A key names the canonical object (a match id as a number, a board the match has), and only
   answers about objects that exist are stored: a request adds at most one entry per real
   object, however it spells it.
-- Every entry expires: ``REPLAY_TTL`` and ``LEADERBOARD_TTL`` in the shared cache,
-  at most ``LOCAL_TTL`` in the process.
+- Every entry expires: ``REPLAY_TTL``, ``MATCH_PAGE_TTL``, ``MATCH_LIST_TTL`` and
+  ``LEADERBOARD_TTL`` in the shared cache, at most ``LOCAL_TTL`` in the process.
 - The in-process level is an LRU holding at most ``settings.LOCAL_CACHE_MAX_BYTES`` of values
   (16 MiB by default); a value larger than an eighth of that stays in the shared cache only.
 - The shared cache should have its own Redis with ``maxmemory`` and ``allkeys-lru``
@@ -52,6 +53,13 @@ FORMAT = 3
 never reads values written by the previous release."""
 LEADERBOARD_TTL = 300
 REPLAY_TTL = 24 * 3600
+MATCH_PAGE_TTL = 3600
+"""A finished match's page never changes; an hour bounds how long a page rendered by an
+earlier release is shown after a deploy."""
+MATCH_LIST_TTL = 10
+"""A page of the match list is kept under the newest match and the newest completion, which
+a new or finished match changes; a match that starts or fails changes neither, so its new
+status shows within this many seconds."""
 LOCAL_TTL = 600
 GENERATION_REFRESH = 1
 GENERATION_TTL = 7 * 24 * 3600
@@ -161,12 +169,9 @@ def cached(key: str | None, build: Callable[[], T], timeout: int) -> T:
     return value
 
 
-def leaderboard_key(
-    *, host: str, variant: str | None, disabled: bool, page: str, page_size: int | None
-) -> str | None:
-    """The key of one leaderboard page; None when the generation cannot be read (then the
-    page is built from the database and not cached)."""
-    generation = local.get(_GENERATION_KEY)
+def _generation() -> int | None:
+    """The current leaderboard generation; None when it cannot be read."""
+    generation: int | None = local.get(_GENERATION_KEY)
     if generation is None:
         try:
             generation = _shared().get_or_set(_GENERATION_KEY, time.time_ns(), GENERATION_TTL)
@@ -174,7 +179,33 @@ def leaderboard_key(
             log.warning("response cache unavailable, reading the generation: %s", error)
             return None
         local.set(_GENERATION_KEY, generation, GENERATION_REFRESH)
+    return generation
+
+
+def leaderboard_key(
+    *, host: str, variant: str | None, disabled: bool, page: str, page_size: int | None
+) -> str | None:
+    """The key of one leaderboard page; None when the generation cannot be read (then the
+    page is built from the database and not cached)."""
+    generation = _generation()
+    if generation is None:
+        return None
     return f"v{FORMAT}:leaderboard:{generation}:{host}:{variant}:{int(disabled)}:{page}:{page_size}"
+
+
+def leaderboard_page_key(*, variant: str, sort: str, page: int) -> str | None:
+    """The key of one page of a variant's leaderboard on the site, under the same generation
+    as the API's (None: not cached)."""
+    generation = _generation()
+    if generation is None:
+        return None
+    return f"v{FORMAT}:page:leaderboard:{generation}:{variant}:{sort}:{page}"
+
+
+def match_page_key(*, match_id: int, status: str) -> str:
+    """The key of a finished match's page: its status is part of it, so a match that left
+    its status (a failed match run again) is never shown as it was."""
+    return f"v{FORMAT}:page:match:{match_id}:{status}"
 
 
 def replay_key(*, match_id: int, board: int | None, table: str | None, verify: bool) -> str:
@@ -194,6 +225,15 @@ def leaderboard_changed() -> None:
         local.delete(_GENERATION_KEY)
 
     transaction.on_commit(bump)
+
+
+def match_list_key(
+    *, newest: tuple[int | None, int | None], filters: tuple[object, ...], page: int
+) -> str:
+    """The key of a page of the match list: ``newest`` is the newest match's id and the
+    newest completion's number, so a new match or a completion makes new keys."""
+    spelt = ":".join(str(value) for value in filters)  # checked choices and numbers only
+    return f"v{FORMAT}:page:matches:{newest[0]}:{newest[1]}:{spelt}:{page}"
 
 
 def clear() -> None:

@@ -393,6 +393,18 @@ class MatchPage:
     """The two sides' ratings before and after the match entered the fit, X's first."""
 
 
+def match_status(*, match_id: int) -> str | None:
+    """A match's status; None if there is no such match."""
+    status: str | None = Match.objects.filter(pk=match_id).values_list("status", flat=True).first()
+    return status
+
+
+def newest_match() -> tuple[int | None, int | None]:
+    """The newest match's id and the newest completion's number (two index lookups)."""
+    newest = Match.objects.aggregate(id=Max("id"), seq=Max("completion_seq"))
+    return newest["id"], newest["seq"]
+
+
 def match_page(*, match_id: int) -> MatchPage:
     """A match with each board's tables: scores, X's margin at each table, faults.
 

@@ -7,6 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from arena.input_fields import FormDictField, SentTextField
 from arena.serializers import id_field
 from arena.services.matches import MAX_BOARDS
 from leagues.models import Division, Entry, Fixture, League, Round, Season
@@ -93,7 +94,7 @@ class LeagueCreateSerializer(serializers.Serializer[dict[str, Any]]):
     format = serializers.CharField(
         max_length=32, help_text="round_robin, double_round_robin, swiss or ladder"
     )
-    rule_overrides = serializers.DictField(required=False)
+    rule_overrides = FormDictField(required=False)
     boards_per_match = _limited(MAX_BOARDS, required=False, help_text=f"at most {MAX_BOARDS}")
     decision_ms = _limited(
         MAX_DECISION_MS, required=False, help_text=f"at most {MAX_DECISION_MS} (a minute)"
@@ -108,7 +109,7 @@ class LeagueCreateSerializer(serializers.Serializer[dict[str, Any]]):
 class LeagueUpdateSerializer(serializers.Serializer[dict[str, Any]]):
     """Variant, format and rules are accepted only to be refused with a clear message."""
 
-    name = serializers.CharField(max_length=100, required=False)
+    name = SentTextField(max_length=100, required=False)
     description = serializers.CharField(max_length=4000, required=False, allow_blank=True)
     boards_per_match = _limited(MAX_BOARDS, required=False, help_text=f"at most {MAX_BOARDS}")
     decision_ms = _limited(
@@ -121,7 +122,7 @@ class LeagueUpdateSerializer(serializers.Serializer[dict[str, Any]]):
     )
     variant = serializers.CharField(required=False)
     format = serializers.CharField(required=False)
-    rule_overrides = serializers.DictField(required=False)
+    rule_overrides = FormDictField(required=False)
 
 
 class LeagueDivisionSerializer(serializers.ModelSerializer[Division]):

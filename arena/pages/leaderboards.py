@@ -1,17 +1,22 @@
-"""The leaderboard of each variant: ratings with their intervals, sortable and paginated."""
+"""The leaderboard of each variant: ratings with their intervals, sortable and paginated.
+
+Its content is the same for every reader: cached under the leaderboard's generation, which
+every rating write replaces (arena/caching.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 
 from arena import selectors
+from arena.caching import LEADERBOARD_TTL, leaderboard_page_key
 from arena.models import Rating
 from arena.pages import charts
 from arena.pages.common import BadQuery, bad_request, choice, page_number
+from arena.pages.shared import framed, shared_content
 from arena.variants import variant_choices, variant_names
 
 SORT_LABELS = {
@@ -43,9 +48,20 @@ def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     except BadQuery as error:
         return bad_request(request, str(error))
     try:
-        board = selectors.leaderboard_page(variant=variant, sort=sort, page_number=number)
+        content = shared_content(
+            leaderboard_page_key(variant=variant, sort=sort, page=number),
+            "arena/_leaderboard.html",
+            lambda: _content(variant, sort, number),
+            LEADERBOARD_TTL,
+        )
     except EmptyPage:
         raise Http404(f"the {variant} leaderboard has no page {number}") from None
+    return framed(request, f"Leaderboard: {variant}", content)
+
+
+def _content(variant: str, sort: str, number: int) -> dict[str, Any]:
+    """The leaderboard page's content, the same for every reader (raises EmptyPage)."""
+    board = selectors.leaderboard_page(variant=variant, sort=sort, page_number=number)
     ratings = list(board.page.object_list)
     scale = charts.Scale.around(
         value
@@ -65,18 +81,14 @@ def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
         )
         for index, rating in enumerate(ratings)
     ]
-    return render(
-        request,
-        "arena/leaderboard.html",
-        {
-            "variant": variant,
-            "variant_label": dict(variant_choices())[variant],
-            "variants": variant_choices(),
-            "sort": sort,
-            "sort_label": SORT_LABELS[sort],
-            "page": board.page,
-            "rows": rows,
-            "scale": scale,
-            "bar_width": charts.BAR_WIDTH,
-        },
-    )
+    return {
+        "variant": variant,
+        "variant_label": dict(variant_choices())[variant],
+        "variants": variant_choices(),
+        "sort": sort,
+        "sort_label": SORT_LABELS[sort],
+        "page": board.page,
+        "rows": rows,
+        "scale": scale,
+        "bar_width": charts.BAR_WIDTH,
+    }

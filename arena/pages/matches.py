@@ -1,27 +1,52 @@
 """A match's page (each board's duplicate comparison, with links to the tables' replays)
-and the list of matches with its filters."""
+and the list of matches with its filters.
+
+The content of both is the same for every reader and is cached (arena/pages/shared.py): a
+finished match's page under its status, the list under its newest match and completion."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 
 from arena import selectors
+from arena.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, match_page_key
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
+from arena.pages.shared import cached_content, framed, shared_content
 from arena.queue_positions import match_queue_position, queue_text
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES
 
+FINISHED = (Match.Status.DONE, Match.Status.FAILED)
+
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    # Done is a match's last status: its page, once cached, is served without a query.
+    done = cached_content(match_page_key(match_id=match_id, status=Match.Status.DONE))
+    if done is not None:
+        return framed(request, f"Match {match_id}", done)
+    status = selectors.match_status(match_id=match_id)
+    if status is None:
+        raise Http404(f"there is no match {match_id}")
+    # A finished match's page is the same for every reader and never changes: cached under
+    # its status. A match in play changes with every board, so it is read afresh.
+    key = match_page_key(match_id=match_id, status=status) if status in FINISHED else None
     try:
-        page = selectors.match_page(match_id=match_id)
+        content = shared_content(
+            key, "arena/_match.html", lambda: _match_content(match_id), MATCH_PAGE_TTL
+        )
     except Match.DoesNotExist:
         raise Http404(f"there is no match {match_id}") from None
+    return framed(request, f"Match {match_id}", content)
+
+
+def _match_content(match_id: int) -> dict[str, Any]:
+    """A match page's content (raises Match.DoesNotExist)."""
+    page = selectors.match_page(match_id=match_id)
     match = page.match
     interval = None
     if match.mean_x is not None and match.ci95 is not None:
@@ -29,20 +54,16 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     cv_interval = None
     if match.cv_mean_x is not None and match.cv_ci95 is not None:
         cv_interval = (match.cv_mean_x - match.cv_ci95, match.cv_mean_x + match.cv_ci95)
-    return render(
-        request,
-        "arena/match.html",
-        {
-            "page": page,
-            "match": match,
-            "interval": interval,
-            "cv_interval": cv_interval,
-            # Rows longer than the reference pairing's carry the random bot's luck too.
-            "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
-            "seatings": page.seatings,
-            "queue_place": queue_text(match_queue_position(match)),
-        },
-    )
+    return {
+        "page": page,
+        "match": match,
+        "interval": interval,
+        "cv_interval": cv_interval,
+        # Rows longer than the reference pairing's carry the random bot's luck too.
+        "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
+        "seatings": page.seatings,
+        "queue_place": queue_text(match_queue_position(match)),
+    }
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
@@ -53,27 +74,37 @@ def match_list(request: HttpRequest) -> HttpResponse:
         number = page_number(request)
     except BadQuery as error:
         return bad_request(request, str(error))
+    key = match_list_key(
+        newest=selectors.newest_match(), filters=(variant, status, bot), page=number
+    )
     try:
-        page = selectors.match_list_page(
-            variant=variant, bot_id=bot, status=status, page_number=number
+        content = shared_content(
+            key,
+            "arena/_matches.html",
+            lambda: _list_content(variant, status, bot, number),
+            MATCH_LIST_TTL,
         )
     except EmptyPage:
         raise Http404(f"there is no page {number} of these matches") from None
+    return framed(request, "Matches", content)
+
+
+def _list_content(
+    variant: str | None, status: str | None, bot: int | None, number: int
+) -> dict[str, Any]:
+    """A page of the match list's content (raises EmptyPage)."""
+    page = selectors.match_list_page(variant=variant, bot_id=bot, status=status, page_number=number)
     filters = {
         key: value
         for key, value in (("variant", variant), ("bot", bot), ("status", status))
         if value is not None
     }
-    return render(
-        request,
-        "arena/matches.html",
-        {
-            "page": page,
-            "variants": variant_names(),
-            "statuses": Match.Status.values,
-            "variant": variant,
-            "status": status,
-            "bot": bot,
-            "query": urlencode(filters) + "&" if filters else "",
-        },
-    )
+    return {
+        "page": page,
+        "variants": variant_names(),
+        "statuses": Match.Status.values,
+        "variant": variant,
+        "status": status,
+        "bot": bot,
+        "query": urlencode(filters) + "&" if filters else "",
+    }

@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
+    RobotEntrySerializer,
     RobotErrorSerializer,
     RobotEventCreateSerializer,
     RobotEventSerializer,
@@ -108,12 +109,13 @@ class EventDetailView(APIView):
 
 class EntryListView(APIView):
     @extend_schema(
-        request=None, responses={201: RobotPlaySerializer, **_errors(400, 401, 403, 404, 409)}
+        request=None, responses={201: RobotEntrySerializer, **_errors(400, 401, 403, 404, 409)}
     )
     @_refusals
     def post(self, request: Request, event_id: int) -> Response:
+        """Join the event: the entry, and where to start its boards."""
         entry = services.robot_entry_join(event=_event(event_id), player=_player_of(request))
-        return Response({"id": entry.pk, "event": event_id}, status=status.HTTP_201_CREATED)
+        return Response(RobotEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
 class PlayListView(APIView):

@@ -8,7 +8,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from leagues.robots import rules
-from leagues.robots.models import ROBOT_VARIANTS, RobotEvent, RobotPlay
+from leagues.robots.models import ROBOT_VARIANTS, RobotEntry, RobotEvent, RobotPlay
 from leagues.robots.services import MAX_BOARDS
 
 
@@ -58,6 +58,22 @@ class RobotEventSerializer(serializers.ModelSerializer[RobotEvent]):
 
     def get_status(self, event: RobotEvent) -> str:
         return rules.status(event)
+
+
+class RobotEntrySerializer(serializers.ModelSerializer[RobotEntry]):
+    """A player's entry in an event: what joining creates. Its boards are played through
+    ``plays_url``, one at a time."""
+
+    event = serializers.IntegerField(source="event_id", read_only=True)
+    player = serializers.CharField(source="player.display_name", read_only=True)
+    plays_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RobotEntry
+        fields = ["id", "event", "player", "joined", "plays_url"]
+
+    def get_plays_url(self, entry: RobotEntry) -> str:
+        return reverse("robots-plays", args=[entry.event_id])
 
 
 class RobotPlaySerializer(serializers.ModelSerializer[RobotPlay]):

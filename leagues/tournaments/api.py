@@ -35,6 +35,7 @@ from leagues.tournaments.serializers import (
     EventSerializer,
     EventStartSerializer,
     EventUpdateSerializer,
+    HumanRatingQuerySerializer,
     HumanRatingSerializer,
     MovementSectionSerializer,
     ResultCorrectSerializer,
@@ -439,10 +440,12 @@ class HumanRatingListView(GenericAPIView[HumanRating]):
     serializer_class = HumanRatingSerializer
 
     def get_queryset(self) -> QuerySet[HumanRating]:
-        return selectors.human_rating_list(variant=self.request.query_params.get("variant"))
+        query = HumanRatingQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return selectors.human_rating_list(variant=query.validated_data.get("variant"))
 
     @extend_schema(
-        parameters=[OpenApiParameter("variant", str)],
+        parameters=[HumanRatingQuerySerializer],
         responses=HumanRatingSerializer(many=True),
     )
     def get(self, request: Request) -> Response:

@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from arena.input_fields import SentTextField, StringField
 from arena.models import Player
 from arena.variant_fields import VariantChoiceField
 from leagues.tournaments.hands import EntryOutcome
@@ -25,12 +26,12 @@ class EventCreateSerializer(serializers.Serializer[dict[str, Any]]):
     scale = serializers.ChoiceField(choices=Event.Scale.choices, default=Event.Scale.TWO_ONE)
     par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], default="strong")
     sections = serializers.ListField(
-        child=serializers.CharField(max_length=8), min_length=1, max_length=10, default=["A"]
+        child=StringField(max_length=8), min_length=1, max_length=10, default=["A"]
     )
 
 
 class EventUpdateSerializer(serializers.Serializer[dict[str, Any]]):
-    name = serializers.CharField(max_length=120, required=False)
+    name = SentTextField(max_length=120, required=False)
     boards_per_round = serializers.IntegerField(min_value=1, max_value=12, required=False)
     scale = serializers.ChoiceField(choices=Event.Scale.choices, required=False)
     par_bot = serializers.ChoiceField(choices=["strong", "greedy", ""], required=False)
@@ -165,6 +166,10 @@ class CorrectionSerializer(serializers.ModelSerializer[Correction]):
             "before",
             "after",
         ]
+
+
+class HumanRatingQuerySerializer(serializers.Serializer[dict[str, Any]]):
+    variant = VariantChoiceField(required=False, help_text="only this variant's ratings")
 
 
 class HumanRatingSerializer(serializers.ModelSerializer[HumanRating]):

@@ -1,7 +1,11 @@
-"""API latency under load: the leaderboard and a replay, at 32 concurrent clients.
+"""Latency under load of the API and the public pages, at 32 concurrent clients.
 
     python tests/bench/generate_dataset.py        # once: 10,000 bots, 1,000,000 games
     python tests/bench/bench_api.py [--clients 32] [--seconds 20] [--config FILE]
+                                    [--baseline DIR]
+
+Endpoints: the API leaderboard and replays, and the pages anonymous readers load most (the
+leaderboard page, the page of the dataset's 50-board match, the match list).
 
 Serves the API with gunicorn on the generated database, started with the deployment's own
 settings (deploy/gunicorn.conf.py, or ``--config``: worker recycling, timeouts; only the
@@ -10,7 +14,12 @@ on loopback, with wrk when it is installed (Debian's wrk: a C
 load generator that leaves the CPU to the server) or else from Python client processes.
 For each endpoint it prints p50/p95/p99 latency at one client (the baseline, same run)
 and at N clients, with the ratio of the loaded p95 to the unloaded p50 (target: p95 at
-most 50 ms at 32 clients).
+most 50 ms at 32 clients for the API, 200 ms for the pages).
+
+``--baseline DIR`` first serves the code of another checkout (``git archive REV | tar -x -C
+DIR``: the release before a change) on the same database and the same settings, measures it
+the same way, and ends with a table of both p95s. The machine's load average is printed
+before each server is measured: figures from a busy machine say so.
 """
 
 from __future__ import annotations
@@ -18,8 +27,10 @@ from __future__ import annotations
 import argparse
 import http.client
 import multiprocessing
+import os
 import random
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -28,7 +39,17 @@ from pathlib import Path
 from benchlib import PYTHON, ROOT, bench_environment, percentile, setup_django
 
 DATABASE = "arena_bench_api"
-PORT = 8765
+
+
+def _free_port() -> int:
+    """A port nothing listens on now: other benchmarks may run on this machine at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+PORT = _free_port()
 GUNICORN_CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
 
 
@@ -101,7 +122,7 @@ def run_wrk(paths: list[str], clients: int, seconds: float) -> tuple[float, floa
                 "-c",
                 str(clients),
                 "-d",
-                f"{seconds:g}s",
+                f"{max(1, round(seconds))}s",
                 "-s",
                 str(script),
                 f"http://127.0.0.1:{PORT}",
@@ -130,7 +151,7 @@ def first_requests(paths: list[str]) -> list[float]:
     return timings
 
 
-def report_wrk(name: str, paths: list[str], clients: int, seconds: float) -> None:
+def report_wrk(name: str, paths: list[str], clients: int, seconds: float) -> float:
     # Every worker process keeps its own copy in front of Redis: a few passes warm them all.
     cold = first_requests(paths)
     print(
@@ -149,6 +170,7 @@ def report_wrk(name: str, paths: list[str], clients: int, seconds: float) -> Non
         # Socket errors and non-2xx answers (a worker restarting under load) are failures the
         # latency figures above do not show.
         print(f"{name:12s} FAILED requests: {alone[4]} at 1 client, {loaded[4]} at {clients}")
+    return loaded[1]
 
 
 def report(name: str, alone: list[float], loaded: list[float], seconds: float) -> None:
@@ -192,38 +214,14 @@ def recycling(config: Path) -> str:
     return f"workers recycled after {max_requests} + up to {jitter} requests"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--clients", type=int, default=32)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"))
-    parser.add_argument("--config", type=Path, default=GUNICORN_CONFIG)
-    parser.add_argument("--database", default=DATABASE)
-    args = parser.parse_args()
-    setup_django(args.database)
-    from django.core.cache import cache
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
-    from arena.models import Game, Match, Rating
 
-    cache.clear()  # the first requests below must really be uncached
-
-    games, matches, ratings = Game.objects.count(), Match.objects.count(), Rating.objects.count()
-    print(f"dataset: {ratings:,} rated versions, {matches:,} matches, {games:,} games")
-    first = Match.objects.order_by("id").values_list("id", flat=True).first()
-    assert first is not None, "run generate_dataset.py first"
-    rng = random.Random(1)
-    endpoints = {
-        "leaderboard": ["/api/ratings/?variant=auction4"]
-        + [f"/api/ratings/?variant=auction4&page={p}" for p in range(2, 6)],
-        "replay": [
-            f"/api/matches/{first + rng.randrange(matches)}/replay/"
-            f"?board={rng.randint(1, 10)}&table={rng.choice('AB')}"
-            for _ in range(500)
-        ],
-    }
-    server = subprocess.Popen(
+def start_server(root: Path, args: argparse.Namespace) -> subprocess.Popen[bytes]:
+    """gunicorn serving the code under ``root`` (its working directory is on the path)."""
+    return subprocess.Popen(
         [
             PYTHON,
             "-m",
@@ -242,29 +240,93 @@ def main() -> None:
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=root,
         # The access log (stdout) is written as in production, but not onto this terminal.
         stdout=subprocess.DEVNULL,
         env={**bench_environment(args.database), "ALLOWED_HOSTS": "127.0.0.1"},
     )
+
+
+def measure(
+    label: str, root: Path, endpoints: dict[str, list[str]], args: argparse.Namespace
+) -> dict[str, float]:
+    """Serve ``root``, load each endpoint in turn; each endpoint's loaded p95 in ms."""
+    from arena import caching
+
+    caching.clear()  # the first requests must really be uncached (this deployment's keys only)
+    server = start_server(root, args)
+    p95s: dict[str, float] = {}
     try:
         wait_until_serving(server)
+        print(f"--- {label}: {root}")
         print(f"gunicorn settings: {args.config.name}, {recycling(args.config)}")
         print("load generator:", "wrk" if shutil.which("wrk") else "Python clients")
         print(
             f"server: gunicorn {args.worker_class}, {args.workers} workers x {args.threads} threads"
         )
+        print(load())
         for name, paths in endpoints.items():
             if shutil.which("wrk"):
-                report_wrk(name, paths, args.clients, args.seconds)
+                p95s[name] = report_wrk(name, paths, args.clients, args.seconds)
                 continue
             run_clients(paths, 1, 2)  # warm the connections and caches
             alone = run_clients(paths, 1, args.seconds / 2)
             loaded = run_clients(paths, args.clients, args.seconds)
             report(name, alone, loaded, args.seconds)
+            p95s[name] = 1000 * percentile(loaded, 0.95)
     finally:
         server.terminate()
         server.wait()
+    return p95s
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clients", type=int, default=32)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--worker-class", default="gthread", choices=("gthread", "sync"))
+    parser.add_argument("--config", type=Path, default=GUNICORN_CONFIG)
+    parser.add_argument("--database", default=DATABASE)
+    parser.add_argument(
+        "--baseline", type=Path, help="a checkout of the code to compare with, measured first"
+    )
+    args = parser.parse_args()
+    setup_django(args.database)
+
+    from arena.models import Game, Match, Rating
+
+    games, matches, ratings = Game.objects.count(), Match.objects.count(), Rating.objects.count()
+    print(f"dataset: {ratings:,} rated versions, {matches:,} matches, {games:,} games")
+    first = Match.objects.order_by("id").values_list("id", flat=True).first()
+    assert first is not None, "run generate_dataset.py first"
+    longest = Match.objects.order_by("-board_count", "id").values_list("id", "board_count")[0]
+    print(f"match page: match {longest[0]}, {longest[1]} boards")
+    rng = random.Random(1)
+    endpoints = {
+        "leaderboard": ["/api/ratings/?variant=auction4"]
+        + [f"/api/ratings/?variant=auction4&page={p}" for p in range(2, 6)],
+        "replay": [
+            f"/api/matches/{first + rng.randrange(matches)}/replay/"
+            f"?board={rng.randint(1, 10)}&table={rng.choice('AB')}"
+            for _ in range(500)
+        ],
+        "board page": ["/leaderboards/auction4/"]
+        + [f"/leaderboards/auction4/?page={p}" for p in range(2, 6)],
+        "match page": [f"/matches/{longest[0]}/"],
+        "match list": ["/matches/"] + [f"/matches/?page={p}" for p in range(2, 6)],
+    }
+    runs = {}
+    if args.baseline is not None:
+        runs["before"] = measure("before", args.baseline.resolve(), endpoints, args)
+    runs["after"] = measure("this tree", ROOT, endpoints, args)
+    if "before" in runs:
+        print(f"--- p95 at {args.clients} clients, ms (target for the pages: 200 ms)")
+        for name in endpoints:
+            before, after = runs["before"][name], runs["after"][name]
+            print(f"{name:12s} before {before:8.1f}   after {after:8.1f}   {before / after:6.1f}x")
+        print(load())
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@
 
 Players own ten bots each, every bot has one active auction4 version with a rating, and
 matches of 10 boards (20 games, each with a replay of a real engine hand) fill the games
-table. Rows are made by the database itself (INSERT ... SELECT generate_series), which
-takes minutes rather than hours. Uses the database ``arena_bench_api`` (recreated), or
+table; the last match has ``BIG_MATCH_BOARDS`` boards, as many as matchmaking plays. Rows
+are made by the database itself (INSERT ... SELECT generate_series), which takes minutes
+rather than hours. Uses the database ``arena_bench_api`` (recreated), or
 ``--database``: several people benchmarking on one PostgreSQL server each need their own.
 """
 
@@ -21,6 +22,7 @@ from benchlib import setup_django
 
 DATABASE = "arena_bench_api"
 BOARDS_PER_MATCH = 10
+BIG_MATCH_BOARDS = 50
 
 
 def sample_replay() -> str:
@@ -97,9 +99,9 @@ def main() -> None:
             "versions",
             """
             INSERT INTO arena_botversion (bot_id, number, kind, source, sha256, size, status,
-                status_reason, build_log, fault_count, games_played, created)
+                status_reason, build_log, fault_count, games_played, created, publish_pending)
             SELECT id, 1, 'module', convert_to('def act(o, l):\n    return l[0]\n', 'UTF8'),
-                   md5(id::text) || md5(id::text), 33, 'active', '', '', 0, 0, now()
+                   md5(id::text) || md5(id::text), 33, 'active', '', '', 0, 0, now(), false
             FROM arena_bot""",
         ),
         (
@@ -116,11 +118,13 @@ def main() -> None:
             INSERT INTO arena_match (variant, rules, seed, board_count, version_x_id,
                 version_y_id, decision_ms, bank_ms, kind, rated, status, attempts, claim_token,
                 error, created, started, finished, completion_seq, score_x, share_x, mean_x,
-                ci95, board_results, faults, stderr)
+                ci95, board_results, faults, stderr, board_controls, seed_chosen,
+                seed_commitment, seed_secret, publish_pending)
             SELECT 'auction4', %(rules)s::jsonb, g, {BOARDS_PER_MATCH},
                    v.first + (g %% v.count), v.first + ((g * 7 + 1) %% v.count), 1000, 60000,
                    'matchmaking', true, 'done', 1, '', '', now(), now(), now(), g, 0, 0.5, 0,
-                   0, '[0,0,0,0,0,0,0,0,0,0]'::jsonb, 0, '{{}}'::jsonb
+                   0, '[0,0,0,0,0,0,0,0,0,0]'::jsonb, 0, '{{}}'::jsonb, '[]'::jsonb, false, '',
+                   '', false
             FROM generate_series(1, {matches}) g,
                  (SELECT min(id) AS first, count(*) AS count FROM arena_botversion) v""",
         ),
@@ -142,6 +146,39 @@ def main() -> None:
                  (VALUES ('A'), ('B')) tables(t),
                  (SELECT min(id) AS first FROM arena_board) b,
                  (SELECT min(id) AS first FROM arena_match) m0""",
+        ),
+        (
+            "big match",
+            f"""
+            INSERT INTO arena_match (variant, rules, seed, board_count, version_x_id,
+                version_y_id, decision_ms, bank_ms, kind, rated, status, attempts, claim_token,
+                error, created, started, finished, completion_seq, score_x, share_x, mean_x,
+                ci95, board_results, faults, stderr, board_controls, seed_chosen,
+                seed_commitment, seed_secret, publish_pending)
+            SELECT 'auction4', %(rules)s::jsonb, 0, {BIG_MATCH_BOARDS}, v.first, v.first + 1,
+                   1000, 60000, 'matchmaking', true, 'done', 1, '', '', now(), now(), now(),
+                   {matches + 1}, 0, 0.5, 0, 0,
+                   (SELECT jsonb_agg(0) FROM generate_series(1, {BIG_MATCH_BOARDS})), 0,
+                   '{{}}'::jsonb, '[]'::jsonb, false, '', '', false
+            FROM (SELECT min(id) AS first FROM arena_botversion) v""",
+        ),
+        (
+            "its boards",
+            f"""
+            INSERT INTO arena_board (variant, rules, seed, dealer, created)
+            SELECT 'auction4', %(rules)s::jsonb, {matches * BOARDS_PER_MATCH} + g, g %% 4, now()
+            FROM generate_series(1, {BIG_MATCH_BOARDS}) g""",
+        ),
+        (
+            "its games",
+            f"""
+            INSERT INTO arena_game (match_id, board_id, number, "table", seat_versions,
+                                    team_scores, result, fault)
+            SELECT m.id, b.last - {BIG_MATCH_BOARDS} + n, n, t, '[1,2,1,2]'::jsonb,
+                   '[0,0]'::jsonb, NULL, NULL
+            FROM (SELECT max(id) AS id FROM arena_match) m,
+                 generate_series(1, {BIG_MATCH_BOARDS}) n, (VALUES ('A'), ('B')) tables(t),
+                 (SELECT max(id) AS last FROM arena_board) b""",
         ),
         (
             "replays",

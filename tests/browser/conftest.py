@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from arena import caching
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +61,13 @@ def browser() -> Iterator[Any]:
         )
         yield instance
         instance.close()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """Cached pages must not leak from one test into the next: tests write ratings and
+    matches directly, without the services that retire what the cache holds."""
+    caching.clear()
 
 
 @pytest.fixture(autouse=True)

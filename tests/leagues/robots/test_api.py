@@ -79,6 +79,28 @@ def test_joining_twice_is_a_conflict(event: RobotEvent, field: list[Player]) -> 
     assert RobotEntry.objects.count() == 1
 
 
+def test_joining_answers_the_entry_the_document_describes(
+    event: RobotEvent, field: list[Player]
+) -> None:
+    # The join was documented as answering a board's play, and answered {id, event}: a client
+    # built from the document looked for a board and a table that were never there.
+    response = client_for(field[0]).post(f"/api/robots/{event.pk}/entries/")
+    assert response.status_code == 201
+    entry = RobotEntry.objects.get()
+    assert response.json() == {
+        "id": entry.pk,
+        "event": event.pk,
+        "player": "Ann",
+        "joined": response.json()["joined"],
+        "plays_url": f"/api/robots/{event.pk}/plays/",
+    }
+    document = client_for(None).get("/api/schema/?format=json").json()
+    answer = document["paths"]["/api/robots/{event_id}/entries/"]["post"]["responses"]["201"]
+    reference = answer["content"]["application/json"]["schema"]["$ref"]
+    schema = document["components"]["schemas"][reference.rsplit("/", 1)[1]]
+    assert set(schema["properties"]) == set(response.json())
+
+
 def test_boards_are_started_in_order_and_never_twice(
     event: RobotEvent, field: list[Player]
 ) -> None:
