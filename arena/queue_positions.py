@@ -2,17 +2,26 @@
 
 A queue is worked in the order its messages were sent, which is the order its items were
 created: a queued match or a pending version is behind every item of its queue created
-before it that is still waiting. The interactive queue holds the challenges and the
-validations of uploads; the background queue the matchmaker's and leagues' matches. Items
+before it that is still waiting. The interactive queue holds the short challenges and the
+validations of uploads; the background queue the long challenges and the matchmaker's and
+leagues' matches. Items
 being played or validated already are not counted (they hold a worker, not a place).
 """
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.conf import settings
+from django.db.models import Q, QuerySet
 
 from arena.models import BotVersion, Match
-from arena.queues import BACKGROUND_MATCH_KINDS
+from arena.queues import BACKGROUND_MATCH_KINDS, is_interactive_match
+
+
+def _interactive() -> Q:
+    """The matches of the interactive queue (``arena.queues.is_interactive_match``)."""
+    return ~Q(kind__in=BACKGROUND_MATCH_KINDS) & Q(
+        board_count__lte=settings.INTERACTIVE_MATCH_BOARDS
+    )
 
 
 def match_queue_position(match: Match) -> int | None:
@@ -20,9 +29,9 @@ def match_queue_position(match: Match) -> int | None:
     if match.status != Match.Status.QUEUED:
         return None
     queued = Match.objects.filter(status=Match.Status.QUEUED, pk__lt=match.pk)
-    if match.kind in BACKGROUND_MATCH_KINDS:
-        return queued.filter(kind__in=BACKGROUND_MATCH_KINDS).count() + 1
-    ahead = queued.exclude(kind__in=BACKGROUND_MATCH_KINDS).count()
+    if not is_interactive_match(match.kind, match.board_count):
+        return queued.exclude(_interactive()).count() + 1
+    ahead = queued.filter(_interactive()).count()
     return ahead + _pending_versions().filter(created__lt=match.created).count() + 1
 
 
@@ -32,7 +41,7 @@ def version_queue_position(version: BotVersion) -> int | None:
         return None
     ahead = _pending_versions().filter(pk__lt=version.pk).count()
     challenges = Match.objects.filter(status=Match.Status.QUEUED, created__lt=version.created)
-    return ahead + challenges.exclude(kind__in=BACKGROUND_MATCH_KINDS).count() + 1
+    return ahead + challenges.filter(_interactive()).count() + 1
 
 
 SUFFIXES = {1: "st", 2: "nd", 3: "rd"}

@@ -48,10 +48,17 @@ def all_queues() -> list[str]:
     return [interactive_queue(), background_queue()]
 
 
-def match_queue(kind: str) -> str:
-    """The queue of a match of this kind (``Match.Kind``): challenges and validation matches
-    are waited for, matchmaking and league matches are not."""
-    return background_queue() if kind in BACKGROUND_MATCH_KINDS else interactive_queue()
+def is_interactive_match(kind: str, boards: int) -> bool:
+    """Whether a match of this kind (``Match.Kind``) and length is waited for in person: a
+    challenge or a validation match of at most ``INTERACTIVE_MATCH_BOARDS`` boards. A longer
+    challenge is batch work however it was asked for: on the interactive workers it would
+    hold, for as long as it plays, the slot the next upload's validation needs."""
+    return kind not in BACKGROUND_MATCH_KINDS and boards <= settings.INTERACTIVE_MATCH_BOARDS
+
+
+def match_queue(kind: str, boards: int) -> str:
+    """The queue of a match of this kind and length (``is_interactive_match``)."""
+    return interactive_queue() if is_interactive_match(kind, boards) else background_queue()
 
 
 def route_task(

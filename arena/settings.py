@@ -294,6 +294,10 @@ MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
 # its mean board result (arena/services/controls.py); it costs worker time, not bot time.
 MATCH_REFERENCE_CONTROLS = env_bool("MATCH_REFERENCE_CONTROLS", True)
 CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
+# A challenge of at most this many boards is played by the interactive workers (a person
+# waits for it); a longer one is batch work, played by the background workers
+# (arena/queues.py), so that it never holds the slot the next upload's validation needs.
+INTERACTIVE_MATCH_BOARDS = env_int("INTERACTIVE_MATCH_BOARDS", 12, minimum=1)
 # How long each bot move stays on its own on a human's table page before the next is shown
 # (leagues/play); a click or Escape shows them all at once.
 PLAY_REVEAL_MS = env_int("PLAY_REVEAL_MS", 700, minimum=0)

@@ -139,11 +139,12 @@ def match_publish(*, match_id: int) -> bool:
 
 
 def _queue_of(match_id: int) -> str:
-    """Where a match's message goes, decided here only: a match a person asked for (a
-    challenge) to the interactive queue, the matchmaker's and league fixtures to the
-    background queue (arena/queues.py)."""
-    kind = Match.objects.filter(pk=match_id).values_list("kind", flat=True).first()
-    return match_queue(kind or Match.Kind.CHALLENGE)
+    """Where a match's message goes, decided here only: a short match a person asked for (a
+    challenge) to the interactive queue, long challenges, the matchmaker's and league
+    fixtures to the background queue (arena/queues.py)."""
+    row = Match.objects.filter(pk=match_id).values_list("kind", "board_count").first()
+    kind, boards = row if row is not None else (Match.Kind.CHALLENGE, 1)
+    return match_queue(kind, boards)
 
 
 def _enqueue_after(match_id: int, moment: Any) -> None:

@@ -54,6 +54,20 @@ def test_a_queued_match_counts_only_the_waiting_items_of_its_own_queue(alice: Pl
     assert detail["queue_position"] == 2
 
 
+def test_a_long_challenge_waits_in_the_background_queue(alice: Player) -> None:
+    x, y = _active(alice, "x"), _active(alice, "y")
+    match_create(version_x=x, version_y=y, boards=50, kind="matchmaking")
+    long_challenge = match_create(version_x=x, version_y=y, boards=100)
+    short_challenge = match_create(version_x=x, version_y=y, boards=4)
+    # The long challenge is behind the matchmaking match, and the short one behind nothing.
+    assert "queued, 2nd in the queue" in _text(
+        Client().get(f"/matches/{long_challenge.pk}/").content
+    )
+    assert "queued, 1st in the queue" in _text(
+        Client().get(f"/matches/{short_challenge.pk}/").content
+    )
+
+
 def test_a_match_or_version_no_longer_waiting_shows_no_place(alice: Player) -> None:
     x, y = _active(alice, "x"), _active(alice, "y")
     match = match_create(version_x=x, version_y=y, boards=4)

@@ -4,6 +4,7 @@ batch work is background, and a match goes where its kind says."""
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 
 from arena.celery import app
 from arena.models import Match
@@ -47,15 +48,21 @@ def test_every_task_of_the_project_has_its_queue() -> None:
 
 
 @pytest.mark.parametrize(
-    ("kind", "waited_for"),
+    ("kind", "boards", "waited_for"),
     [
-        (Match.Kind.CHALLENGE, True),
-        (Match.Kind.VALIDATION, True),
-        (Match.Kind.MATCHMAKING, False),
-        (Match.Kind.LEAGUE, False),
+        (Match.Kind.CHALLENGE, 4, True),
+        (Match.Kind.CHALLENGE, 12, True),
+        (Match.Kind.VALIDATION, 2, True),
+        # A long challenge would hold an interactive worker for as long as it plays.
+        (Match.Kind.CHALLENGE, 13, False),
+        (Match.Kind.CHALLENGE, 100, False),
+        (Match.Kind.MATCHMAKING, 4, False),
+        (Match.Kind.LEAGUE, 4, False),
     ],
 )
-def test_a_match_a_person_asked_for_is_interactive_and_others_background(
-    kind: str, waited_for: bool
+def test_a_short_match_a_person_asked_for_is_interactive_and_others_background(
+    kind: str, boards: int, waited_for: bool
 ) -> None:
-    assert match_queue(kind) == (interactive_queue() if waited_for else background_queue())
+    assert settings.INTERACTIVE_MATCH_BOARDS == 12
+    expected = interactive_queue() if waited_for else background_queue()
+    assert match_queue(kind, boards) == expected
