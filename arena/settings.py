@@ -188,6 +188,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_in": str(BROKER_DIR / "messages"),
         "data_folder_out": str(BROKER_DIR / "messages"),
         "control_folder": str(BROKER_DIR / "control"),
+        # A worker looks for new message files this often (kombu's default is 1 s): every
+        # arena bot's move at a human's table is a message, and a person waits for each.
+        "polling_interval": 0.2,
     }
 CELERY_BEAT_SCHEDULE = {
     "matchmaking": {"task": "arena.matchmaking", "schedule": 300.0},
