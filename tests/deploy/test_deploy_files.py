@@ -199,11 +199,18 @@ def test_the_readmes_production_commands_collect_static_files_before_serving() -
     assert block is not None
     commands = [line.split("#")[0].split() for line in block.group(1).splitlines()]
     commands = [argv for argv in commands if argv and argv[0] != "export"]
+    # A command's own environment (``ARENA_WORKER_QUEUES=interactive celery ...``) is not
+    # its program.
+    commands = [list(itertools.dropwhile(_assigns, argv)) for argv in commands]
     for argv in commands:
         check_command(argv)
     programs = [argv[0] if argv[0] != "python" else argv[2] for argv in commands]
     assert any(_collects_static(argv) for argv in commands)
     assert programs.index("migrate") < programs.index("collectstatic") < programs.index("gunicorn")
+
+
+def _assigns(word: str) -> bool:
+    return re.fullmatch(r"[A-Z_][A-Z0-9_]*=\S*", word) is not None
 
 
 def test_the_proxy_replaces_x_forwarded_for_and_the_deployment_trusts_one_proxy() -> None:
