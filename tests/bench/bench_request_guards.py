@@ -126,8 +126,14 @@ def run(boards: int, body_mb: int) -> None:
         versions.append(BotVersion.objects.get(pk=version.pk))
     from arena.services.matches import match_create
 
+    # A chosen seed is for unrated matches only (a rated match's deals are the server's).
     match = match_create(
-        version_x=versions[0], version_y=versions[1], boards=boards, requested_by=None, seed=1
+        version_x=versions[0],
+        version_y=versions[1],
+        boards=boards,
+        requested_by=None,
+        seed=1,
+        rated=False,
     )
     match_run_task.apply(args=[match.pk])
     caching.clear()
