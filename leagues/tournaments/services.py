@@ -6,17 +6,17 @@ results only for a table they sit at) is checked here, so that no caller can ski
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from arena import quota_store
 from arena.errors import InvalidInput
 from arena.models import Player
 from engine import Suit, rules_for
@@ -353,23 +353,27 @@ def _score(event: Event, board: Board, entry: ScoreEntry, *, sees_cards: bool) -
 def _player_score(event: Event, board: Board, entry: ScoreEntry, by: Player) -> HandScore:
     """A player's entry, within their allowance of refused entries.
 
-    The attempt is counted before it is checked and given back when it is accepted, so
-    that concurrent attempts cannot all slip under the limit.
+    Each attempt holds one of the player's ``ENTRY_REJECTIONS_ALLOWED`` slots of the event
+    (arena.quota_store: rows of the database, so that the allowance holds with the cache's
+    Redis down too) while it is checked, and gives it back when it is accepted; a refused
+    attempt keeps its slot for the window. A slot is taken by an INSERT that the primary key
+    lets only one attempt make, so concurrent attempts cannot all slip under the limit.
     """
     # The commitment names the event uniquely for ever, even across databases.
-    key = f"tournaments:entry-rejections:{event.commitment}:{by.pk}"
-    cache.add(key, 0, timeout=ENTRY_REJECTION_WINDOW_S)
-    try:
-        attempts = cache.incr(key)
-    except ValueError:
-        # The window ran out between add and incr: this attempt opens a new one.
-        cache.add(key, 1, timeout=ENTRY_REJECTION_WINDOW_S)
-        attempts = 1
-    if attempts > ENTRY_REJECTIONS_ALLOWED:
+    holder = f"tournaments:entry-rejections:{event.commitment}:{by.pk}"
+    now = time.time()
+    slot = next(
+        (
+            key
+            for key in (f"{holder}:{number}" for number in range(ENTRY_REJECTIONS_ALLOWED))
+            if quota_store.take(key, holder=holder, now=now, seconds=ENTRY_REJECTION_WINDOW_S)
+        ),
+        None,
+    )
+    if slot is None:
         raise EntryAttemptsExhausted(ENTRY_REJECTION_WINDOW_S)
     scored = _score(event, board, entry, sees_cards=False)
-    with suppress(ValueError):  # the window ran out meanwhile: nothing left to give back
-        cache.decr(key)
+    quota_store.release([slot])
     return scored
 
 

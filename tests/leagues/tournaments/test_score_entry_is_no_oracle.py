@@ -11,11 +11,13 @@ for any input refused under two deals, the message is the same, whichever deal i
 from __future__ import annotations
 
 import random
+import socket
 from collections.abc import Sequence
 from math import gcd
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -291,3 +293,30 @@ def test_rounds_the_director_has_entered_ahead_are_passed_over(
     play_all(event, skip={(r, t, b) for r in (2, 3) for t in (1, 2, 3) for b in range(1, 7)})
     event.refresh_from_db()
     assert event.current_round == 3
+
+
+def test_the_allowance_is_counted_with_the_caches_redis_unreachable(
+    alice: Player, field: list[Player]
+) -> None:
+    """The refused entries are counted in the database: a Redis outage neither opens the
+    oracle nor refuses a table's results with a server error."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    unreachable = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": f"redis://127.0.0.1:{port}/0",
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+    event = running_event(alice, field)
+    base = f"/api/tournaments/{event.pk}"
+    board = Board.objects.get(event=event, number=1)
+    good = entry_payload("single4", board.seed, board.dealer, 1)
+    good.update(round=1, table=1, board=1)
+    player = client_for(field[0])
+    with override_settings(CACHES={"default": unreachable, "responses": unreachable}):
+        for _ in range(services.ENTRY_REJECTIONS_ALLOWED):
+            refused = player.post(f"{base}/results/", dict(good, meld=[999, 999]), format="json")
+            assert refused.status_code == 400
+        assert player.post(f"{base}/results/", good, format="json").status_code == 429
+        assert client_for(field[1]).post(f"{base}/results/", good, format="json").status_code == 201
