@@ -34,7 +34,7 @@ from engine.game import GameState, TargetGame
 from engine.hand import new_hand
 from engine.pinnacolo.game import PinnacoloGame
 from engine.pinnacolo.state import new_hand as new_pinnacolo_hand
-from engine.rules import PRESETS, Rules, rules_for
+from engine.rules import PRESETS, Rules, pinochle_rules
 from engine.twohand import TwoHandGame, new_twohand_hand, twohand_from_cards
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "GameSpec",
     "game_for",
     "register_game",
+    "rules_for",
     "seatings_for",
     "unregister_game",
     "variant_choices",
@@ -110,7 +111,7 @@ class GameSpec:
     from_cards: Callable[..., Any] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
     partnered: frozenset[str] = frozenset()
-    rules_for: Callable[[str, Mapping[str, Any] | None], Any] = rules_for
+    rules_for: Callable[[str, Mapping[str, Any] | None], Any] = pinochle_rules
     rules_from_json: Callable[[Mapping[str, Any]], Any] = Rules.from_json
     parse_action: Callable[[str], Action] = Action.parse
     replay_from_state: Callable[[Any], Any] = _replay_from_state
@@ -165,6 +166,12 @@ def game_for(variant: str) -> GameSpec:
         if variant in spec.variants:
             return spec
     raise UnknownVariantError(variant, sorted(variant_names()))
+
+
+def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Any:
+    """The rules of any registered variant (its preset, with a league's ``overrides``), of
+    its own game's type (``engine.rules.Rules``, ``engine.pinnacolo.PinnacoloRules``, ...)."""
+    return game_for(variant).rules_for(variant, overrides)
 
 
 register_game(
