@@ -53,7 +53,8 @@ Public interface (RULES.md section 10):
   agents)`` is the loop a match runner uses (``GameLike`` its protocol). The one
   registry, ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
   ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, score
-  bounds for forfeits, and ``target_game``), is what the bots, the arena and the leagues read; a new
+  bounds for forfeits, ``target_game`` and ``bot_family``, the family of reference bots
+  the bots package holds for it), is what the bots, the arena and the leagues read; a new
   game is a ``register_game`` call and its rules module. ``load_game(variant, *,
   rules=None, overrides=None) -> Game`` is one variant with its rules fixed (in the
   spirit of OpenSpiel's ``Game``): ``num_players``, ``teams``, ``seatings``, ``rules``,
