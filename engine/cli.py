@@ -36,8 +36,8 @@ from engine.cards import Card, CardParseError, Suit
 from engine.errors import EngineError, ReplayError
 from engine.meld import meld
 from engine.pinnacolo.replay import PinnacoloReplay
-from engine.pinnacolo.rules import PINNACOLO_PRESETS
 from engine.playouts import play_summary
+from engine.registry import variant_names
 from engine.replay import Replay, read_replay
 from engine.rules import MustHead, MustTrump, pinochle_rules, pinochle_variants
 from engine.tricks import legal_plays
@@ -117,9 +117,7 @@ def _build_parser() -> _Parser:
     )
 
     play_cmd = commands.add_parser("play", help="random legal playouts of whole hands")
-    play_cmd.add_argument(
-        "--variant", required=True, choices=[*pinochle_variants(), *PINNACOLO_PRESETS]
-    )
+    play_cmd.add_argument("--variant", required=True, choices=variant_names())
     play_cmd.add_argument("--hands", required=True, type=_count)
     play_cmd.add_argument("--seed", required=True, type=_seed)
 
