@@ -20,14 +20,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from bots import protocol
-from bots.reference import REFERENCE_BOTS
+from bots.reference import family_bots
 from engine.actions import Action
 from engine.registry import variant_names
 from engine.state import State
 from engine.variant import Game as EngineGame
 from engine.variant import load_game
-
-_REFERENCE_DIR = Path(__file__).resolve().parent / "reference"
 
 RulesLike = Any
 """A game's rules object (engine.rules.Rules or engine.pinnacolo.PinnacoloRules)."""
@@ -114,15 +112,9 @@ class Game:
 
     @property
     def reference_bots(self) -> dict[str, Path]:
-        """The reference bots that play this variant, by short name (random, greedy, ...)."""
-        if self.players == 4 and not self.variant.startswith("pinnacolo"):
-            return dict(REFERENCE_BOTS)
-        prefix = {"cutthroat3": "cutthroat", "twohand": "twohand"}.get(self.variant, "pinnacolo")
-        # A uniformly random legal action needs no knowledge of the game: one bot serves all.
-        return {"random": REFERENCE_BOTS["random"]} | {
-            path.stem.removeprefix(f"{prefix}_"): path
-            for path in sorted(_REFERENCE_DIR.glob(f"{prefix}_*.py"))
-        }
+        """The reference bots that play this variant, by short name (random, greedy, ...):
+        the family its game names where it is registered."""
+        return family_bots(self.engine.spec.bot_family)
 
 
 def game_for(variant: str) -> Game:
@@ -135,3 +127,13 @@ def game_for(variant: str) -> Game:
 
 VARIANTS = variant_names()
 """The variants registered when this module was imported (a command line's choices)."""
+
+
+def variants_played_by(bots: Mapping[str, Path]) -> tuple[str, ...]:
+    """The registered variants in which every one of ``bots`` (short name: file) is a
+    reference bot."""
+    return tuple(
+        variant
+        for variant in variant_names()
+        if bots.items() <= game_for(variant).reference_bots.items()
+    )

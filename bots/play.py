@@ -35,8 +35,6 @@ from bots.program import ProgramAgent, ProgramFault
 from bots.sdk import Bot, bot_from_module, load_module, uses_sdk
 from bots.table import Agent, BoardRecord, SeatFault
 
-PARTNERSHIP_VARIANTS = ("single4", "auction4", "double4")
-
 ARENA_CLOCK = protocol.TimeControl(decision_ms=1000, bank_ms=60_000, startup_ms=10_000)
 """The arena's default time control (MATCH_DECISION_MS, MATCH_BANK_MS, start-up)."""
 

@@ -32,9 +32,12 @@ Public interface (RULES.md section 10):
   ``Pass``, ``pass-help`` ``PassWithHelp``, ``trump H`` ``NameTrump``, ``give QS JD AS``
   ``Give``, ``throw-in`` ``ThrowIn``, ``play-on`` ``PlayOn`` (the declarer declines the
   throw-in), ``play TS`` ``Play``. Bad text raises ``ActionParseError``.
-- Rules. ``Rules`` (frozen; ``to_json``/``from_json``/``replace``), presets ``single4``,
-  ``auction4``, ``double4`` found by ``rules_for(variant, overrides=None)``; a bad
-  override raises ``RulesError`` naming the parameter.
+- Rules. ``rules_for(variant, overrides=None)`` gives any registered variant's rules (its
+  preset with a league's overrides, of its game's own type); ``variant_names()`` lists every
+  registered variant. The pinochle games' ``Rules`` (frozen; ``to_json``/``from_json``/
+  ``replace``) have presets ``single4``, ``auction4``, ``double4``, ``cutthroat3`` and
+  ``twohand`` (``engine.rules.pinochle_rules``, ``pinochle_variants``); a bad override
+  raises ``RulesError`` naming the parameter.
 - Public rule functions: ``meld(hand, trump, rules) -> Meld`` (``total``, ``items``) and
   ``legal_plays(hand, trick, trump, *, must_head, must_trump, must_overtrump)``;
   ``trick_winner(trick, trump)``.
@@ -50,7 +53,8 @@ Public interface (RULES.md section 10):
   agents)`` is the loop a match runner uses (``GameLike`` its protocol). The one
   registry, ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
   ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, score
-  bounds for forfeits, and ``target_game``), is what the bots, the arena and the leagues read; a new
+  bounds for forfeits, ``target_game`` and ``bot_family``, the family of reference bots
+  the bots package holds for it), is what the bots, the arena and the leagues read; a new
   game is a ``register_game`` call and its rules module. ``load_game(variant, *,
   rules=None, overrides=None) -> Game`` is one variant with its rules fixed (in the
   spirit of OpenSpiel's ``Game``): ``num_players``, ``teams``, ``seatings``, ``rules``,
@@ -137,11 +141,11 @@ from engine.game import GameResult, GameState, TargetGame, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
 from engine.meld import Meld, MeldItem, MeldKind, meld
 from engine.protocol import Agent, GameLike, play
-from engine.registry import GameSpec, game_for, register_game
+from engine.registry import GameSpec, game_for, register_game, rules_for, variant_names
 from engine.replay import Replay, ReplayDifference
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rng import DEAL_GENERATOR, SplitMix64, shuffle
-from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules, rules_for, variant_names
+from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules
 from engine.tricks import legal_plays, trick_winner
 from engine.variant import Game, load_game
 

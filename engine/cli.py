@@ -36,10 +36,10 @@ from engine.cards import Card, CardParseError, Suit
 from engine.errors import EngineError, ReplayError
 from engine.meld import meld
 from engine.pinnacolo.replay import PinnacoloReplay
-from engine.pinnacolo.rules import PINNACOLO_PRESETS
 from engine.playouts import play_summary
+from engine.registry import variant_names
 from engine.replay import Replay, read_replay
-from engine.rules import MustHead, MustTrump, rules_for, variant_names
+from engine.rules import MustHead, MustTrump, pinochle_rules, pinochle_variants
 from engine.tricks import legal_plays
 
 __all__ = ["MAX_PLAY_HANDS", "main"]
@@ -95,7 +95,7 @@ def _build_parser() -> _Parser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     meld_cmd = commands.add_parser("meld", help="score the meld of a hand")
-    meld_cmd.add_argument("--variant", required=True, choices=variant_names(None))
+    meld_cmd.add_argument("--variant", required=True, choices=pinochle_variants())
     meld_cmd.add_argument("--trump", required=True, type=_suit)
     meld_cmd.add_argument("cards", nargs="+", type=_card, metavar="CARD")
 
@@ -117,9 +117,7 @@ def _build_parser() -> _Parser:
     )
 
     play_cmd = commands.add_parser("play", help="random legal playouts of whole hands")
-    play_cmd.add_argument(
-        "--variant", required=True, choices=[*variant_names(None), *PINNACOLO_PRESETS]
-    )
+    play_cmd.add_argument("--variant", required=True, choices=variant_names())
     play_cmd.add_argument("--hands", required=True, type=_count)
     play_cmd.add_argument("--seed", required=True, type=_seed)
 
@@ -135,7 +133,7 @@ def _print(data: Any) -> None:
 
 
 def _run_meld(args: argparse.Namespace) -> int:
-    result = meld(args.cards, args.trump, rules_for(args.variant))
+    result = meld(args.cards, args.trump, pinochle_rules(args.variant))
     _print({"variant": args.variant, "trump": str(args.trump), **result.to_json()})
     return 0
 

@@ -26,7 +26,7 @@ from engine.protocol import ActionView
 from engine.replay import Replay
 from engine.results import HandResult
 from engine.rng import splitmix64_output
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 from engine.seats import check_seat
 from engine.state import Scored, State
 
@@ -87,7 +87,7 @@ class TargetGame(Generic[H, R]):
     @staticmethod
     def default_rules(variant: str) -> Any:
         """The variant's preset, when no rules are given."""
-        return rules_for(variant)
+        return pinochle_rules(variant)
 
     @staticmethod
     def parse_action(text: str) -> Any:

@@ -6,12 +6,12 @@ from the trump K-Q pairs left, then marriages in the other suits; class II is th
 pinochle; class III the arounds. Multiplicities index the rules' meld table.
 
 >>> from engine.cards import parse_cards
->>> from engine.rules import rules_for
+>>> from engine.rules import pinochle_rules
 >>> hand = parse_cards("KS QS KH QH KD QD KC QC")
->>> meld(hand, Suit.S, rules_for("auction4")).total  # "marriages around"
+>>> meld(hand, Suit.S, pinochle_rules("auction4")).total  # "marriages around"
 240
 >>> run_and_marriage = parse_cards("AH TH KH QH JH KH QH")
->>> [str(item) for item in meld(run_and_marriage, Suit.H, rules_for("single4")).items]
+>>> [str(item) for item in meld(run_and_marriage, Suit.H, pinochle_rules("single4")).items]
 ['run in H: 15', 'royal marriage in H: 4']
 """
 
@@ -198,10 +198,10 @@ def meld(hand: Iterable[int | str], trump: Suit | int | str, rules: Rules) -> Me
     The hand must fit the variant's deck: a face out of range, a nine in the double deck
     or more copies of a card than the pack holds raise ``CardError``.
 
-    >>> from engine.rules import rules_for
-    >>> meld("AS AH AD AC QS JD".split(), Suit.C, rules_for("single4")).total
+    >>> from engine.rules import pinochle_rules
+    >>> meld("AS AH AD AC QS JD".split(), Suit.C, pinochle_rules("single4")).total
     14
-    >>> meld(["9S"], "S", rules_for("double4"))
+    >>> meld(["9S"], "S", pinochle_rules("double4"))
     Traceback (most recent call last):
     ...
     engine.errors.CardError: the double deck has no 9S

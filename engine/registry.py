@@ -34,7 +34,7 @@ from engine.game import GameState, TargetGame
 from engine.hand import new_hand
 from engine.pinnacolo.game import PinnacoloGame
 from engine.pinnacolo.state import new_hand as new_pinnacolo_hand
-from engine.rules import PRESETS, Rules, rules_for
+from engine.rules import PRESETS, Rules, pinochle_rules
 from engine.twohand import TwoHandGame, new_twohand_hand, twohand_from_cards
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "GameSpec",
     "game_for",
     "register_game",
+    "rules_for",
     "seatings_for",
     "unregister_game",
     "variant_choices",
@@ -99,7 +100,9 @@ class GameSpec:
     ``worst_case_bounds(rules, sides)`` from any position (a forfeit scores the leaving
     side at its lowest and the others at their highest: ``engine.forfeit``);
     ``target_game`` (a ``TargetGame``, if the game is played to a target) plays hands to
-    the target.
+    the target. ``bot_family`` names the family of reference bots that play the game
+    (``bots.reference.family_bots``: the engine names them, the bots package holds them);
+    ``None``, only the random bot, which needs no knowledge of the game.
     ``engine.variant.load_game`` gives one variant with its rules as a ``Game``.
     """
 
@@ -110,7 +113,7 @@ class GameSpec:
     from_cards: Callable[..., Any] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
     partnered: frozenset[str] = frozenset()
-    rules_for: Callable[[str, Mapping[str, Any] | None], Any] = rules_for
+    rules_for: Callable[[str, Mapping[str, Any] | None], Any] = pinochle_rules
     rules_from_json: Callable[[Mapping[str, Any]], Any] = Rules.from_json
     parse_action: Callable[[str], Action] = Action.parse
     replay_from_state: Callable[[Any], Any] = _replay_from_state
@@ -118,6 +121,7 @@ class GameSpec:
     score_bounds: Callable[[Any], ScoreBounds] = score_bounds
     worst_case_bounds: Callable[[Any, int], ScoreBounds] = worst_case_bounds
     target_game: type[TargetGame[Any, Any]] | None = None
+    bot_family: str | None = None
 
     def label(self, variant: str) -> str:
         """The variant's name for people (the variant itself when none is given)."""
@@ -167,6 +171,12 @@ def game_for(variant: str) -> GameSpec:
     raise UnknownVariantError(variant, sorted(variant_names()))
 
 
+def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Any:
+    """The rules of any registered variant (its preset, with a league's ``overrides``), of
+    its own game's type (``engine.rules.Rules``, ``engine.pinnacolo.PinnacoloRules``, ...)."""
+    return game_for(variant).rules_for(variant, overrides)
+
+
 register_game(
     GameSpec(
         name="pinochle4",
@@ -180,14 +190,15 @@ register_game(
         },
         partnered=frozenset(name for name, rules in PRESETS.items() if rules.game == "pinochle4"),
         target_game=GameState,
+        bot_family="pinochle4",
     )
 )
 # The individual pinochle games: one variant each, every player for themselves.
-for _name, _players, _variant, _label, _deal, _from_cards, _game in (
+for _name, _players, _variant, _label, _deal, _from_cards, _game, _bots in (
     ("pinochle3", 3, "cutthroat3", "Three-hand with widow", new_cutthroat_hand,
-     cutthroat_from_cards, CutthroatGame),
+     cutthroat_from_cards, CutthroatGame, "cutthroat"),
     ("pinochle2", 2, "twohand", "Two-hand with stock", new_twohand_hand,
-     twohand_from_cards, TwoHandGame),
+     twohand_from_cards, TwoHandGame, "twohand"),
 ):  # fmt: skip
     register_game(
         GameSpec(
@@ -198,6 +209,7 @@ for _name, _players, _variant, _label, _deal, _from_cards, _game in (
             from_cards=_from_cards,
             labels={_variant: _label},
             target_game=_game,
+            bot_family=_bots,
         )
     )
 
@@ -217,6 +229,7 @@ def _pinnacolo(name: str, players: int, variants: tuple[str, ...], labels: dict[
             replay_from_state=pinnacolo.PinnacoloReplay.from_state,
             replay_from_json=pinnacolo.PinnacoloReplay.from_json,
             target_game=PinnacoloGame,
+            bot_family="pinnacolo",
         )
     )
 

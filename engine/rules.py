@@ -2,12 +2,12 @@
 
 Presets (section 6) are found by name; a league overrides any parameter:
 
->>> rules = rules_for("auction4", {"target": 1000})
+>>> rules = pinochle_rules("auction4", {"target": 1000})
 >>> rules.target, rules.pass_count, rules.must_head
 (1000, 4, <MustHead.ALWAYS: 'always'>)
 >>> Rules.from_json(rules.to_json()) == rules
 True
->>> rules_for("auction4", {"trgt": 1})  # doctest: +ELLIPSIS
+>>> pinochle_rules("auction4", {"trgt": 1})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 engine.errors.RulesError: rule parameter 'trgt': unknown parameter (known: ...)
@@ -35,8 +35,8 @@ __all__ = [
     "MustHead",
     "MustTrump",
     "Rules",
-    "rules_for",
-    "variant_names",
+    "pinochle_rules",
+    "pinochle_variants",
 ]
 
 
@@ -644,14 +644,20 @@ PRESETS: dict[str, Rules] = {
 }
 
 
-def variant_names(game: str | None = "pinochle4") -> list[str]:
-    """Names of the preset variants of ``game`` (the four-hand game by default; ``None``:
-    every game's)."""
+def pinochle_variants(game: str | None = None) -> list[str]:
+    """Names of the pinochle presets (every pinochle game's; only ``game``'s when given).
+
+    The variants of every registered game, Pinnacolo's too, are
+    ``engine.registry.variant_names()``.
+    """
     return [name for name, rules in PRESETS.items() if game is None or rules.game == game]
 
 
-def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:
-    """The preset named ``variant``, with a league's ``overrides`` applied."""
+def pinochle_rules(variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The pinochle preset named ``variant``, with a league's ``overrides`` applied.
+
+    Any registered game's rules, whatever their type, are ``engine.registry.rules_for``.
+    """
     try:
         base = PRESETS[variant]
     except KeyError:

@@ -44,7 +44,7 @@ from engine.meld import meld_items, meld_total
 from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import check_seed, shuffle
-from engine.rules import AllPass, Rules, rules_for, variant_names
+from engine.rules import AllPass, Rules, pinochle_rules, pinochle_variants
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat
 from engine.state import State, attribute_names
@@ -166,12 +166,12 @@ def resolve_rules(
     variant: str, rules: Rules | None, *, game: str, label: str, dealer: object
 ) -> Rules:
     """The rules of a hand of ``game``: the preset unless a league's ``rules`` are given."""
-    rules = rules_for(variant) if rules is None else rules
+    rules = pinochle_rules(variant) if rules is None else rules
     if rules.name != variant:
         raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
     # The presets include every pinochle game, and each has a state of its own.
     if rules.game != game:
-        raise UnknownVariantError(variant, variant_names(game), label)
+        raise UnknownVariantError(variant, pinochle_variants(game), label)
     check_seat(dealer, rules.players, "dealer")
     return rules
 

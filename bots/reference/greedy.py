@@ -26,7 +26,7 @@ from engine.actions import Action, Bid, Give, NameTrump
 from engine.cards import DECKS, NUM_FACES, Card, Rank, Suit
 from engine.hand import new_hand
 from engine.meld import meld_total
-from engine.rules import MustTrump, Rules, rules_for
+from engine.rules import MustTrump, Rules, pinochle_rules
 from engine.tricks import beats
 
 COUNTER_RANKS = (Rank.A, Rank.T, Rank.K)
@@ -53,7 +53,7 @@ def rules_from(hello: dict[str, Any], observation: dict[str, Any]) -> Rules:
     announced = hello.get("rules")
     if isinstance(announced, dict) and announced.get("name") == observation.get("variant"):
         return Rules.from_json(announced)
-    return rules_for(str(observation["variant"]))
+    return pinochle_rules(str(observation["variant"]))
 
 
 def card_points(rules: Rules, face: int) -> int:

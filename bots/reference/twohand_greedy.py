@@ -21,7 +21,7 @@ from bots.sdk import Bot
 from engine.actions import Action, MeldCards
 from engine.cards import NUM_FACES, Card, Rank, Suit
 from engine.meld import meld_total
-from engine.rules import Rules, rules_for
+from engine.rules import Rules, pinochle_rules
 from engine.tricks import beats
 
 COUNTERS = (Rank.A, Rank.T, Rank.K)
@@ -39,7 +39,7 @@ def rules_from(hello: dict[str, Any], observation: dict[str, Any]) -> Rules:
     announced = hello.get("rules")
     if isinstance(announced, dict) and announced.get("name") == observation.get("variant"):
         return Rules.from_json(announced)
-    return rules_for(str(observation["variant"]))
+    return pinochle_rules(str(observation["variant"]))
 
 
 def points(face: int, rules: Rules) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 
-from engine import rules_for
+from engine.rules import pinochle_rules
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.models import Result
 from leagues.tournaments.selectors import seat_names
@@ -31,7 +31,7 @@ class BoardEntryForm(forms.Form):
 
     def __init__(self, *args: Any, variant: str, correcting: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        rules = rules_for(variant)
+        rules = pinochle_rules(variant)
         self.variant = variant
         self.seats = rules.players
         self.total = rules.total_in_tricks

@@ -324,9 +324,9 @@ def score_three_hand(
     the bid; each opponent adds its own meld and counters; on a throw-in the declarer
     loses the bid, each opponent adds its meld only.
 
-    >>> from engine import rules_for
+    >>> from engine.rules import pinochle_rules
     >>> state = deal("cutthroat3", 11, 0)
-    >>> rules = rules_for("cutthroat3")
+    >>> rules = pinochle_rules("cutthroat3")
     >>> hands = [state.dealt(seat) for seat in range(3)]
     >>> melds = [engine.meld(list(hand), Suit.S, rules).total for hand in hands]
     >>> entry = ScoreEntry(EntryOutcome.THROWN_IN, 1, 250, Suit.S, tuple(melds), (0, 0, 0))

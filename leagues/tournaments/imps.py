@@ -29,7 +29,8 @@ from typing import Any
 
 import engine
 from bots.reference.greedy import GreedyBot
-from engine import Action, rules_for
+from engine import Action
+from engine.rules import pinochle_rules
 
 __all__ = ["IMP_THRESHOLDS", "MAX_IMPS", "calibrate", "imps"]
 
@@ -85,7 +86,7 @@ def calibrate(variant: str, *, boards: int, seed: int, noise: float = 0.25) -> t
         if open_room != closed_room:
             swings.append(abs(open_room - closed_room))
     swings.sort()
-    rules = rules_for(variant)
+    rules = pinochle_rules(variant)
     step = gcd(rules.counter_value, rules.last_trick_bonus, rules.meld_scale)
     thresholds: list[int] = []
     for k in range(MAX_IMPS):

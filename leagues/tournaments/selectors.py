@@ -12,7 +12,8 @@ from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
 from arena.models import Player
-from engine import format_cards, rules_for
+from engine import format_cards
+from engine.rules import pinochle_rules
 from leagues.tournaments.hands import deal, deal_problems, seats_of
 from leagues.tournaments.imps import imps
 from leagues.tournaments.models import (
@@ -517,7 +518,7 @@ def _suit_lines(cards: Iterable[Any]) -> dict[str, str]:
 
 def hand_records(*, event: Event, with_results: bool) -> list[dict[str, Any]]:
     """Every board's hands (seat by seat, suit by suit), and its results when asked."""
-    rules = rules_for(event.variant)
+    rules = pinochle_rules(event.variant)
     names = seat_names(event.variant)
     records = []
     for board in event.boards.select_related("par").order_by("number"):

@@ -19,7 +19,8 @@ from django.utils import timezone
 from arena import quota_store
 from arena.errors import InvalidInput
 from arena.models import Player
-from engine import Suit, rules_for
+from engine import Suit
+from engine.rules import pinochle_rules
 from leagues.tournaments import selectors
 from leagues.tournaments.hands import (
     EntryOutcome,
@@ -244,7 +245,7 @@ def _section_size(event: Event, entries: int) -> int:
     if kind is MovementKind.INDIVIDUAL:
         # Every table must be full: an empty seat moves each round and would stop a
         # different table every time, so the field is a whole number of allowed tables.
-        seats = rules_for(event.variant).players
+        seats = pinochle_rules(event.variant).players
         fields = [n * seats for n in individual_table_counts(seats) if n > 1]
         if entries not in fields:
             allowed = ", ".join(str(n) for n in fields)
@@ -273,7 +274,7 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
                 MovementKind(event.movement),
                 size,
                 rounds=rounds,
-                seats=rules_for(event.variant).players,
+                seats=pinochle_rules(event.variant).players,
             )
         except MovementError as error:
             raise InvalidInput(f"section {section.name}: {error}") from None
@@ -343,8 +344,8 @@ def _score(event: Event, board: Board, entry: ScoreEntry, *, sees_cards: bool) -
     try:
         if seats == 3:
             # Three seats: a cut-throat state, whose deal holds the widow.
-            return score_three_hand(rules_for(event.variant), dealt, state.deal[3], entry)  # type: ignore[union-attr]
-        return score_entry(rules_for(event.variant), dealt, entry)
+            return score_three_hand(pinochle_rules(event.variant), dealt, state.deal[3], entry)  # type: ignore[union-attr]
+        return score_entry(pinochle_rules(event.variant), dealt, entry)
     except EntryRejected as rejected:
         told = rejected if sees_cards else public_rejection(rejected)
         raise InvalidInput(str(told), field=RULE_FIELDS.get(told.rule)) from None

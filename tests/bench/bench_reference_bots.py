@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable
 
 from bots.duplicate import summarize
-from bots.games import game_for
-from bots.play import PARTNERSHIP_VARIANTS, run
+from bots.games import game_for, variants_played_by
+from bots.play import run
 from bots.protocol import TimeControl
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--boards", type=int, default=500)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--variants", nargs="+", default=list(PARTNERSHIP_VARIANTS))
+    parser.add_argument("--variants", nargs="+", default=list(variants_played_by(REFERENCE_BOTS)))
     parser.add_argument(
         "--pairings",
         nargs="+",

@@ -18,9 +18,9 @@ from bots.games import game_for
 from bots.table import BoardRecord, Fault, Move
 from engine.forfeit import score_bounds
 from engine.results import HandOutcome, HandResult, TeamResult
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 
-AUCTION4 = rules_for("auction4")
+AUCTION4 = pinochle_rules("auction4")
 GAME = game_for("auction4")
 
 
@@ -76,7 +76,7 @@ def test_a_fault_in_an_individual_game_forfeits_every_seat_of_the_faulting_bot()
     # Three players, X at seats 0 and 1: X's fault at seat 0 puts both of X's seats at
     # their lowest, since X's table result counts them both (RULES.md 9).
     game = game_for("cutthroat3")
-    rules = rules_for("cutthroat3")
+    rules = pinochle_rules("cutthroat3")
     faulted = BoardRecord(board=1, seed=9, dealer=0, fault=Fault(0, "crash", "exit"))
     bounds = score_bounds(game.new_state(rules, seed=9, dealer=0))
     assert seat_scores(faulted, game, rules, (0, 0, 1)) == (
@@ -90,7 +90,7 @@ def test_a_fault_in_an_individual_game_forfeits_every_seat_of_the_faulting_bot()
 def test_individual_games_compare_each_bots_mean_seat_score() -> None:
     # Three players: X alone at seat 0 against Y at seats 1 and 2 scores 300 - (100+200)/2.
     game = game_for("cutthroat3")
-    rules = rules_for("cutthroat3")
+    rules = pinochle_rules("cutthroat3")
 
     def three(scores: tuple[int, int, int]) -> BoardRecord:
         teams = tuple(

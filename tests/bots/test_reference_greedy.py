@@ -14,7 +14,7 @@ from bots.reference.greedy import GreedyBot, partner_meld
 from engine.actions import Action, Give
 from engine.hand import HandState, hand_from_cards, new_hand
 from engine.meld import meld
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 
 SETUP = ["bid 16", "pass", "pass", "pass", "trump S", "give 9C 9C JC", "give 9C 9C JC"]
 
@@ -136,7 +136,7 @@ def test_it_overcalls_only_within_its_meld_and_trick_estimate(hand: str, expecte
 
 @pytest.mark.parametrize("seed", range(30))
 def test_it_never_bids_beyond_its_meld_plus_every_trick_point(seed: int) -> None:
-    rules = rules_for("auction4")
+    rules = pinochle_rules("auction4")
     state = new_hand("auction4", seed=seed, dealer=0)
     state.apply(Action.parse("bid 260"))
     seat = state.current_player

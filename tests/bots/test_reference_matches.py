@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 import pytest
 
-from bots.games import game_for
+from bots.games import game_for, variants_played_by
 from bots.play import run
 from bots.protocol import TimeControl
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
 
-PARTNERSHIP_VARIANTS = ("single4", "auction4", "double4")
+PARTNERSHIP_VARIANTS = variants_played_by(REFERENCE_BOTS)
 
 BOARDS = 4
 

@@ -29,7 +29,7 @@ from bots.sdk import Bot, bot_from_module, load_module
 from engine.actions import Action
 from engine.cards import DECKS, NUM_FACES, Card
 from engine.hand import HandState, Phase, new_hand
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 
 
 def counts(cards: list[str] | tuple[Card, ...]) -> list[int]:
@@ -79,7 +79,7 @@ def plays_by(observation: dict[str, Any], seat: int) -> list[tuple[str, str]]:
 def test_beliefs_hold_for_the_real_hands_and_samples_respect_what_is_seen(
     variant: str, seed: int, plays: int
 ) -> None:
-    rules = rules_for(variant)
+    rules = pinochle_rules(variant)
     state = position(variant, seed, plays % (4 * rules.hand_size))
     if state is None:
         return

@@ -12,10 +12,10 @@ from bots.match import combine_tables, play_table
 from bots.reference.random_bot import RandomBot
 from bots.sdk import Bot
 from bots.table import Agent
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 
 GAME = game_for("auction4")
-RULES = rules_for("auction4")
+RULES = pinochle_rules("auction4")
 
 
 class Listening(LocalAgent):

@@ -6,11 +6,13 @@ import json
 
 import pytest
 
-from engine import AllPass, MustHead, MustTrump, Rules, RulesError, rules_for, variant_names
+from engine import AllPass, MustHead, MustTrump, Rules, RulesError, rules_for
+from engine.rules import pinochle_variants
 
 
 def test_6_the_three_presets_are_found_by_name() -> None:
-    assert variant_names() == ["single4", "auction4", "double4"]
+    assert pinochle_variants("pinochle4") == ["single4", "auction4", "double4"]
+    assert pinochle_variants() == ["single4", "auction4", "double4", "cutthroat3", "twohand"]
 
 
 def test_6_single4_parameters() -> None:

@@ -24,7 +24,7 @@ from engine.forfeit import ScoreBounds
 from engine.game import TargetGame
 from engine.registry import GameSpec, register_game, unregister_game
 from engine.rng import shuffle
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 from engine.seats import check_seat
 from engine.state import State
 
@@ -137,7 +137,7 @@ def toy_rules(variant: str, overrides: object = None) -> _ToyRules:
 
 def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = None) -> ToyState:
     check_seat(dealer, 2, "dealer")
-    pack = shuffle([int(card) for card in DECKS[rules_for("twohand").deck].cards()], seed)
+    pack = shuffle([int(card) for card in DECKS[pinochle_rules("twohand").deck].cards()], seed)
     return ToyState([pack[0:3], pack[3:6]], dealer=dealer)
 
 

@@ -15,14 +15,14 @@ import random
 import pytest
 
 from arena.models import Player
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 from leagues.play import services
 from leagues.play.models import PlayTable
 from tests.leagues.play.conftest import play_out
 
 pytestmark = pytest.mark.django_db
 
-HOUSE_RULES = rules_for("auction4").replace(max_raise_rungs=None).to_json()
+HOUSE_RULES = pinochle_rules("auction4").replace(max_raise_rungs=None).to_json()
 BID = 600
 
 

@@ -1,0 +1,66 @@
+"""Each game's reference bots are the family its registry entry names: the engine names
+them, ``bots.reference`` holds them, and no variant name picks them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from bots.games import game_for, variants_played_by
+from bots.reference import REFERENCE_BOTS, family_bots
+from engine.registry import register_game, unregister_game, variant_names
+from tests.engine.toy_highcard import TOY_SPEC, registered_toy
+
+RANDOM = REFERENCE_BOTS["random"]
+
+
+@pytest.mark.parametrize("variant", variant_names())
+def test_every_variant_has_the_random_bot_and_only_files_that_exist(variant: str) -> None:
+    bots = game_for(variant).reference_bots
+    assert bots["random"] == RANDOM
+    assert all(path.is_file() for path in bots.values())
+
+
+def test_each_game_gets_the_bots_of_its_own_family() -> None:
+    assert {variant: sorted(game_for(variant).reference_bots) for variant in variant_names()} == {
+        "single4": ["greedy", "random", "strong"],
+        "auction4": ["greedy", "random", "strong"],
+        "double4": ["greedy", "random", "strong"],
+        "cutthroat3": ["greedy", "random"],
+        "twohand": ["greedy", "random"],
+        "pinnacolo": ["greedy", "random"],
+        "pinnacolo4": ["greedy", "random"],
+        "pinnacolo3": ["greedy", "random"],
+        "pinnacolo2": ["greedy", "random"],
+    }
+    assert game_for("cutthroat3").reference_bots["greedy"].name == "cutthroat_greedy.py"
+    assert game_for("twohand").reference_bots["greedy"].name == "twohand_greedy.py"
+    assert game_for("pinnacolo2").reference_bots["greedy"].name == "pinnacolo_greedy.py"
+    assert game_for("double4").reference_bots == REFERENCE_BOTS
+
+
+def test_a_game_that_names_no_family_gets_only_the_random_bot() -> None:
+    with registered_toy():
+        assert game_for("highcard").reference_bots == {"random": RANDOM}
+
+
+@pytest.fixture
+def toy_of_the_twohand_family() -> Iterator[None]:
+    register_game(dataclasses.replace(TOY_SPEC, bot_family="twohand"))
+    try:
+        yield
+    finally:
+        unregister_game(TOY_SPEC.name)
+
+
+@pytest.mark.usefixtures("toy_of_the_twohand_family")
+def test_a_game_that_names_a_family_where_it_is_registered_gets_that_familys_bots() -> None:
+    assert game_for("highcard").reference_bots == family_bots("twohand")
+    assert game_for("highcard").reference_bots == game_for("twohand").reference_bots
+
+
+def test_the_four_hand_bots_play_exactly_the_four_hand_variants() -> None:
+    assert variants_played_by(REFERENCE_BOTS) == ("single4", "auction4", "double4")
+    assert variants_played_by({"random": RANDOM}) == variant_names()
