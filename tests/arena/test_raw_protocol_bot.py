@@ -5,7 +5,7 @@ from __future__ import annotations
 from arena.runner import MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config
 from bots.games import game_for
-from engine.rules import rules_for
+from engine.rules import pinochle_rules
 from tests.arena.conftest import FIRST_LEGAL_BOT
 from tests.arena.workers import require_sandbox
 from tests.bots.raw_bot import RAW_BOT
@@ -15,7 +15,7 @@ def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> Non
     require_sandbox()
     plan = MatchPlan(
         game=game_for("single4"),
-        rules=rules_for("single4"),
+        rules=pinochle_rules("single4"),
         seed=2024,
         boards=3,
         x=VersionFiles(1, "module", RAW_BOT.encode()),

@@ -29,14 +29,14 @@ from bots.local import LocalAgent  # noqa: E402
 from bots.match import combine_tables, play_table  # noqa: E402
 from bots.sdk import FunctionBot  # noqa: E402
 from bots.table import Agent  # noqa: E402
-from engine.rules import rules_for  # noqa: E402
+from engine.rules import pinochle_rules  # noqa: E402
 
 TRIVIAL = b"def act(observation, legal):\n    return legal[0]\n"
 
 
 def in_process(variant: str, boards: int, seed: int) -> tuple[float, int]:
     game = game_for(variant)
-    rules = rules_for(variant)
+    rules = pinochle_rules(variant)
 
     def start(table: str, seat: int) -> Agent:
         agent = LocalAgent(FunctionBot(lambda observation, legal: legal[0], "trivial"))
@@ -77,7 +77,7 @@ def sandboxed(variant: str, boards: int, seed: int) -> tuple[float, int]:
     files = VersionFiles(1, "module", TRIVIAL)
     plan = MatchPlan(
         game=game_for(variant),
-        rules=rules_for(variant),
+        rules=pinochle_rules(variant),
         seed=seed,
         boards=boards,
         x=files,
