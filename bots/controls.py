@@ -28,14 +28,16 @@ the reference file, byte for byte), its decisions are luck of known odds: ``rand
 measures them (``bots.aivat.luck_terms``), two more controls of mean exactly zero that need
 no long-run mean.
 
-Only the four-hand partnership variants have the reference bots this needs;
-``reference_supported`` says which.
+Only the four-hand partnership pinochle variants have the reference bots this needs (not
+Pinnacolo in pairs, whose reference bots are its own); ``reference_supported`` says which.
 """
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from bots import protocol
@@ -78,7 +80,16 @@ class QuickStrongBot(StrongBot):
 
 
 def reference_supported(game: Game) -> bool:
-    return game.players == 4 and game.partnership
+    """Whether the pairing's bots are the game's own reference bots: this module plays the
+    pinochle strong bot (quick) against the pinochle greedy bot, so a game of four in two
+    partnerships with other reference bots (Pinnacolo in pairs) has no pairing."""
+    bots = game.reference_bots
+    return (
+        game.players == 4
+        and game.partnership
+        and bots.get("greedy") == Path(inspect.getfile(GreedyBot))
+        and bots.get("strong") == Path(inspect.getfile(StrongBot))
+    )
 
 
 def reference_controls(

@@ -80,6 +80,16 @@ def test_only_the_four_hand_partnership_games_have_a_reference_pairing() -> None
         reference_controls(three, three.rules_for({}), match_seed=1, boards=1)
 
 
+def test_pinnacolo_in_pairs_has_no_reference_pairing_though_it_seats_four_partners() -> None:
+    """Its reference bots are its own: the pinochle pairing's bots cannot play it (they
+    failed on every Pinnacolo match of 20 boards or more)."""
+    pairs = game_for("pinnacolo")
+    assert pairs.players == 4 and pairs.partnership
+    assert not reference_supported(pairs)
+    with pytest.raises(ValueError, match="no reference pairing plays pinnacolo"):
+        reference_controls(pairs, pairs.rules_for({}), match_seed=1, boards=1)
+
+
 def _greedy_against_random(game: Game, boards: int, seed: int) -> list[DuplicateBoard]:
     """A real match of the greedy bot (X) against the random bot (Y), played here."""
     rules = game.rules_for({})
