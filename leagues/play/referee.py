@@ -272,17 +272,15 @@ def side_scores(hand: Hand) -> list[int]:
     return [int(score) for score in result.team_scores]
 
 
-def forfeit_scores(
-    game: Game, rules: Any, faulting_seat: int, state: Refereed | None = None
-) -> list[int]:
+def forfeit_scores(game: Game, rules: Any, faulting_seat: int, state: Refereed) -> list[int]:
     """A board ended by a fault or a leave: one score per side, so that leaving never pays.
 
     The faulting seat's side scores the lowest it could still reach from ``state`` (the
     hand where it stopped), every other side the highest it could still reach
     (``engine.forfeit``, the rule of a bot's fault in an arena match, bots/duplicate.py).
     Any duplicate comparison of the board then finds the leaver no better off than by
-    playing on. Without ``state`` the bounds hold for any position of the variant, which
-    is far harsher: pass the hand whenever it is at hand.
+    playing on. Always from the hand's own position: the engine's bounds for any position
+    of the variant (``state`` None there) are far harsher than the hand could come to.
     """
     return list(game.forfeit_scores(rules, state, faulting_seat))
 
