@@ -48,7 +48,7 @@ from arena.serializers import (
 from arena.services.matches import match_create
 from arena.throttles import CHALLENGES, VERIFICATIONS
 from arena.variant_fields import REGISTERED_VARIANTS
-from bots.games import game_for
+from engine.registry import load_game
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -198,12 +198,12 @@ def _named_version(data: dict[str, Any], version: str, bot: str, number: str) ->
 def _replay_games(
     match: Match, board: int | None, table: str | None, verify: bool
 ) -> list[dict[str, Any]]:
-    game = game_for(match.variant)
+    game = load_game(match.variant)
     games = []
     for row in selectors.match_games(match=match, board=board, table=table):
         document = dict(row.replay.document)
         if verify:
-            difference = game.replay_from_json(document["hand"]).verify()
+            difference = game.read_replay(document["hand"]).verify()
             document["verified"] = difference is None
             document["difference"] = None if difference is None else str(difference)
         if match.status == Match.Status.DONE:
@@ -238,7 +238,7 @@ def _int_param(request: Request, name: str) -> int | None:
 
 def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
     """The stderr of the seats the requesting player's versions sat in; nobody else's."""
-    seatings = game_for(match.variant).seatings
+    seatings = load_game(match.variant).seatings
     versions = (match.version_x, match.version_y)
     own = {i for i, v in enumerate(versions) if v.bot.owner.user_id == request.user.pk}
     shown: dict[str, dict[str, str]] = {}

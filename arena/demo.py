@@ -20,7 +20,8 @@ from arena import services
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import match_create
 from arena.variants import variant_names
-from bots.games import game_for
+from bots.reference import reference_bots
+from engine.registry import load_game
 
 DEMO_PASSWORD = "demo-password-2026"
 
@@ -74,7 +75,7 @@ def _reference_version(
             variant=variant,
             description=f"The reference {name} bot for {variant}.",
         )
-        source = game_for(variant).reference_bots[name].read_bytes()
+        source = reference_bots(load_game(variant))[name].read_bytes()
         services.bot_version_submit(bot=bot, data=source, filename="bot.py")
     version = bot.versions.order_by("-number").first()
     assert version is not None
@@ -103,7 +104,7 @@ def seed(
     of a partnership game (the others play two)."""
     submitted: dict[str, list[BotVersion]] = {}
     for variant in variant_names() if variants is None else variants:
-        for name in game_for(variant).reference_bots:
+        for name in reference_bots(load_game(variant)):
             username, display_name = _OWNERS.get(name, (name, name.title()))
             owner = _player(username, display_name, say)
             submitted.setdefault(variant, []).append(_reference_version(owner, name, variant, say))
@@ -111,7 +112,7 @@ def seed(
     wait_until(lambda: _pending(every_version), "bot validation", say, len(every_version))
     matches: list[Match] = []
     for variant, versions in submitted.items():
-        game = game_for(variant)
+        game = load_game(variant)
         active = list(
             BotVersion.objects.filter(
                 pk__in=[v.pk for v in versions], status=BotVersion.Status.ACTIVE

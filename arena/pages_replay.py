@@ -18,7 +18,7 @@ from django.views.decorators.gzip import gzip_page
 from arena import selectors
 from arena.models import BotVersion, Game, Match
 from arena.replay_view import ViewError, replay_frames, side_rows
-from bots.games import game_for
+from engine.registry import load_game
 
 
 class _Refused(Exception):
@@ -89,7 +89,7 @@ def replay_frames_json(request: HttpRequest, match_id: int, board: int, table: s
     """The frames of one table, in the open view or one seat's (``?seat=N``)."""
     try:
         match, game = _game(match_id, board, table)
-        frames = _frames(game, _seat(request, game_for(match.variant).players))
+        frames = _frames(game, _seat(request, load_game(match.variant).players))
     except _Refused as refused:
         return JsonResponse({"detail": refused.message}, status=refused.status)
     return JsonResponse({"match": match.pk, "board": board, "table": table, **frames})
@@ -98,7 +98,7 @@ def replay_frames_json(request: HttpRequest, match_id: int, board: int, table: s
 def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
     try:
         match, game = _game(match_id, board, table)
-        players = game_for(match.variant).players
+        players = load_game(match.variant).players
         seat = _seat(request, players)
         frames = _frames(game, seat)
         step = _step(request, len(frames["frames"]))

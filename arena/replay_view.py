@@ -24,9 +24,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from bots.games import Game, game_for
 from bots.table import public_text
 from engine.actions import Action, Give
+from engine.interface import AnyGame
+from engine.registry import load_game
 
 __all__ = [
     "CARD_TOKEN",
@@ -70,18 +71,18 @@ def _strings(data: Any) -> Iterator[str]:
 
 def new_replay(variant: str, *, seed: int, dealer: int = 0) -> dict[str, Any]:
     """A hand played at random from ``seed``, as the stored ``hand`` replay JSON."""
-    game = game_for(variant)
-    state = game.new_state(game.rules_for(None), seed=seed, dealer=dealer)
+    game = load_game(variant)
+    state = game.with_rules(game.rules_for(None)).new_initial_state(seed=seed, dealer=dealer)
     rng = random.Random(seed)
     while not state.is_terminal():
         legal = list(state.legal_actions)
         state.apply(legal[rng.randrange(len(legal))])
-    replay: dict[str, Any] = game.replay_from_state(state).to_json()
+    replay: dict[str, Any] = game.write_replay(state).to_json()
     return replay
 
 
-def _state_of(game: Game, hand: Mapping[str, Any]) -> tuple[Any, list[Action]]:
-    replay = game.replay_from_json(hand)
+def _state_of(game: AnyGame, hand: Mapping[str, Any]) -> tuple[Any, list[Action]]:
+    replay = game.read_replay(hand)
     return replay.initial_state(), [game.parse_action(text) for text in replay.actions]
 
 
@@ -92,7 +93,7 @@ def replay_deal(variant: str, hand: Mapping[str, Any]) -> Any:
     the hands, then the stock from the top (the turned-up trump last); Pinnacolo:
     ``{"hands": [...], "pile": ..., "stock": ...}``, the stock's next card first.
     """
-    state, _ = _state_of(game_for(variant), hand)
+    state, _ = _state_of(load_game(variant), hand)
     if hasattr(state, "initial_cards"):
         hands, pile, stock = state.initial_cards()
         return {
@@ -104,7 +105,9 @@ def replay_deal(variant: str, hand: Mapping[str, Any]) -> Any:
     return [" ".join(str(card) for card in part) for part in parts]
 
 
-def _steps(game: Game, hand: Mapping[str, Any]) -> Iterator[tuple[Any, int | None, Action | None]]:
+def _steps(
+    game: AnyGame, hand: Mapping[str, Any]
+) -> Iterator[tuple[Any, int | None, Action | None]]:
     """Re-play the hand: the live state after each step, with who acted and how.
 
     The state is the same object throughout: read it before asking for the next step.
@@ -132,7 +135,7 @@ def replay_frames(
     tells the fault's seat and kind, not its reason, which may name a card of that hand.
     """
     variant = str(hand["variant"])
-    game = game_for(variant)
+    game = load_game(variant)
     if seat is not None and not 0 <= seat < game.players:
         raise ViewError(f"{variant} has seats 0 to {game.players - 1}, not {seat}")
     frames = []
@@ -187,13 +190,13 @@ def side_rows(frames: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _sides(game: Game) -> list[list[int]]:
+def _sides(game: AnyGame) -> list[list[int]]:
     if game.partnership:
         return [[0, 2], [1, 3]]
     return [[seat] for seat in range(game.players)]
 
 
-def _open_observation(state: Any, game: Game) -> dict[str, Any]:
+def _open_observation(state: Any, game: AnyGame) -> dict[str, Any]:
     """Everything on and under the table: the public observation with every hand.
 
     The declarer's observation is the base once there is one (it holds both passes of

@@ -21,9 +21,9 @@ from typing import Any
 from arena.sandbox import BotConnection, BotFault, BotProcess, PlainProcess, SandboxConfig
 from bots import protocol
 from bots.duplicate import Summary, summarize
-from bots.games import Game
 from bots.match import DuplicateBoard, combine_tables, play_table
-from bots.table import Agent, BoardRecord, SeatFault
+from bots.table import Agent, BoardRecord, SeatFault, hello_for
+from engine.interface import AnyGame
 
 STARTUP_MS = 10_000
 """How long a bot process may take to start and answer the handshake."""
@@ -42,7 +42,7 @@ class VersionFiles:
 
 @dataclass(frozen=True)
 class MatchPlan:
-    game: Game
+    game: AnyGame
     rules: Any
     seed: int
     boards: int
@@ -126,7 +126,8 @@ def _play_one_table(
     kind = BotProcess if sandboxed else PlainProcess
 
     def start(table_name: str, seat: int) -> Agent:
-        hello = plan.game.hello(
+        hello = hello_for(
+            plan.game,
             plan.rules,
             seat=seat,
             boards=plan.boards,

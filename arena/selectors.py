@@ -15,7 +15,7 @@ from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.ratings import SprtPath, sprt_path
 from arena.variants import variant_names
-from bots.games import game_for
+from engine.registry import load_game
 
 
 def player_list() -> QuerySet[Player]:
@@ -138,7 +138,7 @@ def match_verification(*, match: Match) -> dict[str, Any]:
     if match.status != Match.Status.DONE:
         out["detail"] = "the secret and the boards are published when the match is done"
         return out
-    game = game_for(match.variant)
+    game = load_game(match.variant)
     rules = game.rules_from_json(match.rules)
     played: dict[int, tuple[int, int]] = {}
     problems: list[str] = []
@@ -147,8 +147,8 @@ def match_verification(*, match: Match) -> dict[str, Any]:
         for seed, dealer in ((row.board.seed, row.board.dealer), (hand["seed"], hand["dealer"])):
             if played.setdefault(row.number, (seed, dealer)) != (seed, dealer):
                 problems.append(f"board {row.number}: table {row.table} was not the same deal")
-        dealt = game.replay_from_state(
-            game.new_state(rules, seed=hand["seed"], dealer=hand["dealer"])
+        dealt = game.write_replay(
+            game.with_rules(rules).new_initial_state(seed=hand["seed"], dealer=hand["dealer"])
         )
         if dealt.to_json()["deal"] != hand["deal"]:
             problems.append(f"board {row.number}: the cards of table {row.table} are not the deal")
@@ -358,7 +358,7 @@ def _faults_by_kind(matches: QuerySet[Match], version_ids: set[int]) -> dict[str
 def _bot_stderr(matches: list[Match], bot: Bot) -> list[StderrOnPage]:
     shown = []
     for match in matches:
-        seatings = game_for(match.variant).seatings
+        seatings = load_game(match.variant).seatings
         sides = (match.version_x, match.version_y)
         for table, seats in sorted((match.stderr or {}).items()):
             for seat, text in sorted(seats.items()):
@@ -416,7 +416,7 @@ def match_page(*, match_id: int) -> MatchPage:
         .defer(*_LABEL_DEFERRED, "stderr")
         .get(pk=match_id)
     )
-    game = game_for(match.variant)
+    game = load_game(match.variant)
     seatings = game.seatings
     boards: dict[int, list[TableOnPage]] = {}
     for number, table, team_scores, fault in (

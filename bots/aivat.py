@@ -30,16 +30,16 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from bots import protocol
-from bots.games import Game, Refereed
 from bots.reference.greedy import GreedyBot
-from bots.table import BoardRecord
+from bots.table import BoardRecord, hello_for
+from engine.interface import AnyGame, AnyState
 from engine.trickstate import TrickTakingState
 
 
 class GreedyRollout:
     """The greedy reference bot at every seat, asked directly (no messages)."""
 
-    def __init__(self, game: Game, rules: Any) -> None:
+    def __init__(self, game: AnyGame, rules: Any) -> None:
         if game.players != 4 or not game.partnership:
             raise ValueError(
                 f"rollouts are for the four-hand partnership games, not {game.variant}"
@@ -50,7 +50,8 @@ class GreedyRollout:
         for seat in range(game.players):
             bot = GreedyBot()
             bot.handle(
-                game.hello(
+                hello_for(
+                    game,
                     rules,
                     seat=seat,
                     boards=1,
@@ -59,7 +60,7 @@ class GreedyRollout:
             )
             self.bots.append(bot)
 
-    def value(self, state: Refereed, uniform_seats: Collection[int] = (), seed: int = 0) -> float:
+    def value(self, state: AnyState, uniform_seats: Collection[int] = (), seed: int = 0) -> float:
         """Seats 0/2's score less seats 1/3's when ``state`` is played out: the greedy bot
         at every seat but ``uniform_seats``, which choose uniformly at random (from
         ``seed``), as the random bot does."""
@@ -80,7 +81,9 @@ class GreedyRollout:
 
 def reference_value(rollout: GreedyRollout, *, seed: int, dealer: int) -> float:
     """The greedy pairing's score difference (0/2 less 1/3) on a deal."""
-    return rollout.value(rollout.game.new_state(rollout.rules, seed=seed, dealer=dealer))
+    return rollout.value(
+        rollout.game.with_rules(rollout.rules).new_initial_state(seed=seed, dealer=dealer)
+    )
 
 
 def known_luck(
@@ -101,7 +104,7 @@ def known_luck(
     if record.fault is not None:
         raise ValueError("a table ended by a fault has no luck to measure")
     game = rollout.game
-    state = game.new_state(rollout.rules, seed=record.seed, dealer=record.dealer)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=record.seed, dealer=record.dealer)
     luck = 0.0
     for move in record.moves:
         if move.seat in uniform_seats:
@@ -130,20 +133,20 @@ def known_luck(
     return luck
 
 
-def _pinochle(state: Refereed) -> TrickTakingState:
+def _pinochle(state: AnyState) -> TrickTakingState:
     """The state as the pinochle hand it is (the rollouts only play the pinochle games)."""
     if not isinstance(state, TrickTakingState):
         raise TypeError(f"luck is measured in the pinochle games, not on {type(state).__name__}")
     return state
 
 
-def bidding(state: Refereed) -> bool:
+def bidding(state: AnyState) -> bool:
     """Whether the auction is still going on (nobody has won the contract yet)."""
     return _pinochle(state).declarer is None and not state.is_terminal()
 
 
 def contract_value(
-    rollout: GreedyRollout, state: Refereed, uniform_seats: Collection[int]
+    rollout: GreedyRollout, state: AnyState, uniform_seats: Collection[int]
 ) -> float:
     """What the contract is worth to seats 0/2 once the auction is over: its bid, won by a
     declarer of the greedy bot (which bids what it expects to make) and lost by a uniformly
@@ -158,7 +161,7 @@ def contract_value(
 
 def auction_value(
     rollout: GreedyRollout,
-    state: Refereed,
+    state: AnyState,
     uniform_seats: Collection[int],
     seeds: Sequence[int],
     high_seat: int | None,
@@ -222,7 +225,7 @@ def luck_terms(
     if auction_playouts < 1 or playouts < 1:
         raise ValueError("every value needs at least one playout")
     game = rollout.game
-    state = game.new_state(rollout.rules, seed=record.seed, dealer=record.dealer)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=record.seed, dealer=record.dealer)
     luck = [0.0, 0.0]
     high_seat: int | None = None
     memo: dict[tuple[int, int | None, int | None], str] = {}
@@ -251,7 +254,7 @@ def luck_terms(
 
 def _action_value(
     rollout: GreedyRollout,
-    state: Refereed,
+    state: AnyState,
     action: Any,
     seat: int,
     high_seat: int | None,

@@ -43,13 +43,14 @@ from typing import Any
 from bots import protocol
 from bots.aivat import GreedyRollout, luck_terms
 from bots.duplicate import table_result
-from bots.games import Game
 from bots.local import LocalAgent
 from bots.match import DuplicateBoard, combine_tables, play_table
+from bots.reference import reference_bots
 from bots.reference.greedy import GreedyBot
 from bots.reference.strong import StrongBot
 from bots.sdk import Bot
-from bots.table import Agent, BoardRecord
+from bots.table import Agent, BoardRecord, hello_for
+from engine.interface import AnyGame
 from engine.results import HandOutcome
 
 QUICK_CARD_PLAYS = 4_000
@@ -79,11 +80,11 @@ class QuickStrongBot(StrongBot):
     max_card_plays = QUICK_CARD_PLAYS
 
 
-def reference_supported(game: Game) -> bool:
+def reference_supported(game: AnyGame) -> bool:
     """Whether the pairing's bots are the game's own reference bots: this module plays the
     pinochle strong bot (quick) against the pinochle greedy bot, so a game of four in two
     partnerships with other reference bots (Pinnacolo in pairs) has no pairing."""
-    bots = game.reference_bots
+    bots = reference_bots(game)
     return (
         game.players == 4
         and game.partnership
@@ -93,7 +94,7 @@ def reference_supported(game: Game) -> bool:
 
 
 def reference_controls(
-    game: Game,
+    game: AnyGame,
     rules: Any,
     *,
     match_seed: int,
@@ -115,7 +116,7 @@ def reference_controls(
     def start(table: str, seat: int) -> Agent:
         maker = GreedyBot if table == GREEDY_TABLE else makers[seatings[table][seat]]
         agent = LocalAgent(maker())
-        hello = game.hello(rules, seat=seat, boards=boards, time=_CLOCK)
+        hello = hello_for(game, rules, seat=seat, boards=boards, time=_CLOCK)
         protocol.read_ready(agent.start(hello))
         return agent
 
@@ -164,10 +165,10 @@ def mean_board_controls(rows: Sequence[Sequence[float]]) -> tuple[float, ...]:
     return tuple(sum(column) / len(rows) for column in zip(*rows, strict=True))
 
 
-def random_side(game: Game, x_source: bytes, y_source: bytes) -> int | None:
+def random_side(game: AnyGame, x_source: bytes, y_source: bytes) -> int | None:
     """The side (0 for X, 1 for Y) that is the random reference bot, uploaded unchanged;
     None if neither or both are."""
-    path = game.reference_bots.get("random")
+    path = reference_bots(game).get("random")
     if path is None:
         return None
     reference = path.read_bytes()
@@ -176,7 +177,7 @@ def random_side(game: Game, x_source: bytes, y_source: bytes) -> int | None:
 
 
 def random_luck(
-    game: Game,
+    game: AnyGame,
     rules: Any,
     boards: Sequence[DuplicateBoard],
     *,

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bots.games import Game, Refereed
 from bots.table import BoardRecord
+from engine.interface import AnyGame, AnyState
 from engine.rng import SplitMix64
 
 
@@ -54,7 +54,7 @@ def board_dealer(board: int, players: int = 4) -> int:
 
 
 def seat_scores(
-    record: BoardRecord, game: Game, rules: Any, seating: Sequence[int] | None = None
+    record: BoardRecord, game: AnyGame, rules: Any, seating: Sequence[int] | None = None
 ) -> tuple[int, ...]:
     """What each seat's side scored at one table's play of a board (forfeits included).
 
@@ -68,23 +68,27 @@ def seat_scores(
             if seating is not None
             else [faulting]
         )
-        sides = game.forfeit_scores(rules, position_at_fault(record, game, rules), leavers)
+        sides = game.with_rules(rules).forfeit_scores(
+            position_at_fault(record, game, rules), leavers
+        )
         return tuple(sides[game.side_of(seat)] for seat in range(game.players))
     assert record.result is not None
     sides = record.result.team_scores
     return tuple(int(sides[game.side_of(seat)]) for seat in range(game.players))
 
 
-def position_at_fault(record: BoardRecord, game: Game, rules: Any) -> Refereed:
+def position_at_fault(record: BoardRecord, game: AnyGame, rules: Any) -> AnyState:
     """The hand as it stood when the board ended: the deal with every recorded move."""
-    state = game.new_state(rules, seed=record.seed, dealer=record.dealer)
+    state: AnyState = game.with_rules(rules).new_initial_state(
+        seed=record.seed, dealer=record.dealer
+    )
     for move in record.moves:
         state.apply(game.parse_action(move.action))
     return state
 
 
 def side_scores(
-    record: BoardRecord, game: Game, rules: Any, seating: Sequence[int] | None = None
+    record: BoardRecord, game: AnyGame, rules: Any, seating: Sequence[int] | None = None
 ) -> list[int]:
     """One score per side (team, or seat in individual games), as a result lists them."""
     by_seat = seat_scores(record, game, rules, seating)
@@ -95,7 +99,9 @@ def side_scores(
     ]
 
 
-def table_result(record: BoardRecord, seating: Sequence[int], game: Game, rules: Any) -> Fraction:
+def table_result(
+    record: BoardRecord, seating: Sequence[int], game: AnyGame, rules: Any
+) -> Fraction:
     """X's mean seat score minus Y's at one table (``seating[seat]`` is 0 for X, 1 for Y)."""
     scores = seat_scores(record, game, rules, seating)
     x = [scores[seat] for seat in range(game.players) if seating[seat] == 0]
@@ -103,7 +109,7 @@ def table_result(record: BoardRecord, seating: Sequence[int], game: Game, rules:
     return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
 
 
-def board_result(tables: Mapping[str, BoardRecord], game: Game, rules: Any) -> int:
+def board_result(tables: Mapping[str, BoardRecord], game: AnyGame, rules: Any) -> int:
     """X's duplicate result on one board: the sum of its table results, rounded."""
     seatings = game.seatings
     total = sum(

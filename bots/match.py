@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots.duplicate import board_dealer, board_result, board_seed, side_scores
-from bots.games import Game
 from bots.table import Agent, BoardRecord, Table
+from engine.interface import AnyGame
 
 StartAgent = Callable[[str, int], Agent]
 """Start the bot for (table, seat): the caller knows which bot sits there (the seating)."""
@@ -31,7 +31,7 @@ class DuplicateBoard:
 def play_table(
     table_name: str,
     *,
-    game: Game,
+    game: AnyGame,
     rules: Any,
     boards: Sequence[int],
     match_seed: int,
@@ -53,7 +53,9 @@ def play_table(
     totals = [0] * (2 if game.partnership else game.players)
     for board in boards:
         seed = board_seed(match_seed, board)
-        state = game.new_state(rules, seed=seed, dealer=board_dealer(board, game.players))
+        state = game.with_rules(rules).new_initial_state(
+            seed=seed, dealer=board_dealer(board, game.players)
+        )
         record = table.play_board(state, board=board, seed=seed)
         for side, score in enumerate(side_scores(record, game, rules, seating)):
             totals[side] += score
@@ -65,7 +67,7 @@ def play_table(
 
 
 def combine_tables(
-    tables: Mapping[str, Sequence[BoardRecord]], game: Game, rules: Any
+    tables: Mapping[str, Sequence[BoardRecord]], game: AnyGame, rules: Any
 ) -> list[DuplicateBoard]:
     """Join the tables' records board by board and score them for bot X."""
     names = list(tables)

@@ -28,12 +28,14 @@ from typing import Any
 
 from bots import protocol
 from bots.duplicate import summarize
-from bots.games import VARIANTS, Game, game_for
 from bots.local import LocalAgent
 from bots.match import combine_tables, play_table
 from bots.program import ProgramAgent, ProgramFault
+from bots.reference import reference_bots
 from bots.sdk import Bot, bot_from_module, load_module, uses_sdk
-from bots.table import Agent, BoardRecord, SeatFault
+from bots.table import Agent, BoardRecord, SeatFault, hello_for
+from engine.interface import AnyGame
+from engine.registry import load_game, variant_names
 
 ARENA_CLOCK = protocol.TimeControl(decision_ms=1000, bank_ms=60_000, startup_ms=10_000)
 """The arena's default time control (MATCH_DECISION_MS, MATCH_BANK_MS, start-up)."""
@@ -72,8 +74,8 @@ BotSpec = Callable[[], Bot] | Program
 """How to get a fresh bot for a seat: make an SDK bot, or start a program."""
 
 
-def _load(spec: str, game: Game) -> BotSpec:
-    references = game.reference_bots
+def _load(spec: str, game: AnyGame) -> BotSpec:
+    references = reference_bots(game)
     path = references.get(spec, Path(spec))
     if not path.is_file():
         known = ", ".join(sorted(references))
@@ -120,7 +122,7 @@ def run(
     bot_x: BotSpec,
     bot_y: BotSpec,
     *,
-    game: Game,
+    game: AnyGame,
     rules: Any,
     boards: int,
     seed: int,
@@ -134,7 +136,7 @@ def run(
     programs: list[ProgramAgent] = []
 
     def start(table: str, seat: int) -> Agent:
-        hello = game.hello(rules, seat=seat, boards=boards, time=clock)
+        hello = hello_for(game, rules, seat=seat, boards=boards, time=clock)
         spec = specs[seatings[table][seat]]
         if isinstance(spec, Program):
             env = None if spec.env is None else dict(spec.env)
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cmd", help="the bot as a command line, e.g. 'node mybot.js'")
     parser.add_argument("--vs", default="random", help="the opponent (file or reference name)")
     parser.add_argument("--vs-cmd", help="the opponent as a command line")
-    parser.add_argument("--variant", default="auction4", choices=VARIANTS)
+    parser.add_argument("--variant", default="auction4", choices=variant_names())
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decision-ms", type=int, default=ARENA_CLOCK.decision_ms)
@@ -203,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give the bot as a file or reference name, or as --cmd, not both")
     if args.decision_ms <= 0 or args.bank_ms <= 0:
         parser.error("--decision-ms and --bank-ms must be positive")
-    game = game_for(args.variant)
+    game = load_game(args.variant)
     rules = game.rules_for(None)
     x = Program.command(args.cmd) if args.cmd else _load(args.bot, game)
     y = Program.command(args.vs_cmd) if args.vs_cmd else _load(args.vs, game)

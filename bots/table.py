@@ -14,10 +14,26 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bots import protocol
-from bots.games import Game, Refereed
 from bots.protocol import ProtocolViolation
 from engine.actions import Action, Bury, Give
+from engine.interface import AnyGame, AnyState
 from engine.protocol import GameLike
+
+
+def hello_for(
+    game: AnyGame, rules: Any, *, seat: int, boards: int, time: protocol.TimeControl
+) -> dict[str, Any]:
+    """The hello a seat of ``game`` under ``rules`` hears, the game named as its rules
+    name it."""
+    return protocol.hello_message(
+        game=str(getattr(rules, "game", game.name)),
+        variant=game.variant,
+        rules=rules.to_json(),
+        seat=seat,
+        players=game.players,
+        boards=boards,
+        time=time,
+    )
 
 
 class Agent(Protocol):
@@ -120,7 +136,7 @@ class Table:
         *,
         restart: Callable[[int], Agent] | None = None,
         bot_faults: tuple[type[BaseException], ...] = (),
-        game: Game | None = None,
+        game: AnyGame | None = None,
     ) -> None:
         self.agents: list[Agent | None] = list(agents)
         self._parse = Action.parse if game is None else game.parse_action
@@ -129,7 +145,7 @@ class Table:
         self._next_id = [1] * len(agents)
         self._pending: list[list[dict[str, Any]]] = [[] for _ in agents]
 
-    def play_board(self, state: Refereed, *, board: int, seed: int) -> BoardRecord:
+    def play_board(self, state: AnyState, *, board: int, seed: int) -> BoardRecord:
         """Play ``state`` (a freshly dealt hand) to its end, or to the first fault."""
         record = BoardRecord(board=board, seed=seed, dealer=int(getattr(state, "dealer", 0)))
         seat = 0

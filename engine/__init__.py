@@ -45,25 +45,26 @@ Public interface (RULES.md section 10):
   ``format_cards``, ``SINGLE_DECK``, ``DOUBLE_DECK``; ``shuffle`` and ``DEAL_GENERATOR``.
 - Replays: ``Replay.from_state(state)``, ``to_json()``, ``Replay.from_json(data)``,
   ``simulate()``, ``verify() -> ReplayDifference | None``.
-- Any game: every hand state (four-hand, three-hand, two-hand, Pinnacolo) is an
-  ``engine.state.State``: ``current_player``, ``phase``, ``legal_actions``, ``apply``,
-  ``copy``, ``is_terminal``, ``observation(seat)``, ``result()``, ``history``. The three
-  pinochle states share ``engine.trickstate.TrickTakingState`` (auction, trump, meld,
-  tricks through ``engine.tricks``, scoring through ``engine.scoring``). ``play(state,
-  agents)`` is the loop a match runner uses (``GameLike`` its protocol). The one
-  registry, ``game_for(variant) -> GameSpec`` (``name``, ``num_players``, ``variants``,
-  ``new_hand``, labels, rules, action parser, replay reader, duplicate seatings, score
-  bounds for forfeits, ``target_game`` and ``bot_family``, the family of reference bots
-  the bots package holds for it), is what the bots, the arena and the leagues read; a new
-  game is a ``register_game`` call and its rules module. ``load_game(variant, *,
-  rules=None, overrides=None) -> Game`` is one variant with its rules fixed (in the
-  spirit of OpenSpiel's ``Game``): ``num_players``, ``teams``, ``seatings``, ``rules``,
-  ``new_initial_state(seed, dealer)``, ``new_target_game(seed, dealer, max_hands=)``
-  (every game to its target through the one driver, ``TargetGame``), ``parse_action``,
-  ``read_replay``, ``write_replay``, ``forfeit_scores(state, leavers)``. ``history`` is the actions
-  only in every game. Replays of every game share one format
-  (``pinochle-arena/replay`` version 2); version-1 documents are migrated when read
-  (``engine.replay.read_replay``).
+- Any game (``engine.interface``): a ``Game``, its ``State`` and its ``Observer``, as in
+  OpenSpiel. ``load_game(variant, *, rules=None, overrides=None) -> Game`` is one
+  variant with its rules fixed: ``name``, ``players``, ``label``, ``partnership``,
+  ``teams``, ``side_of``, ``partner_of``, ``seat_name``, ``next_dealer``,
+  ``board_dealer``, ``seatings`` (duplicate), ``rules``, ``rules_for(overrides)``,
+  ``new_initial_state(seed, dealer)``, ``initial_deal(state)``, ``parse_action``,
+  ``write_replay``, ``read_replay``, ``forfeit_scores(state, leavers)``,
+  ``new_target_game(seed, dealer, max_hands=)`` (every game to its target through the
+  one driver, ``TargetGame``) and ``observer`` (``seat_view``, ``public_view``,
+  ``open_view``, ``heard``). Every hand state (four-hand, three-hand, two-hand,
+  Pinnacolo) is an ``engine.state.State``: ``current_player``, ``phase``,
+  ``legal_actions``, ``apply``, ``copy``, ``is_terminal``, ``observation(seat)``,
+  ``result()``, ``history`` (the actions), ``hand(seat)``. The three pinochle states share
+  ``engine.trickstate.TrickTakingState``. Each game declares itself in its own module
+  (``engine.pinochle4``, ``engine.pinochle3``, ``engine.pinochle2``,
+  ``engine.pinnacolo.variants``) and registers there (``register_game``);
+  ``variant_names()``, ``variant_choices()`` and ``game_class(variant)`` read the one
+  registry. ``play(state, agents)`` is the loop a match runner uses. Replays of every game
+  share one format (``pinochle-arena/replay`` version 2); version-1 documents are
+  migrated when read (``engine.replay.read_replay``).
 - Errors (``engine.errors``): every refusal is an ``EngineError``, a ``ValueError``:
   ``CardError`` (``CardParseError`` for bad notation), ``ActionParseError``,
   ``IllegalActionError``, ``MeldError``, ``RulesError`` (``UnknownVariantError``),
@@ -111,6 +112,7 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
+from engine.builtin import BUILTIN_GAMES  # the built-in games register themselves
 from engine.cards import (
     DOUBLE_DECK,
     SINGLE_DECK,
@@ -139,18 +141,26 @@ from engine.errors import (
 )
 from engine.game import GameResult, GameState, TargetGame, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
+from engine.interface import Deal, Game, Observer
 from engine.meld import Meld, MeldItem, MeldKind, meld
 from engine.protocol import Agent, GameLike, play
-from engine.registry import GameSpec, game_for, register_game, rules_for, variant_names
+from engine.registry import (
+    game_class,
+    load_game,
+    register_game,
+    rules_for,
+    variant_choices,
+    variant_names,
+)
 from engine.replay import Replay, ReplayDifference
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rng import DEAL_GENERATOR, SplitMix64, shuffle
 from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules
 from engine.tricks import legal_plays, trick_winner
-from engine.variant import Game, load_game
 
 __all__ = [
     "BUILD",
+    "BUILTIN_GAMES",
     "DEAL_GENERATOR",
     "DOUBLE_DECK",
     "SINGLE_DECK",
@@ -162,12 +172,12 @@ __all__ = [
     "Card",
     "CardError",
     "CardParseError",
+    "Deal",
     "Deck",
     "EngineError",
     "Game",
     "GameLike",
     "GameResult",
-    "GameSpec",
     "GameState",
     "Give",
     "HandOutcome",
@@ -184,6 +194,7 @@ __all__ = [
     "MustTrump",
     "NameTrump",
     "NotOverError",
+    "Observer",
     "Pass",
     "PassWithHelp",
     "Phase",
@@ -206,7 +217,7 @@ __all__ = [
     "TrickError",
     "UnknownVariantError",
     "format_cards",
-    "game_for",
+    "game_class",
     "hand_from_cards",
     "hand_seed",
     "legal_plays",
@@ -219,5 +230,6 @@ __all__ = [
     "rules_for",
     "shuffle",
     "trick_winner",
+    "variant_choices",
     "variant_names",
 ]

@@ -32,7 +32,7 @@ they are the shown meld and the few counters left, so a fault costs little more 
 hand would have. ``worst_case_bounds`` gives the same without a position (every card
 unseen, nothing yet decided): the bound for a hand whose position is not at hand.
 
->>> from engine.variant import load_game
+>>> from engine.registry import load_game
 >>> state = load_game("auction4").new_initial_state(seed=3, dealer=0)
 >>> for action in ("bid 250", "pass", "pass", "pass"):
 ...     state.apply(action)

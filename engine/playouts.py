@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from engine.game import hand_seed
-from engine.variant import load_game
+from engine.registry import load_game
 
 __all__ = ["play_summary"]
 
@@ -34,7 +34,7 @@ def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
     for number in range(hands):
         # Every game's hand plays itself out at random (``play_randomly``): its own fast path.
         state: Any = game.new_initial_state(
-            seed=hand_seed(seed, number), dealer=number % game.num_players
+            seed=hand_seed(seed, number), dealer=number % game.players
         )
         state.play_randomly(choices)
         result = state.result()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Self, TypeVar, cast
+from typing import Any, Generic, Self, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
@@ -119,13 +119,13 @@ def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
     if not isinstance(variant, str):
         raise ReplayError("a replay names its variant")
     # Imported here: the registry imports every game, and the games import this module.
-    from engine.registry import game_for
+    from engine.registry import load_game
 
     try:
-        spec = game_for(variant)
+        game = load_game(variant)
     except EngineError as error:
         raise ReplayError(str(error)) from None
-    return spec.replay_from_json(document)
+    return game.read_replay(document)
 
 
 _TOO_DEEP = f"a replay nests at most {MAX_REPLAY_DEPTH} levels deep"
@@ -341,22 +341,16 @@ class Replay(HandReplay[TrickTakingState]):
 
     def initial_state(self) -> TrickTakingState:
         if self.rules.game != "pinochle4":
-            # Imported here: the registry imports the other games, which import this module.
-            from engine.registry import game_for
+            # Imported here: the registry's games import this module.
+            from engine.pinochle import PinochleGame
+            from engine.registry import load_game
 
-            spec = game_for(self.variant)
+            game = load_game(self.variant, rules=self.rules)
+            assert isinstance(game, PinochleGame)
             if self.deal is None:
-                state = spec.new_hand(
-                    self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules
-                )
-            elif spec.from_cards is None:
-                raise ReplayError(f"{spec.name} hands cannot start from explicit cards")
-            else:
-                state = spec.from_cards(
-                    self.variant, self.deal, dealer=self.dealer, rules=self.rules
-                )
-            # Every game these rules describe (``Rules.game``) deals replayable hands.
-            return cast(TrickTakingState, state)
+                assert self.seed is not None
+                return game.new_initial_state(self.seed, self.dealer)
+            return game.state_from_deal(self.deal, self.dealer)
         if self.deal is not None:
             return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
         assert self.seed is not None

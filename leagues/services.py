@@ -49,7 +49,7 @@ from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
 from arena.variants import variant_names
-from bots.games import game_for
+from engine.registry import load_game
 from leagues import scheduling, selectors
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 from leagues.selectors import Result
@@ -99,7 +99,7 @@ def league_create(
         ladder_reach=ladder_reach,
     )
     try:
-        game_for(variant).rules_for(league.rule_overrides)
+        load_game(variant).rules_for(league.rule_overrides)
     except ValueError as error:
         raise InvalidInput(str(error), field="rule_overrides") from None
     league.save()

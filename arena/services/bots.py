@@ -22,7 +22,7 @@ from arena.sandboxing import sandbox_config, use_sandbox
 from arena.services.requeue import resend_due, unread_queue_wait
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
 from arena.variants import variant_names
-from bots.games import game_for
+from engine.registry import load_game
 
 log = logging.getLogger(__name__)
 
@@ -147,8 +147,8 @@ def bot_version_validate(*, version_id: int) -> BotVersion | None:
     boards = settings.VALIDATION_BOARDS
     files = VersionFiles(version.pk, version.kind, bytes(version.source))
     plan = MatchPlan(
-        game=game_for(variant),
-        rules=game_for(variant).rules_for(None),
+        game=load_game(variant),
+        rules=load_game(variant).rules_for(None),
         seed=version.pk,
         boards=boards,
         x=files,

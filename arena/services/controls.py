@@ -44,9 +44,10 @@ from bots.controls import (
     reference_supported,
 )
 from bots.duplicate import board_dealer
-from bots.games import Game, game_for
 from bots.match import DuplicateBoard
 from bots.table import BoardRecord
+from engine.interface import AnyGame
+from engine.registry import load_game
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ def rules_key(rules: Any) -> str:
 
 def controls_play(
     *,
-    game: Game,
+    game: AnyGame,
     rules: Any,
     match_seed: int,
     boards: int,
@@ -129,7 +130,7 @@ def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
     match.board_controls = [list(row) for row in controls.rows]
     match.control_seconds = controls.seconds
     key = rules_key(match.rules)
-    players = game_for(match.variant).players
+    players = load_game(match.variant).players
     stats = {
         row.dealer: row
         for row in ReferenceStats.objects.select_for_update().filter(

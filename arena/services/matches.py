@@ -38,7 +38,7 @@ from arena.services.requeue import resend_due, unread_queue_wait
 from arena.variants import variant_names
 from bots.controls import random_side
 from bots.duplicate import side_scores
-from bots.games import game_for
+from engine.registry import load_game
 
 logger = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ def match_create(
     if not 1 <= boards <= MAX_BOARDS:
         raise InvalidInput(f"boards must be between 1 and {MAX_BOARDS}", field="boards")
     try:
-        rules = game_for(variant).rules_for(rule_overrides or {})
+        rules = load_game(variant).rules_for(rule_overrides or {})
     except ValueError as error:
         raise InvalidInput(str(error), field="rules") from None
     secret = new_secret() if seed is None else None
@@ -223,8 +223,8 @@ def match_run(*, match_id: int) -> str:
             return "held"
         return "not claimed"
     plan = MatchPlan(
-        game=game_for(match.variant),
-        rules=game_for(match.variant).rules_from_json(match.rules),
+        game=load_game(match.variant),
+        rules=load_game(match.variant).rules_from_json(match.rules),
         seed=_dealing_seed(match),
         boards=match.board_count,
         x=_files(match.version_x),
@@ -337,7 +337,7 @@ def match_complete(
 
 
 def _store_games(match: Match, outcome: MatchOutcome) -> None:
-    game = game_for(match.variant)
+    game = load_game(match.variant)
     rules = game.rules_from_json(match.rules)
     versions = (match.version_x_id, match.version_y_id)
     seatings = game.seatings
@@ -348,10 +348,10 @@ def _store_games(match: Match, outcome: MatchOutcome) -> None:
         )
         for table, record in duplicate.tables.items():
             seats = [versions[seatings[table][seat]] for seat in range(game.players)]
-            state = game.new_state(rules, seed=record.seed, dealer=record.dealer)
+            state = game.with_rules(rules).new_initial_state(seed=record.seed, dealer=record.dealer)
             for move in record.moves:
                 state.apply(game.parse_action(move.action))
-            hand = game.replay_from_state(state)
+            hand = game.write_replay(state)
             scores = side_scores(record, game, rules, seatings[table])
             row = Game.objects.create(
                 match=match,
@@ -384,7 +384,7 @@ def _store_games(match: Match, outcome: MatchOutcome) -> None:
 def _count_faults(match: Match, outcome: MatchOutcome) -> None:
     by_version = {match.version_x_id: 0, match.version_y_id: 0}
     versions = (match.version_x_id, match.version_y_id)
-    seatings = game_for(match.variant).seatings
+    seatings = load_game(match.variant).seatings
     for duplicate in outcome.boards:
         for table, record in duplicate.tables.items():
             if record.fault is not None:

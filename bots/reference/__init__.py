@@ -2,10 +2,14 @@
 
 ``REFERENCE_BOTS`` maps a short name to the module's file: the four-hand partnership
 bots. ``family_bots(family)`` gives the bots of the family a game names where it is
-registered (``engine.registry.GameSpec.bot_family``).
+declares (``engine.interface.Game.bot_family``); ``reference_bots(game)`` those of a game.
 """
 
+from collections.abc import Mapping
 from pathlib import Path
+
+from engine.interface import AnyGame
+from engine.registry import load_game, variant_names
 
 _HERE = Path(__file__).resolve().parent
 
@@ -35,3 +39,18 @@ def family_bots(family: str | None) -> dict[str, Path]:
             for path in sorted(_HERE.glob(f"{family}_*.py"))
         }
     return bots
+
+
+def reference_bots(game: AnyGame) -> dict[str, Path]:
+    """The reference bots that play ``game``, by short name: its family's."""
+    return family_bots(game.bot_family)
+
+
+def variants_played_by(bots: Mapping[str, Path]) -> tuple[str, ...]:
+    """The registered variants in which every one of ``bots`` (short name: file) is a
+    reference bot."""
+    return tuple(
+        variant
+        for variant in variant_names()
+        if bots.items() <= reference_bots(load_game(variant)).items()
+    )

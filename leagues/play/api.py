@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.variant_fields import VariantChoiceField
-from bots.games import game_for
+from engine.registry import load_game
 from leagues.play import selectors, services
 from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
@@ -159,7 +159,7 @@ class TableListView(APIView):
         data = read_body(PlayTableCreateSerializer(data=request.data))
         if isinstance(data, Response):
             return data
-        players = game_for(data["variant"]).players
+        players = load_game(data["variant"]).players
         try:
             # Only a table started keeps its slot (a refused one hands it back).
             with PLAY_TABLES.spend(request):

@@ -49,7 +49,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 from arena.ratings import Estimate, Tally, fit_ratings
 from arena.seeding import board_dealer, board_seed, commitment, match_seed, new_secret
 from bots.duplicate import summarize
-from bots.games import game_for
+from engine.registry import load_game
 from leagues.play import bot_table, scoring, services
 from leagues.play.errors import BadTable, TableNotFound
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
@@ -181,7 +181,7 @@ def challenges_expire() -> int:
 def _deal(challenge: Challenge, *, number: int) -> ChallengeTable:
     """Deal board ``number`` to the human, the bot at every other seat."""
     seed, dealer = board_deal(challenge, number)
-    players = game_for(challenge.variant).players
+    players = load_game(challenge.variant).players
     table = services.table_start(
         owner=challenge.owner,
         variant=challenge.variant,
@@ -199,14 +199,14 @@ def _deal(challenge: Challenge, *, number: int) -> ChallengeTable:
 def board_deal(challenge: Challenge, number: int) -> tuple[int, int]:
     """Board ``number``'s seed and dealer, from the challenge's secret (``arena.seeding``)."""
     seed = match_seed(bytes.fromhex(challenge.seed_secret))
-    return board_seed(seed, number), board_dealer(number, game_for(challenge.variant).players)
+    return board_seed(seed, number), board_dealer(number, load_game(challenge.variant).players)
 
 
 def _forfeit(challenge: Challenge, *, number: int, name: str, human_seat: int, order: int) -> None:
     """A table the human never got to: recorded as the human's forfeit."""
     seed, dealer = board_deal(challenge, number)
     seats: list[Mapping[str, Any] | str] = [
-        challenge.opponent for _ in range(game_for(challenge.variant).players)
+        challenge.opponent for _ in range(load_game(challenge.variant).players)
     ]
     seats[human_seat] = HUMAN
     table = services.table_forfeited(
@@ -345,7 +345,7 @@ def board_rows(challenge: Challenge) -> list[dict[str, Any]]:
     """Every board of a bot-table challenge as its page and API show it, dealt or not:
     the human's seat and table, the bot-only table's score per side once played (never its
     moves, which show every hand) and the board's result once both tables are over."""
-    players = game_for(challenge.variant).players
+    players = load_game(challenge.variant).players
     dealt = {row.board: row for row in challenge_tables(challenge)}
     shown = []
     for number in range(1, challenge.boards + 1):

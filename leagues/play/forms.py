@@ -14,8 +14,8 @@ from typing import Any
 from django import forms
 
 from arena.models import BotVersion
-from bots.games import game_for
-from engine.registry import variant_choices
+from bots.reference import reference_bots
+from engine.registry import load_game, variant_choices
 
 DEFAULT_VARIANT = "single4"
 DEFAULT_BOT = "reference:greedy"
@@ -42,7 +42,7 @@ class VariantForm(forms.Form):
 def bot_choices(variant: str) -> list[tuple[str, str]]:
     """The bots a human may seat in ``variant``: its reference bots by name, then the
     active arena versions that play it."""
-    names = game_for(variant).reference_bots
+    names = reference_bots(load_game(variant))
     choices = [(f"reference:{name}", f"{name} (reference bot)") for name in names]
     versions = BotVersion.objects.filter(
         status=BotVersion.Status.ACTIVE, bot__variant=variant
@@ -64,7 +64,7 @@ class DealOptions:
 
 
 def deal_options(variant: str) -> DealOptions:
-    game = game_for(variant)
+    game = load_game(variant)
     return DealOptions(
         variant=variant,
         seats=range(game.players),

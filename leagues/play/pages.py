@@ -24,8 +24,7 @@ from rest_framework.exceptions import Throttled
 from arena.errors import ServiceUnavailable
 from arena.replay_view import ViewError, replay_frames, side_rows
 from arena.seeding import match_seed, new_secret
-from bots.games import game_for
-from engine.registry import variant_names
+from engine.registry import load_game, variant_names
 from leagues.play import selectors, services
 from leagues.play.errors import BadTable, PlayError
 from leagues.play.forms import DEFAULT_VARIANT, VariantForm, deal_options
@@ -53,7 +52,7 @@ def start_from_form(request: HttpRequest) -> Any:
     known = variant_names()
     if variant not in known:
         raise BadTable(f"choose a variant ({', '.join(known)}), not {variant!r}")
-    game = game_for(variant)
+    game = load_game(variant)
     raw_seat = request.POST.get("seat", "0")
     if not raw_seat.isdigit() or int(raw_seat) >= game.players:
         raise BadTable(f"your seat is one from 0 to {game.players - 1}, not {raw_seat!r}")
@@ -220,7 +219,7 @@ def table_abandon(request: HttpRequest, table_id: int) -> HttpResponse:
 def _replay_frames(request: HttpRequest, table_id: int) -> tuple[Any, dict[str, Any], int | None]:
     table = selectors.table_for(table_id=table_id, viewer=request.user)
     document = selectors.replay_document(table)
-    players = game_for(table.variant).players
+    players = load_game(table.variant).players
     raw = request.GET.get("seat", "")
     if raw in ("", "open"):
         seat = None

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from rest_framework.exceptions import Throttled
 
 from arena.errors import ServiceUnavailable
-from bots.games import game_for
+from engine.registry import load_game
 from leagues.play import challenges
 from leagues.play.errors import BadTable, PlayError
 from leagues.play.forms import VariantForm, deal_options
@@ -86,7 +86,7 @@ def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
     context = {
         "challenge": challenge,
         "two_tables": challenge.format == Challenge.Format.TWO_TABLES,
-        "partnership": game_for(challenge.variant).partnership,
+        "partnership": load_game(challenge.variant).partnership,
         "rows": rows,
         "boards": boards,
         "next_table": challenges.next_table(challenge),

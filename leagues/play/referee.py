@@ -27,10 +27,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bots import protocol
-from bots.games import Game, Refereed, game_for
+from bots.reference import reference_bots
 from bots.sdk import Bot, bot_from_module
-from bots.table import public_text
+from bots.table import hello_for, public_text
 from engine.actions import Action
+from engine.interface import AnyGame, AnyState
+from engine.registry import load_game
 
 HUMAN = "human"
 REFERENCE = "reference"
@@ -89,7 +91,7 @@ def parse_seat(raw: object, variant: str) -> Seat:
     kind = raw.get("kind")
     if kind == REFERENCE:
         name = raw.get("name")
-        known = game_for(variant).reference_bots
+        known = reference_bots(load_game(variant))
         if name not in known:
             raise SeatSpecError(
                 f"{variant} has no reference bot {name!r} (known: {', '.join(sorted(known))})"
@@ -105,7 +107,7 @@ def parse_seat(raw: object, variant: str) -> Seat:
 
 def parse_seats(raw: Sequence[object], variant: str) -> list[Seat]:
     """Every seat of a table: one per player, exactly one of them the human."""
-    players = game_for(variant).players
+    players = load_game(variant).players
     if len(raw) != players:
         raise SeatSpecError(f"{variant} has {players} seats, not {len(raw)}")
     seats = [parse_seat(item, variant) for item in raw]
@@ -119,9 +121,9 @@ def parse_seats(raw: Sequence[object], variant: str) -> list[Seat]:
 class Hand:
     """A table's hand rebuilt from its log: the live state and who made each move."""
 
-    game: Game
+    game: AnyGame
     rules: Any
-    state: Refereed
+    state: AnyState
     actors: list[int]
     actions: list[str]
     initial_hands: list[list[str]]
@@ -155,7 +157,7 @@ class Hand:
 
 
 def rules_of(variant: str, rules: Mapping[str, Any] | None) -> Any:
-    game = game_for(variant)
+    game = load_game(variant)
     return game.rules_for(None) if rules is None else game.rules_from_json(rules)
 
 
@@ -163,9 +165,9 @@ def rebuild(
     variant: str, *, rules: Mapping[str, Any] | None, seed: int, dealer: int, actions: Sequence[str]
 ) -> Hand:
     """Deal the seed and re-apply the log through the engine."""
-    game = game_for(variant)
+    game = load_game(variant)
     parsed_rules = rules_of(variant, rules)
-    state = game.new_state(parsed_rules, seed=seed, dealer=dealer)
+    state = game.with_rules(parsed_rules).new_initial_state(seed=seed, dealer=dealer)
     initial = [[str(card) for card in state.hand(seat)] for seat in range(game.players)]
     hand = Hand(game, parsed_rules, state, [], [], initial)
     for text in actions:
@@ -178,7 +180,7 @@ def bot_messages(
 ) -> list[dict[str, Any]]:
     """What a bot at ``seat`` has been told so far, from ``hello`` on (``hello`` first)."""
     messages: list[dict[str, Any]] = [
-        hand.game.hello(hand.rules, seat=seat, boards=1, time=clock),
+        hello_for(hand.game, hand.rules, seat=seat, boards=1, time=clock),
         protocol.hand_start_message(
             board=BOARD,
             dealer=int(getattr(hand.state, "dealer", 0)),
@@ -210,7 +212,7 @@ def act_request(
 
 @functools.cache
 def _reference_factory(variant: str, name: str) -> Callable[[], Bot]:
-    path = game_for(variant).reference_bots[name]
+    path = reference_bots(load_game(variant))[name]
     module = importlib.import_module(f"bots.reference.{path.stem}")
 
     def make() -> Bot:
@@ -272,7 +274,7 @@ def side_scores(hand: Hand) -> list[int]:
     return [int(score) for score in result.team_scores]
 
 
-def forfeit_scores(game: Game, rules: Any, faulting_seat: int, state: Refereed) -> list[int]:
+def forfeit_scores(game: AnyGame, rules: Any, faulting_seat: int, state: AnyState) -> list[int]:
     """A board ended by a fault or a leave: one score per side, so that leaving never pays.
 
     The faulting seat's side scores the lowest it could still reach from ``state`` (the
@@ -282,7 +284,7 @@ def forfeit_scores(game: Game, rules: Any, faulting_seat: int, state: Refereed) 
     playing on. Always from the hand's own position: the engine's bounds for any position
     of the variant (``state`` None there) are far harsher than the hand could come to.
     """
-    return list(game.forfeit_scores(rules, state, faulting_seat))
+    return list(game.with_rules(rules).forfeit_scores(state, faulting_seat))
 
 
 def action_for(hand: Hand, text: str) -> Action:

@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from arena.seeding import board_dealer
-from bots.games import game_for
+from engine.registry import load_game
 
 MAX_BOARDS = 8
 """A short match: a human plays one table of every board."""
@@ -60,20 +60,20 @@ MAX_BOARDS = 8
 
 def human_seat(number: int, variant: str) -> int:
     """The human's seat on board ``number``: ``number`` seats after the board's dealer."""
-    players = game_for(variant).players
+    players = load_game(variant).players
     return (board_dealer(number, players) + number) % players
 
 
 def lineup(seat: int, variant: str) -> tuple[int, ...]:
     """0 at the human's side (the human's seat, and the partner's), 1 at every other seat."""
-    game = game_for(variant)
+    game = load_game(variant)
     side = game.side_of(seat)
     return tuple(0 if game.side_of(other) == side else 1 for other in range(game.players))
 
 
 def margin(side_scores: Sequence[int], lineup: Sequence[int], variant: str) -> Fraction:
     """The mean seat score where the lineup has 0 minus the mean where it has 1."""
-    game = game_for(variant)
+    game = load_game(variant)
     seats = [int(side_scores[game.side_of(seat)]) for seat in range(game.players)]
     x = [seats[seat] for seat in range(game.players) if lineup[seat] == 0]
     y = [seats[seat] for seat in range(game.players) if lineup[seat] == 1]
@@ -91,7 +91,7 @@ def board_result(
 
 def two_tables(variant: str) -> dict[str, tuple[int, ...]]:
     """The earlier format's tables of a board: 0 where the human's side sat, 1 the bot's."""
-    game = game_for(variant)
+    game = load_game(variant)
     if game.partnership:
         return game.seatings
     return {

@@ -222,7 +222,7 @@ def replay_document(table: PlayTable) -> dict[str, Any]:
         "board": 1,
         "table": "A",
         "seats": table.seats,
-        "hand": hand.game.replay_from_state(hand.state).to_json(),
+        "hand": hand.game.write_replay(hand.state).to_json(),
         "fault": table.result.get("fault"),
         "team_scores": table.result["side_scores"],
     }

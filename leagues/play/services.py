@@ -26,10 +26,10 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.models import BotVersion
 from arena.sandbox import BotFault
-from bots.games import Game, game_for
 from bots.table import SeatFault
 from engine.errors import EngineError, IllegalActionError
-from engine.registry import variant_names
+from engine.interface import AnyGame
+from engine.registry import load_game, variant_names
 from leagues.play import referee
 from leagues.play.errors import (
     BadTable,
@@ -78,12 +78,12 @@ def hand_of(table: PlayTable) -> Hand:
     )
 
 
-def game_of(variant: str) -> Game:
+def game_of(variant: str) -> AnyGame:
     """The variant's game if the engine knows the variant now; BadTable names the known ones."""
     known = variant_names()
     if variant not in known:
         raise BadTable(f"unknown variant {variant!r} (known: {', '.join(known)})")
-    return game_for(variant)
+    return load_game(variant)
 
 
 def seats_of(table: PlayTable) -> list[Seat]:
@@ -421,7 +421,7 @@ def side_score(table: PlayTable, *, seat: int) -> int:
 
 def board_side_score(result: Mapping[str, Any], *, variant: str, seat: int) -> int:
     """The same from a stored ``result`` alone: a pure function of the result."""
-    game = game_for(variant)
+    game = load_game(variant)
     return int(result["side_scores"][game.side_of(seat)])
 
 

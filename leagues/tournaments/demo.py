@@ -15,7 +15,8 @@ from typing import Any
 import engine
 from arena import services as arena_services
 from arena.models import Player
-from bots.games import game_for
+from bots.reference import reference_bots
+from engine.registry import load_game
 from leagues.tournaments import selectors, services
 from leagues.tournaments.hands import EntryOutcome, ScoreEntry
 from leagues.tournaments.models import Event
@@ -49,7 +50,7 @@ ENTRY_BOTS = ("strong", "greedy")
 
 def _seat_bots(variant: str, sides: Sequence[int]) -> list[str]:
     """Each seat's bot at a table where ``sides`` are (North-South, East-West) entry numbers."""
-    available = game_for(variant).reference_bots
+    available = reference_bots(load_game(variant))
     names = [ENTRY_BOTS[(number + 1) % 2] for number in sides]
     names = [name if name in available else "greedy" for name in names]
     # Seats 0 and 2 are North-South, 1 and 3 East-West.

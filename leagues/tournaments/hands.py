@@ -80,7 +80,7 @@ def board_dealer(number: int, seats: int = SEATS) -> int:
 
 def seats_of(variant: str) -> int:
     """Players at a table: 4 in the partnership games, 3 in ``cutthroat3``."""
-    return engine.load_game(variant).num_players
+    return engine.load_game(variant).players
 
 
 def deal(variant: str, seed: int, dealer: int) -> engine.HandState | CutthroatState:

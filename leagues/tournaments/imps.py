@@ -72,7 +72,7 @@ def _net(variant: str, seed: int, dealer: int, rng: random.Random, noise: float)
     state = engine.load_game(variant).new_initial_state(seed=seed, dealer=dealer)
     engine.play(state, [_club_player(rng, noise) for _ in range(4)])
     ns, ew = state.result().team_scores
-    return ns - ew
+    return int(ns - ew)
 
 
 def calibrate(variant: str, *, boards: int, seed: int, noise: float = 0.25) -> tuple[int, ...]:

@@ -15,10 +15,11 @@ from types import ModuleType
 from typing import Any
 
 from bots import protocol
-from bots.games import game_for
 from bots.local import LocalAgent
+from bots.reference import reference_bots
 from bots.sdk import bot_from_module, load_module
 from bots.table import Agent, Table
+from engine.registry import load_game
 from leagues.tournaments.hands import deal
 
 __all__ = ["PAR_BOTS", "board_par", "board_played", "par_bots"]
@@ -28,7 +29,7 @@ PAR_BOTS = ("strong", "greedy")
 
 def par_bots(variant: str) -> tuple[str, ...]:
     """The reference bots that can give a variant's par, strongest first."""
-    available = game_for(variant).reference_bots
+    available = reference_bots(load_game(variant))
     return tuple(name for name in PAR_BOTS if name in available)
 
 
@@ -37,19 +38,19 @@ _TIME = protocol.TimeControl(decision_ms=60_000, bank_ms=600_000, startup_ms=60_
 
 @cache
 def _module(variant: str, bot: str) -> ModuleType:
-    return load_module(game_for(variant).reference_bots[bot])
+    return load_module(reference_bots(load_game(variant))[bot])
 
 
 def board_par(variant: str, *, bot: str, number: int, seed: int, dealer: int) -> Any:
     """The engine's result of the board played by ``bot`` at every seat."""
-    players = game_for(variant).players
+    players = load_game(variant).players
     return board_played(variant, bots=[bot] * players, number=number, seed=seed, dealer=dealer)
 
 
 def board_played(variant: str, *, bots: Sequence[str], number: int, seed: int, dealer: int) -> Any:
     """The engine's result of the board played by the reference bots ``bots`` (one a seat),
     in-process through the referee."""
-    game = game_for(variant)
+    game = load_game(variant)
     rules = game.rules_for(None)
 
     def start(seat: int) -> Agent:

@@ -14,20 +14,20 @@ from bots.aivat import (
     luck_terms,
     reference_value,
 )
-from bots.games import game_for
 from bots.table import BoardRecord, Move
+from engine.registry import load_game
 
 
 @pytest.fixture(scope="module")
 def rollout() -> GreedyRollout:
-    game = game_for("auction4")
+    game = load_game("auction4")
     return GreedyRollout(game, game.rules_for({}))
 
 
 def _greedy_record(rollout: GreedyRollout, seed: int, dealer: int) -> BoardRecord:
     """A table where the greedy bot played every seat, move by move."""
     game = rollout.game
-    state = game.new_state(rollout.rules, seed=seed, dealer=dealer)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=seed, dealer=dealer)
     record = BoardRecord(board=1, seed=seed, dealer=dealer)
     while not state.is_terminal():
         seat = state.current_player
@@ -46,7 +46,7 @@ def test_the_luck_of_every_possible_choice_averages_to_zero(rollout: GreedyRollo
     game = rollout.game
     record = _greedy_record(rollout, seed=5, dealer=0)
     # The first card seat 1 plays with more than one legal card.
-    state = game.new_state(rollout.rules, seed=5, dealer=0)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=5, dealer=0)
     position = None
     for index, move in enumerate(record.moves):
         legal = list(state.legal_actions)
@@ -54,7 +54,7 @@ def test_the_luck_of_every_possible_choice_averages_to_zero(rollout: GreedyRollo
             position = index if len(legal) > 1 else None
         state.apply(game.parse_action(move.action))
     assert position is not None
-    state = game.new_state(rollout.rules, seed=5, dealer=0)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=5, dealer=0)
     for move in record.moves[:position]:
         state.apply(game.parse_action(move.action))
     choices = [str(action) for action in state.legal_actions]
@@ -105,7 +105,7 @@ def _luck_of_every_choice(
     to 16 legal actions: a later decision with more is left out), once for every action it
     could take there, less the luck of the decisions before it."""
     game = rollout.game
-    state = game.new_state(rollout.rules, seed=record.seed, dealer=record.dealer)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=record.seed, dealer=record.dealer)
     position = None
     for index, move in enumerate(record.moves):
         legal = len(state.legal_actions)
@@ -150,7 +150,7 @@ def test_a_contract_is_worth_its_bid_to_a_greedy_declarer_and_costs_a_random_one
     rollout: GreedyRollout,
 ) -> None:
     record = _greedy_record(rollout, seed=3, dealer=2)
-    state = rollout.game.new_state(rollout.rules, seed=3, dealer=2)
+    state = rollout.game.with_rules(rollout.rules).new_initial_state(seed=3, dealer=2)
     for move in record.moves:
         state.apply(rollout.game.parse_action(move.action))
         if not bidding(state):

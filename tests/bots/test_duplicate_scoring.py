@@ -14,14 +14,14 @@ from bots.duplicate import (
     summarize,
     table_result,
 )
-from bots.games import game_for
 from bots.table import BoardRecord, Fault, Move
 from engine.forfeit import score_bounds
+from engine.registry import load_game
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rules import pinochle_rules
 
 AUCTION4 = pinochle_rules("auction4")
-GAME = game_for("auction4")
+GAME = load_game("auction4")
 
 
 def record(team0: int, team1: int) -> BoardRecord:
@@ -56,7 +56,7 @@ def test_a_fault_forfeits_the_board_for_the_faulting_team_from_where_it_stopped(
     # RULES.md 2 and 5: at the deal, seat 3's side could still bid up to the ladder's top
     # and be set there; the other side could still score its best meld and every counter.
     faulted = BoardRecord(board=1, seed=5, dealer=0, fault=Fault(3, "timeout", "slow"))
-    dealt = GAME.new_state(AUCTION4, seed=5, dealer=0)
+    dealt = GAME.with_rules(AUCTION4).new_initial_state(seed=5, dealer=0)
     bounds = score_bounds(dealt)
     assert bounds.low[1] == -AUCTION4.bid_max
     assert seat_scores(faulted, GAME, AUCTION4) == (
@@ -75,10 +75,10 @@ def test_a_fault_forfeits_the_board_for_the_faulting_team_from_where_it_stopped(
 def test_a_fault_in_an_individual_game_forfeits_every_seat_of_the_faulting_bot() -> None:
     # Three players, X at seats 0 and 1: X's fault at seat 0 puts both of X's seats at
     # their lowest, since X's table result counts them both (RULES.md 9).
-    game = game_for("cutthroat3")
+    game = load_game("cutthroat3")
     rules = pinochle_rules("cutthroat3")
     faulted = BoardRecord(board=1, seed=9, dealer=0, fault=Fault(0, "crash", "exit"))
-    bounds = score_bounds(game.new_state(rules, seed=9, dealer=0))
+    bounds = score_bounds(game.with_rules(rules).new_initial_state(seed=9, dealer=0))
     assert seat_scores(faulted, game, rules, (0, 0, 1)) == (
         bounds.low[0],
         bounds.low[1],
@@ -89,7 +89,7 @@ def test_a_fault_in_an_individual_game_forfeits_every_seat_of_the_faulting_bot()
 
 def test_individual_games_compare_each_bots_mean_seat_score() -> None:
     # Three players: X alone at seat 0 against Y at seats 1 and 2 scores 300 - (100+200)/2.
-    game = game_for("cutthroat3")
+    game = load_game("cutthroat3")
     rules = pinochle_rules("cutthroat3")
 
     def three(scores: tuple[int, int, int]) -> BoardRecord:

@@ -11,14 +11,16 @@ from typing import Any
 
 import pytest
 
-from bots.games import Game, game_for
+from bots.reference import reference_bots
 from bots.sdk import Bot, bot_from_module, load_module
+from engine.interface import AnyGame
+from engine.registry import load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ["cutthroat3", "twohand"]
 
 
-def hello(game: Game, seat: int) -> dict[str, Any]:
+def hello(game: AnyGame, seat: int) -> dict[str, Any]:
     rules = game.rules_for(None)
     return {
         "type": "hello",
@@ -32,14 +34,16 @@ def hello(game: Game, seat: int) -> dict[str, Any]:
     }
 
 
-def reference(game: Game, name: str) -> Bot:
-    bot = bot_from_module(load_module(game.reference_bots[name]))
+def reference(game: AnyGame, name: str) -> Bot:
+    bot = bot_from_module(load_module(reference_bots(game)[name]))
     assert bot is not None
     return bot
 
 
-def play_hand(game: Game, bots: list[Bot], seed: int) -> tuple[int, ...]:
-    state = game.new_state(game.rules_for(None), seed=seed, dealer=seed % game.players)
+def play_hand(game: AnyGame, bots: list[Bot], seed: int) -> tuple[int, ...]:
+    state = game.with_rules(game.rules_for(None)).new_initial_state(
+        seed=seed, dealer=seed % game.players
+    )
     request = 0
     while not state.is_terminal():
         seat = state.current_player
@@ -62,7 +66,7 @@ def play_hand(game: Game, bots: list[Bot], seed: int) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_greedy_bot_outscores_the_random_bot_over_rotated_seats(variant: str) -> None:
-    game = game_for(variant)
+    game = load_game(variant)
     greedy_total = random_total = 0
     hands = 60
     for seed in range(hands):
@@ -81,8 +85,8 @@ def test_the_greedy_bot_outscores_the_random_bot_over_rotated_seats(variant: str
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("name", ["greedy", "random"])
 def test_a_reference_bot_runs_as_an_sdk_program(variant: str, name: str) -> None:
-    game = game_for(variant)
-    state = game.new_state(game.rules_for(None), seed=4, dealer=0)
+    game = load_game(variant)
+    state = game.with_rules(game.rules_for(None)).new_initial_state(seed=4, dealer=0)
     seat = state.current_player
     assert seat is not None
     legal = [str(action) for action in state.legal_actions]
@@ -98,7 +102,7 @@ def test_a_reference_bot_runs_as_an_sdk_program(variant: str, name: str) -> None
         {"type": "bye"},
     ]
     done = subprocess.run(
-        [sys.executable, "-m", "bots.sdk", str(game.reference_bots[name])],
+        [sys.executable, "-m", "bots.sdk", str(reference_bots(game)[name])],
         input="".join(json.dumps(line) + "\n" for line in lines),
         capture_output=True,
         text=True,

@@ -16,12 +16,12 @@ from typing import Any
 import pytest
 
 from bots.duplicate import table_result
-from bots.games import game_for
 from bots.table import BoardRecord, Fault, Move
+from engine.registry import load_game
 from leagues.play import referee
 
 VARIANT = "auction4"
-GAME = game_for(VARIANT)
+GAME = load_game(VARIANT)
 RULES = GAME.rules_for(None)
 SEATING = GAME.seatings["A"]  # X at seats 0 and 2, Y at 1 and 3
 BID = 600

@@ -16,9 +16,9 @@ import pytest
 from arena.runner import MatchPlan, VersionFiles, run_match
 from arena.sandbox import SandboxConfig
 from bots import play
-from bots.games import game_for
 from bots.play import Program, run
 from bots.protocol import TimeControl
+from engine.registry import load_game
 from tests.bots.raw_bot import RAW_BOT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,7 +96,7 @@ def test_the_local_result_is_the_arenas_for_the_same_bots_and_seed(
 ) -> None:
     first = tmp_path / "first.py"
     first.write_text(FIRST_LEGAL)
-    game = game_for(variant)
+    game = load_game(variant)
     rules = game.rules_for(None)
     clock = GENEROUS
     local, local_faults = run(
@@ -173,7 +173,7 @@ def test_a_faulting_program_forfeits_every_board_as_in_the_arena(
 ) -> None:
     bot = tmp_path / "faulty.py"
     bot.write_text(source)
-    game = game_for("single4")
+    game = load_game("single4")
     rules = game.rules_for(None)
     faults: list[tuple[str, str]] = []
     results, count = run(

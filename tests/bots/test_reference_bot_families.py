@@ -8,9 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bots.games import game_for, variants_played_by
-from bots.reference import REFERENCE_BOTS, family_bots
-from engine.registry import register_game, unregister_game, variant_names
+from bots.reference import REFERENCE_BOTS, family_bots, reference_bots, variants_played_by
+from engine.registry import load_game, register_game, unregister_game, variant_names
 from tests.engine.toy_highcard import TOY_SPEC, registered_toy
 
 RANDOM = REFERENCE_BOTS["random"]
@@ -18,13 +17,13 @@ RANDOM = REFERENCE_BOTS["random"]
 
 @pytest.mark.parametrize("variant", variant_names())
 def test_every_variant_has_the_random_bot_and_only_files_that_exist(variant: str) -> None:
-    bots = game_for(variant).reference_bots
+    bots = reference_bots(load_game(variant))
     assert bots["random"] == RANDOM
     assert all(path.is_file() for path in bots.values())
 
 
 def test_each_game_gets_the_bots_of_its_own_family() -> None:
-    assert {variant: sorted(game_for(variant).reference_bots) for variant in variant_names()} == {
+    assert {variant: sorted(reference_bots(load_game(variant))) for variant in variant_names()} == {
         "single4": ["greedy", "random", "strong"],
         "auction4": ["greedy", "random", "strong"],
         "double4": ["greedy", "random", "strong"],
@@ -35,15 +34,15 @@ def test_each_game_gets_the_bots_of_its_own_family() -> None:
         "pinnacolo3": ["greedy", "random"],
         "pinnacolo2": ["greedy", "random"],
     }
-    assert game_for("cutthroat3").reference_bots["greedy"].name == "cutthroat_greedy.py"
-    assert game_for("twohand").reference_bots["greedy"].name == "twohand_greedy.py"
-    assert game_for("pinnacolo2").reference_bots["greedy"].name == "pinnacolo_greedy.py"
-    assert game_for("double4").reference_bots == REFERENCE_BOTS
+    assert reference_bots(load_game("cutthroat3"))["greedy"].name == "cutthroat_greedy.py"
+    assert reference_bots(load_game("twohand"))["greedy"].name == "twohand_greedy.py"
+    assert reference_bots(load_game("pinnacolo2"))["greedy"].name == "pinnacolo_greedy.py"
+    assert reference_bots(load_game("double4")) == REFERENCE_BOTS
 
 
 def test_a_game_that_names_no_family_gets_only_the_random_bot() -> None:
     with registered_toy():
-        assert game_for("highcard").reference_bots == {"random": RANDOM}
+        assert reference_bots(load_game("highcard")) == {"random": RANDOM}
 
 
 @pytest.fixture
@@ -57,8 +56,8 @@ def toy_of_the_twohand_family() -> Iterator[None]:
 
 @pytest.mark.usefixtures("toy_of_the_twohand_family")
 def test_a_game_that_names_a_family_where_it_is_registered_gets_that_familys_bots() -> None:
-    assert game_for("highcard").reference_bots == family_bots("twohand")
-    assert game_for("highcard").reference_bots == game_for("twohand").reference_bots
+    assert reference_bots(load_game("highcard")) == family_bots("twohand")
+    assert reference_bots(load_game("highcard")) == reference_bots(load_game("twohand"))
 
 
 def test_the_four_hand_bots_play_exactly_the_four_hand_variants() -> None:

@@ -26,18 +26,20 @@ from bots.controls import (
     reference_supported,
 )
 from bots.duplicate import board_seed, table_result
-from bots.games import Game, game_for
 from bots.local import LocalAgent
 from bots.match import DuplicateBoard, combine_tables, play_table
+from bots.reference import reference_bots
 from bots.reference.greedy import GreedyBot
 from bots.reference.random_bot import RandomBot
 from bots.reference.strong import StrongBot
 from bots.table import Agent, BoardRecord, Fault
+from engine.interface import AnyGame
+from engine.registry import load_game
 from engine.results import HandOutcome
 
 
 def test_the_pairings_play_the_match_deals_and_score_them() -> None:
-    game = game_for("double4")
+    game = load_game("double4")
     rules = game.rules_for({})
     seen: list[BoardRecord] = []
     controls = reference_controls(game, rules, match_seed=42, boards=2, on_board=seen.append)
@@ -73,8 +75,8 @@ def test_the_quick_bot_searches_a_third_of_the_strong_bots_budget() -> None:
 
 
 def test_only_the_four_hand_partnership_games_have_a_reference_pairing() -> None:
-    assert all(reference_supported(game_for(v)) for v in ("auction4", "single4", "double4"))
-    three = game_for("cutthroat3")
+    assert all(reference_supported(load_game(v)) for v in ("auction4", "single4", "double4"))
+    three = load_game("cutthroat3")
     assert not reference_supported(three)
     with pytest.raises(ValueError, match="no reference pairing plays cutthroat3"):
         reference_controls(three, three.rules_for({}), match_seed=1, boards=1)
@@ -83,14 +85,14 @@ def test_only_the_four_hand_partnership_games_have_a_reference_pairing() -> None
 def test_pinnacolo_in_pairs_has_no_reference_pairing_though_it_seats_four_partners() -> None:
     """Its reference bots are its own: the pinochle pairing's bots cannot play it (they
     failed on every Pinnacolo match of 20 boards or more)."""
-    pairs = game_for("pinnacolo")
+    pairs = load_game("pinnacolo")
     assert pairs.players == 4 and pairs.partnership
     assert not reference_supported(pairs)
     with pytest.raises(ValueError, match="no reference pairing plays pinnacolo"):
         reference_controls(pairs, pairs.rules_for({}), match_seed=1, boards=1)
 
 
-def _greedy_against_random(game: Game, boards: int, seed: int) -> list[DuplicateBoard]:
+def _greedy_against_random(game: AnyGame, boards: int, seed: int) -> list[DuplicateBoard]:
     """A real match of the greedy bot (X) against the random bot (Y), played here."""
     rules = game.rules_for({})
     makers = (GreedyBot, RandomBot)
@@ -111,7 +113,7 @@ def _greedy_against_random(game: Game, boards: int, seed: int) -> list[Duplicate
 
 
 def test_the_random_bots_luck_counts_for_x_where_x_sits_at_0_2_and_against_it_elsewhere() -> None:
-    game = game_for("auction4")
+    game = load_game("auction4")
     rules = game.rules_for({})
     played = _greedy_against_random(game, boards=2, seed=9)
     rows = random_luck(game, rules, played, side=1, match_seed=9)
@@ -146,9 +148,9 @@ def test_the_random_bots_luck_counts_for_x_where_x_sits_at_0_2_and_against_it_el
 
 
 def test_only_the_reference_random_bot_unchanged_is_known_to_choose_uniformly() -> None:
-    game = game_for("single4")
-    random_source = game.reference_bots["random"].read_bytes()
-    greedy_source = game.reference_bots["greedy"].read_bytes()
+    game = load_game("single4")
+    random_source = reference_bots(game)["random"].read_bytes()
+    greedy_source = reference_bots(game)["greedy"].read_bytes()
     assert random_side(game, greedy_source, random_source) == 1
     assert random_side(game, random_source, greedy_source) == 0
     assert random_side(game, greedy_source, random_source + b"\n# tweaked\n") is None

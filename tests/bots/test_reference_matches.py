@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
-from bots.games import game_for, variants_played_by
 from bots.play import run
 from bots.protocol import TimeControl
-from bots.reference import REFERENCE_BOTS
+from bots.reference import REFERENCE_BOTS, variants_played_by
 from bots.sdk import Bot, bot_from_module, load_module
+from engine.registry import load_game
 
 PARTNERSHIP_VARIANTS = variants_played_by(REFERENCE_BOTS)
 
@@ -44,7 +44,7 @@ def test_the_three_reference_bots_are_registered() -> None:
 def test_it_plays_duplicate_boards_without_faults_and_replays_them(
     name: str, opponent: str, variant: str
 ) -> None:
-    game = game_for(variant)
+    game = load_game(variant)
     rules = game.rules_for(None)
     # A clock so generous that the strong bot's safety stop is out of reach however busy
     # the machine: its work budget alone bounds its search, so the two runs play alike.

@@ -19,7 +19,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bots.games import game_for
 from bots.play import run
 from bots.protocol import TimeControl
 from bots.reference import REFERENCE_BOTS
@@ -29,6 +28,7 @@ from bots.sdk import Bot, bot_from_module, load_module
 from engine.actions import Action
 from engine.cards import DECKS, NUM_FACES, Card
 from engine.hand import HandState, Phase, new_hand
+from engine.registry import load_game
 from engine.rules import pinochle_rules
 
 
@@ -244,7 +244,7 @@ def test_the_same_seed_and_budget_give_the_same_play_on_a_busy_machine() -> None
     The clock is generous (a minute a decision, as for a board's par) so that the safety
     clock is far out of reach however loaded the machine: the budget alone decides.
     """
-    game = game_for("single4")
+    game = load_game("single4")
     rules = game.rules_for(None)
     strong = load_module(REFERENCE_BOTS["strong"])
     greedy = load_module(REFERENCE_BOTS["greedy"])

@@ -6,15 +6,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from bots import protocol
-from bots.games import game_for
 from bots.local import LocalAgent
 from bots.match import combine_tables, play_table
 from bots.reference.random_bot import RandomBot
 from bots.sdk import Bot
 from bots.table import Agent
+from engine.registry import load_game
 from engine.rules import pinochle_rules
 
-GAME = game_for("auction4")
+GAME = load_game("auction4")
 RULES = pinochle_rules("auction4")
 
 

@@ -22,7 +22,8 @@ from arena.models import Game, Match
 from arena.replay_view import card_tokens
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
-from bots.games import game_for
+from bots.reference import reference_bots
+from engine.registry import load_game
 from tests.arena.conftest import PASSWORD, trusted_version
 from tests.browser.conftest import Problems, assert_clean, snapshot
 
@@ -42,7 +43,7 @@ def plain_bots(settings: Any) -> None:
 def _played(variant: str) -> Match:
     alice = services.player_register(username="alice", password=PASSWORD, display_name="Alice")
     bob = services.player_register(username="bob", password=PASSWORD, display_name="Bob")
-    references = game_for(variant).reference_bots
+    references = reference_bots(load_game(variant))
     # The reference bots are trusted: marked active rather than validated (which would play
     # two more matches); validation has its own tests.
     greedy = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant=variant)
@@ -62,9 +63,9 @@ def _url(match: Match, query: str = "") -> str:
 
 def _observations(match: Match, seat: int) -> list[dict[str, Any]]:
     """The seat's observation after every step, from the engine, independently of the viewer."""
-    game = game_for(match.variant)
+    game = load_game(match.variant)
     document = Game.objects.get(match=match, number=1, table="A").replay.document
-    replay = game.replay_from_json(document["hand"])
+    replay = game.read_replay(document["hand"])
     state = replay.initial_state()
     seen = [state.observation(seat)]
     for text in replay.actions:
@@ -162,7 +163,7 @@ def test_a_seats_view_never_shows_a_card_its_observation_hides(
     variant: str, page: Any, problems: Problems
 ) -> None:
     match = _played(variant)
-    for seat in range(game_for(variant).players):
+    for seat in range(load_game(variant).players):
         observations = _observations(match, seat)
         with page.expect_response(re.compile(r"frames\.json\?seat=")) as fetched:
             page.goto(_url(match, f"seat={seat}"))

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from arena import services
 from arena.models import Bot, BotVersion, Match
-from bots.games import game_for
+from engine.registry import load_game
 from tests.browser.conftest import Problems, assert_clean, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,7 +37,7 @@ def _versions() -> tuple[BotVersion, BotVersion]:
 def _played(x: BotVersion, y: BotVersion, results: list[int], seq: int) -> None:
     Match.objects.create(
         variant="auction4",
-        rules=game_for("auction4").rules_for({}).to_json(),
+        rules=load_game("auction4").rules_for({}).to_json(),
         seed=seq,
         board_count=len(results),
         version_x=x,

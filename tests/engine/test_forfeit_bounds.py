@@ -22,20 +22,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.forfeit import ScoreBounds, forfeit_scores, meld_bound, score_bounds
+from engine.interface import AnyGame
 from engine.meld import meld_total
-from engine.registry import variant_names
+from engine.registry import load_game, variant_names
 from engine.trickstate import Phase
-from engine.variant import Game, load_game
 
 VARIANTS = sorted(variant_names())
-PINNACOLO = [variant for variant in VARIANTS if variant.startswith("pinnacolo")]
-PINOCHLE = [variant for variant in VARIANTS if variant not in PINNACOLO]
+PINNACOLO = [variant for variant in variant_names() if variant.startswith("pinnacolo")]
+PINOCHLE = [variant for variant in variant_names() if variant not in PINNACOLO]
 LONGEST = 3_000
 """Steps after which an extreme finish is given up: always taking the first action of a
 Pinnacolo turn may draw from the pile and discard it back for ever."""
 
 
-def position(game: Game, seed: int, walk: int, fraction: float) -> Any:
+def position(game: AnyGame, seed: int, walk: int, fraction: float) -> Any:
     """A reachable position: the hand dealt from ``seed`` after random legal actions, as
     far as ``fraction`` of a random finish of the same hand went."""
     length = game.new_initial_state(seed=seed, dealer=seed % game.num_players)
@@ -85,7 +85,7 @@ def every_finish(state: Any) -> Iterator[tuple[int, ...]]:
         yield from every_finish(child)
 
 
-def assert_leaving_never_pays(game: Game, state: Any, scores: tuple[int, ...]) -> None:
+def assert_leaving_never_pays(game: AnyGame, state: Any, scores: tuple[int, ...]) -> None:
     """For each seat leaving: its side at most ``scores``, every other side at least, and
     so the duplicate difference (the leaver's side minus the others, section 9) at most
     the finish's."""
@@ -133,7 +133,7 @@ ENDGAME_CARDS = {"single4": 8, "auction4": 8, "double4": 8, "cutthroat3": 9, "tw
 """At most this many cards left in the hands: few enough to play out every way."""
 
 
-def endgame(game: Game, seed: int, walk: int) -> Any | None:
+def endgame(game: AnyGame, seed: int, walk: int) -> Any | None:
     """A position of the trick play with few cards left, if the random hand gets there."""
     state = game.new_initial_state(seed=seed, dealer=seed % game.num_players)
     rng = random.Random(walk)
@@ -166,7 +166,7 @@ def test_a_forfeit_in_a_small_endgame_is_no_better_than_every_possible_finish(
         assert_leaving_never_pays(game, state, scores)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 @settings(max_examples=20, deadline=None, derandomize=True)
 @given(seed=SEEDS, walk=SEEDS, fraction=FRACTIONS)
 def test_the_bounds_without_a_position_hold_at_every_position(
@@ -181,7 +181,7 @@ def test_the_bounds_without_a_position_hold_at_every_position(
     assert game.forfeit_scores(None, 0) == anywhere.forfeit({0})
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 def test_a_finished_hand_is_bounded_by_its_own_result(variant: str) -> None:
     game = load_game(variant)
     state = game.new_initial_state(seed=11, dealer=0)

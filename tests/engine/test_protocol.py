@@ -15,7 +15,6 @@ from engine import (
     GameState,
     IllegalActionError,
     Phase,
-    game_for,
     new_hand,
     play,
     register_game,
@@ -68,7 +67,7 @@ def test_the_number_of_agents_must_match_the_seats() -> None:
 
 @pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
 def test_the_registry_finds_the_game_of_each_preset(variant: str) -> None:
-    spec = game_for(variant)
+    spec = load_game(variant)
     assert (spec.name, spec.num_players) == ("pinochle4", 4)
     state = spec.new_hand(variant, seed=5, dealer=2)
     assert state.current_player == 3
@@ -76,7 +75,7 @@ def test_the_registry_finds_the_game_of_each_preset(variant: str) -> None:
 
 def test_an_unknown_variant_is_not_in_the_registry() -> None:
     with pytest.raises(ValueError):
-        game_for("skat")
+        load_game("skat")
 
 
 def test_a_variant_cannot_belong_to_two_games() -> None:

@@ -1,30 +1,31 @@
-"""A tiny game for the registry's test: two players, three cards each, high card wins.
-
-Its whole rules module: a ``State`` on ``engine.state.State`` and a deal. Each player
+"""A tiny game, the whole of it in this one module: two players, three cards each, high
+card wins. It is a ``State`` on ``engine.state.State`` and a ``Game`` on
+``engine.interface.Game`` (its rules, deal, actions, replay and forfeit bounds), and
+nothing else anywhere names it. Each player
 holds three cards of the single deck; they take turns leading a card and answering with
 any card; the higher rank takes the trick (suits do not matter, the first played wins a
 tie). A player scores one point per trick. A game goes on until, after a hand, one
 player leads with ``target`` (5) tricks or more, through the engine's one driver.
 
-``TOY_SPEC`` is its registry entry and ``registered_toy()`` registers it for a test.
+``HighCard`` is the game and ``registered_toy()`` registers it for a test.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action, Play
-from engine.cards import CARDS, DECKS
+from engine.cards import CARDS, SINGLE_DECK
 from engine.errors import IllegalActionError, NotOverError
 from engine.forfeit import ScoreBounds
 from engine.game import TargetGame
-from engine.registry import GameSpec, register_game, unregister_game
+from engine.interface import Deal, Game, Observer
+from engine.registry import register_game, unregister_game
 from engine.rng import shuffle
-from engine.rules import pinochle_rules
 from engine.seats import check_seat
 from engine.state import State
 
@@ -47,7 +48,17 @@ class ToyResult:
 
 
 class ToyState(State[ToyPhase, list[Action]]):
-    __slots__ = ("_hands", "_history", "_phase", "_trick", "_turn", "_won", "dealer", "rules")
+    __slots__ = (
+        "_hands",
+        "_history",
+        "_phase",
+        "_trick",
+        "_turn",
+        "_won",
+        "dealer",
+        "rules",
+        "seed",
+    )
 
     OVER = ToyPhase.OVER
     num_players = 2
@@ -56,6 +67,7 @@ class ToyState(State[ToyPhase, list[Action]]):
         # A game brings its own rules object; the toy's only rule parameter is its name.
         self.rules = _ToyRules()
         self.dealer = dealer
+        self.seed = 0
         self._hands = hands
         self._history: list[Action] = []
         self._phase = ToyPhase.PLAY
@@ -98,6 +110,7 @@ class ToyState(State[ToyPhase, list[Action]]):
 
     def copy(self) -> ToyState:
         other = ToyState([hand[:] for hand in self._hands], dealer=self.dealer)
+        other.seed = self.seed
         other._history = self._history[:]
         other._phase, other._turn = self._phase, self._turn
         other._trick, other._won = self._trick[:], self._won[:]
@@ -131,39 +144,56 @@ class _ToyRules:
         return {"name": self.name}
 
 
-def toy_rules(variant: str, overrides: object = None) -> _ToyRules:
-    return _ToyRules()
-
-
 def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = None) -> ToyState:
     check_seat(dealer, 2, "dealer")
-    pack = shuffle([int(card) for card in DECKS[pinochle_rules("twohand").deck].cards()], seed)
-    return ToyState([pack[0:3], pack[3:6]], dealer=dealer)
+    pack = shuffle([int(card) for card in SINGLE_DECK.cards()], seed)
+    state = ToyState([pack[0:3], pack[3:6]], dealer=dealer)
+    state.seed = seed
+    return state
 
 
-def toy_bounds(state: ToyState) -> ScoreBounds:
-    """A seat keeps the tricks it won and may win every trick still to play."""
-    if state.is_terminal():
-        return ScoreBounds(state.result().tricks, state.result().tricks)
-    left = (len(state._hands[0]) + len(state._hands[1]) + len(state._trick)) // 2
-    won = tuple(state._won)
-    return ScoreBounds(won, tuple(tricks + left for tricks in won))
+@dataclass(frozen=True)
+class ToyReplay:
+    """The toy's replay: its deal's seed and dealer, and the actions' text."""
 
+    seed: int
+    dealer: int
+    actions: tuple[str, ...]
+    result: dict[str, Any] | None
 
-def toy_replay(state: ToyState) -> list[str]:
-    """The toy keeps no replay format of its own: its replay is the actions' text."""
-    return [str(action) for action in state.history]
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "toy",
+            "variant": "highcard",
+            "rules": _ToyRules().to_json(),
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "actions": list(self.actions),
+            "result": self.result,
+        }
+
+    def initial_state(self) -> ToyState:
+        return new_toy_hand("highcard", seed=self.seed, dealer=self.dealer)
+
+    def simulate(self) -> ToyState:
+        state = self.initial_state()
+        for text in self.actions:
+            state.apply(text)
+        return state
 
 
 class ToyGame(TargetGame[ToyState, ToyResult]):
     """Hands of the toy until one player leads with ``target`` tricks or more."""
 
     deal_hand = staticmethod(new_toy_hand)
-    write_replay = staticmethod(toy_replay)
 
     @staticmethod
     def default_rules(variant: str) -> _ToyRules:
         return _ToyRules()
+
+    @staticmethod
+    def write_replay(state: Any) -> ToyReplay:
+        return HighCard("highcard").write_replay(state)
 
     def _settle(self, result: ToyResult) -> tuple[bool, int | None]:
         level = self.scores[0] == self.scores[1]
@@ -172,25 +202,58 @@ class ToyGame(TargetGame[ToyState, ToyResult]):
         return over, winner if over else None
 
 
-TOY_SPEC = GameSpec(
-    name="toy",
-    num_players=2,
-    variants=("highcard",),
-    new_hand=new_toy_hand,
-    labels={"highcard": "High card"},
-    rules_for=toy_rules,
-    replay_from_state=toy_replay,
-    score_bounds=toy_bounds,
-    worst_case_bounds=lambda rules, sides: ScoreBounds((0,) * sides, (3,) * sides),
-    target_game=ToyGame,
-)
+class HighCard(Game[_ToyRules, ToyState]):
+    """The toy as the registry knows it."""
+
+    name = "toy"
+    variants = {"highcard": "High card"}
+    observer: Observer[ToyState] = Observer()
+    target_game = ToyGame
+
+    @classmethod
+    def preset(cls, variant: str, overrides: Mapping[str, Any] | None = None) -> _ToyRules:
+        return _ToyRules()
+
+    @classmethod
+    def rules_from_json(cls, data: Mapping[str, Any]) -> _ToyRules:
+        return _ToyRules()
+
+    def new_initial_state(self, seed: int, dealer: int = 0) -> ToyState:
+        return new_toy_hand(self.variant, seed=seed, dealer=dealer)
+
+    def initial_deal(self, state: ToyState) -> Deal:
+        again = self.new_initial_state(state.seed, state.dealer)
+        return Deal(tuple(again.hand(seat) for seat in range(2)))
+
+    def parse_action(self, text: str) -> Action:
+        return Action.parse(text)
+
+    def write_replay(self, state: ToyState) -> Any:
+        result = state.result().to_json() if state.is_terminal() else None
+        return ToyReplay(state.seed, state.dealer, tuple(map(str, state.history)), result)
+
+    def read_replay(self, data: Mapping[str, Any]) -> Any:
+        return ToyReplay(
+            int(data["seed"]), int(data["dealer"]), tuple(data["actions"]), data.get("result")
+        )
+
+    def score_bounds(self, state: ToyState) -> ScoreBounds:
+        """A seat keeps the tricks it won and may win every trick still to play."""
+        if state.is_terminal():
+            return ScoreBounds(state.result().tricks, state.result().tricks)
+        left = (len(state._hands[0]) + len(state._hands[1]) + len(state._trick)) // 2
+        won = tuple(state._won)
+        return ScoreBounds(won, tuple(tricks + left for tricks in won))
+
+    def worst_case_bounds(self) -> ScoreBounds:
+        return ScoreBounds((0, 0), (3, 3))
 
 
 @contextmanager
-def registered_toy() -> Iterator[GameSpec]:
+def registered_toy() -> Iterator[type[HighCard]]:
     """The toy registered for the ``with`` block, and the registry put back after."""
-    register_game(TOY_SPEC)
+    register_game(HighCard)
     try:
-        yield TOY_SPEC
+        yield HighCard
     finally:
-        unregister_game(TOY_SPEC.name)
+        unregister_game(HighCard.name)

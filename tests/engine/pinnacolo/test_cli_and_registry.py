@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.registry import game_for
+from engine.registry import load_game
 
 
 @pytest.mark.parametrize(("variant", "players"), [("pinnacolo", 4), ("pinnacolo2", 2)])
 def test_the_registry_deals_pinnacolo(variant: str, players: int) -> None:
-    spec = game_for(variant)
+    spec = load_game(variant)
     assert spec.num_players == players
     state = spec.new_hand(variant, seed=3, dealer=0)
     assert state.current_player == 1

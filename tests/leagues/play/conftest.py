@@ -17,9 +17,9 @@ def greedy_table(
     user: User, variant: str = "single4", *, seed: int = 7, human_seat: int = 0, bot: str = "greedy"
 ) -> PlayTable:
     """A table with the human at ``human_seat`` and the same reference bot everywhere else."""
-    from bots.games import game_for
+    from engine.registry import load_game
 
-    players = game_for(variant).players
+    players = load_game(variant).players
     return services.table_start(
         owner=user,
         variant=variant,

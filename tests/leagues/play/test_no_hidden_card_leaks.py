@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from arena.models import Player
 from arena.replay_view import card_tokens
-from bots.games import VARIANTS
+from engine.registry import variant_names
 from leagues.play import services
 from leagues.play.referee import Hand
 from tests.arena.conftest import PASSWORD
@@ -59,7 +59,9 @@ def sent_faces(client: Client, table_id: int, seen: int) -> set[str]:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**63 - 1), seat=st.integers(0, 3))
+@given(
+    variant=st.sampled_from(variant_names()), seed=st.integers(0, 2**63 - 1), seat=st.integers(0, 3)
+)
 def test_no_hidden_card_reaches_the_human(
     alice: Player, variant: str, seed: int, seat: int
 ) -> None:

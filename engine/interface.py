@@ -1,0 +1,341 @@
+"""The one game interface: a ``Game``, its ``State`` and its ``Observer``.
+
+In the spirit of OpenSpiel (Game / State / Observer) and python-chess (a variant is a
+small class found by name). Everything the service knows of a game is asked of these
+three; a game is one module that subclasses ``Game`` and registers it
+(``engine.registry.register_game``).
+
+- ``Game``: what does not change while a hand is played. Declared by the game's class:
+  ``name``, ``variants`` (name and label of each), the reference bots' family, the
+  observer, and the rules in its own typed rules class (``preset``, ``rules_from_json``).
+  An instance is one variant with its rules fixed: ``players``, ``teams``,
+  ``side_of``/``partner_of``, ``seat_name``, the dealer of each board, the duplicate
+  ``seatings``, ``new_initial_state``, ``parse_action``, replays, forfeits and the game to
+  its target.
+- ``State`` (``engine.state.State``): a hand in play: ``current_player``, ``phase``,
+  ``legal_actions``, ``apply``, ``copy``, ``is_terminal``, ``result``, ``history`` and
+  ``hand``; the cards it was dealt are ``Game.initial_deal(state)``.
+- ``Observer``: what a reader may see: one seat's view, the public view (a spectator),
+  the open view (everything, once the hand is over) and an action as each seat hears it.
+
+>>> from engine.registry import load_game
+>>> game = load_game("single4")
+>>> game.players, game.teams, game.partner_of(1), game.seat_name(2)
+(4, ((0, 2), (1, 3)), 3, 'South')
+>>> state = game.new_initial_state(seed=1, dealer=game.board_dealer(1))
+>>> "hand" in game.observer.public_view(state), len(game.observer.open_view(state)["hands"])
+(False, 4)
+"""
+
+from __future__ import annotations
+
+import abc
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.actions import Action
+from engine.errors import RegistryError, RulesError, SeatError
+from engine.forfeit import ScoreBounds
+from engine.game import TargetGame
+from engine.replay import HandReplay
+from engine.state import State
+
+__all__ = [
+    "COMPASS",
+    "AnyGame",
+    "AnyState",
+    "Deal",
+    "Game",
+    "Observer",
+    "RulesLike",
+    "seatings_for",
+]
+
+COMPASS = {
+    4: ("North", "East", "South", "West"),
+    3: ("North", "East", "West"),
+    2: ("North", "South"),
+}
+"""Seat names by number of players, clockwise from seat 0 (the dealer's left is the next
+seat): the names a table, a hand record and a replay show."""
+
+
+class RulesLike(Protocol):
+    """What every game's rules class offers: its variant's name, its number of players,
+    and JSON (``Game.rules_from_json`` reads it back)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+R = TypeVar("R", bound=RulesLike)
+S = TypeVar("S", bound=State[Any, Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of a hand as dealt, in each game's notation: the hands by seat, then the
+    cards dealt to nobody (the widow, the stock from the top, the discard pile), each
+    named."""
+
+    hands: tuple[tuple[str, ...], ...]
+    undealt: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [list(hand) for hand in self.hands],
+            **{name: list(cards) for name, cards in self.undealt},
+        }
+
+    def cards(self) -> list[str]:
+        """Every card of the deal, hands first."""
+        found = [card for hand in self.hands for card in hand]
+        return found + [card for _, cards in self.undealt for card in cards]
+
+
+class Observer(Generic[S]):
+    """What a reader may see of a hand of one game.
+
+    ``seat_view`` is exactly what one seat may know (the state's ``observation``);
+    ``public_view`` what every seat knows (a spectator's view during play: no hidden
+    card); ``open_view`` every card, on and under the table (shown only after the end);
+    ``heard`` an action's text as one seat (or a spectator, ``None``) learns of it.
+    """
+
+    def seat_view(self, state: S, seat: int) -> dict[str, Any]:
+        return state.observation(seat)
+
+    def public_view(self, state: S) -> dict[str, Any]:
+        """What every seat knows: seat 0's view without its hand (a game with other
+        private information overrides it)."""
+        view = dict(state.observation(0))
+        view.pop("hand", None)
+        view["seat"] = None
+        return view
+
+    def open_view(self, state: S) -> dict[str, Any]:
+        """The public view with every seat's hand."""
+        view = self.public_view(state)
+        view["hands"] = [[str(card) for card in state.hand(s)] for s in range(state.num_players)]
+        return view
+
+    def heard(self, action: Action, actor: int, viewer: int | None) -> str:
+        """What ``viewer`` (a seat, or ``None`` for a spectator) learns of ``actor``'s
+        ``action``: by default the whole action."""
+        return str(action)
+
+    def step_mark(self, view: Mapping[str, Any]) -> str | None:
+        """The label of the part of the hand a view is in (``Trick 3``), or None: the
+        replay viewer's jump marks."""
+        return None
+
+
+def seatings_for(players: int, partnership: bool) -> dict[str, tuple[int, ...]]:
+    """Which of the two competitors (0 = X, 1 = Y) sits in each seat, table by table.
+
+    Duplicate (RULES.md section 9): partners at 0/2 and 1/3 swap sides at the second table;
+    in individual games the board is played once for each arrangement of the two over
+    the seats in which both play (2 players: 2 tables; 3 players: 6), so each meets
+    every position equally often.
+    """
+    if partnership:
+        return {"A": (0, 1, 0, 1), "B": (1, 0, 1, 0)}
+    if players == 2:
+        return {"A": (0, 1), "B": (1, 0)}
+    arrangements = [
+        lineup
+        for lineup in itertools.product((0, 1), repeat=players)
+        if 0 in lineup and 1 in lineup and (players != 4 or lineup.count(0) == 2)
+    ]
+    return {chr(ord("A") + index): lineup for index, lineup in enumerate(arrangements)}
+
+
+class Game(abc.ABC, Generic[R, S]):
+    """One variant of a game with its rules fixed (``load_game`` builds one by name).
+
+    A game's class declares ``name``, ``variants`` (variant name: label, in the order
+    forms list them), ``observer``, ``bot_family`` (the reference bots' family in
+    ``bots.reference``; ``None``: the random bot only) and implements the abstract
+    methods. A variant is played by two partnerships (seats 0/2 against 1/3) when
+    ``partnered`` holds it; otherwise every player is a side of their own.
+    """
+
+    name: ClassVar[str]
+    variants: ClassVar[Mapping[str, str]]
+    observer: ClassVar[Observer[Any]]
+    partnered: ClassVar[frozenset[str]] = frozenset()
+    bot_family: ClassVar[str | None] = None
+    target_game: ClassVar[type[TargetGame[Any, Any]] | None] = None
+    """The driver of hands to the target (``None``: played one hand at a time)."""
+
+    __slots__ = ("rules", "variant")
+
+    def __init__(self, variant: str, rules: R | None = None) -> None:
+        if variant not in self.variants:
+            raise RegistryError(f"{variant!r} is not a variant of {self.name!r}")
+        if rules is None:
+            rules = self.preset(variant)
+        elif rules.name != variant:
+            raise RulesError("name", f"the rules are for {rules.name!r}, not {variant!r}")
+        self.variant = variant
+        self.rules: R = rules
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.variant}>"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and type(other) is type(self)
+            and (other.variant, other.rules) == (self.variant, self.rules)
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.variant))
+
+    # ------------------------------------------------------------ rules
+
+    @classmethod
+    @abc.abstractmethod
+    def preset(cls, variant: str, overrides: Mapping[str, Any] | None = None) -> R:
+        """A variant's preset rules, changed by a league's ``overrides`` (a bad one raises
+        ``RulesError`` naming the parameter)."""
+
+    @classmethod
+    @abc.abstractmethod
+    def rules_from_json(cls, data: Mapping[str, Any]) -> R:
+        """Rules read back from their JSON (``RulesError`` if they are not valid)."""
+
+    def rules_for(self, overrides: Mapping[str, Any] | None) -> R:
+        """This variant's preset changed by ``overrides`` (none: the preset itself)."""
+        return self.preset(self.variant, overrides)
+
+    def with_rules(self, rules: R | None) -> Game[R, S]:
+        """The same variant under other rules (``None``: its preset)."""
+        return type(self)(self.variant, rules)
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def label(self) -> str:
+        """The variant's name for people."""
+        return self.variants[self.variant]
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def partnership(self) -> bool:
+        """Whether two partnerships play (seats 0/2 against 1/3)."""
+        return self.variant in self.partnered
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each scoring side, in the order of a result's ``team_scores``."""
+        if self.partnership:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
+
+    def check_seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise SeatError(f"{self.variant} has seats 0 to {self.players - 1}, not {seat!r}")
+        return seat
+
+    def side_of(self, seat: int) -> int:
+        """The index of ``seat``'s side in a result's ``team_scores``."""
+        self.check_seat(seat)
+        return seat % 2 if self.partnership else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat's partner (across the table), or ``None`` in a game without partners."""
+        self.check_seat(seat)
+        return (seat + 2) % 4 if self.partnership else None
+
+    def seat_name(self, seat: int) -> str:
+        """The seat's compass name (``North`` is seat 0)."""
+        return COMPASS[self.players][self.check_seat(seat)]
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return COMPASS[self.players]
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals the next hand: the deal passes to the left (RULES.md section 5)."""
+        return (self.check_seat(dealer) + 1) % self.players
+
+    def board_dealer(self, board: int) -> int:
+        """The dealer of board ``board`` (1-based) of a match or an event: board 1 is dealt
+        by seat 0 and the deal moves left from board to board, as at a table."""
+        return (board - 1) % self.players
+
+    @property
+    def seatings(self) -> dict[str, tuple[int, ...]]:
+        """The duplicate tables: which of two competitors (0 or 1) sits in each seat."""
+        return seatings_for(self.players, self.partnership)
+
+    # ------------------------------------------------------------ hands
+
+    @abc.abstractmethod
+    def new_initial_state(self, seed: int, dealer: int = 0) -> S:
+        """A hand dealt from ``seed`` by ``dealer`` (``splitmix64-fy-v1``)."""
+
+    @abc.abstractmethod
+    def initial_deal(self, state: S) -> Deal:
+        """The cards ``state``'s hand was dealt (every hand, and any cards dealt to nobody)."""
+
+    @abc.abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """An action of this game from its text (``ActionParseError`` naming what is
+        wrong); ``str(action)`` prints it back."""
+
+    @abc.abstractmethod
+    def write_replay(self, state: S) -> HandReplay[S]:
+        """The replay of a hand of this game (its result too, once it is over)."""
+
+    @abc.abstractmethod
+    def read_replay(self, data: Mapping[str, Any]) -> HandReplay[S]:
+        """A replay of this game read from its document (older versions migrated)."""
+
+    @abc.abstractmethod
+    def score_bounds(self, state: S) -> ScoreBounds:
+        """For each side, the lowest and highest score it can still reach from ``state``,
+        as sound bounds (``engine.forfeit``)."""
+
+    @abc.abstractmethod
+    def worst_case_bounds(self) -> ScoreBounds:
+        """The same bounds from any position under these rules (no position at hand)."""
+
+    def forfeit_scores(self, state: S | None, leavers: int | Iterable[int]) -> tuple[int, ...]:
+        """Each side's score, in ``teams`` order, when ``leavers`` (a seat, or every seat
+        of one competitor) abandon the hand at ``state``: their sides at the lowest score
+        they could still reach, every other side at the highest, so that leaving never
+        pays (``engine.forfeit``). Without a position, the bounds of any position."""
+        seats = (leavers,) if isinstance(leavers, int) else tuple(leavers)
+        leaving = {self.side_of(seat) for seat in seats}
+        bounds = self.worst_case_bounds() if state is None else self.score_bounds(state)
+        return bounds.forfeit(leaving)
+
+    def new_target_game(
+        self, seed: int, dealer: int = 0, *, max_hands: int | None = None
+    ) -> TargetGame[Any, Any]:
+        """Hands to the target under these rules, the dealer moving left each hand."""
+        if self.target_game is None:
+            raise RegistryError(f"{self.variant!r} is played one hand at a time: no target")
+        return self.target_game(
+            self.variant, seed=seed, dealer=dealer, rules=self.rules, max_hands=max_hands
+        )
+
+
+AnyGame = Game[Any, Any]
+"""A game of any kind, as the parts of the service that play every game hold one."""
+
+AnyState = State[Any, Any]
+"""A hand of any game."""

@@ -1,0 +1,46 @@
+"""Two-hand pinochle with a stock (RULES.md section 7.1): the game as the registry knows
+it, and what a reader may see of its hands (the stock stays face down; its turned-up
+card and every meld on the table are public)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.interface import Deal
+from engine.pinochle import PinochleGame, TrickObserver
+from engine.registry import register_game
+from engine.trickstate import TrickTakingState
+from engine.twohand import TwoHandGame, TwoHandState, new_twohand_hand, twohand_from_cards
+
+__all__ = ["Pinochle2", "Pinochle2Observer"]
+
+
+class Pinochle2Observer(TrickObserver):
+    def open_view(self, state: TrickTakingState) -> dict[str, Any]:
+        view = super().open_view(state)
+        assert isinstance(state, TwoHandState)
+        view["stock"] = [str(card) for card in state.stock]
+        return view
+
+
+class Pinochle2(PinochleGame):
+    """Two-hand pinochle: one variant, to the target."""
+
+    name = "pinochle2"
+    variants = {"twohand": "Two-hand with stock"}
+    observer = Pinochle2Observer()
+    bot_family = "twohand"
+    target_game = TwoHandGame
+    deals = staticmethod(new_twohand_hand)
+    from_cards = staticmethod(twohand_from_cards)
+
+    def initial_deal(self, state: TrickTakingState) -> Deal:
+        assert isinstance(state, TwoHandState)
+        first, second, stock = state.deal
+        return Deal(
+            (tuple(str(c) for c in first), tuple(str(c) for c in second)),
+            (("stock", tuple(str(c) for c in stock)),),
+        )
+
+
+register_game(Pinochle2)

@@ -1,0 +1,63 @@
+"""Four-hand partnership pinochle, single deck, auction and double deck (RULES.md 2 to 6):
+the game as the registry knows it, and what a reader may see of its hands.
+
+Partners sit opposite (seats 0/2 against 1/3). Cards passed between partners in the
+auction game are seen by the two partners alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import Action, Give
+from engine.game import GameState
+from engine.hand import hand_from_cards, new_hand
+from engine.pinochle import PinochleGame, TrickObserver
+from engine.registry import register_game
+from engine.trickstate import TrickTakingState
+
+__all__ = ["Pinochle4", "Pinochle4Observer"]
+
+
+class Pinochle4Observer(TrickObserver):
+    def public_view(self, state: TrickTakingState) -> dict[str, Any]:
+        view = super().public_view(state)
+        # Seat 0's view shows the cards of a pass it gave or received: nobody else's does.
+        view["passing"] = [
+            {key: value for key, value in entry.items() if key != "cards"}
+            for entry in view.get("passing", ())
+        ]
+        return view
+
+    def open_view(self, state: TrickTakingState) -> dict[str, Any]:
+        view = super().open_view(state)
+        passes = [action for action in state.history if isinstance(action, Give)]
+        for entry, given in zip(view["passing"], passes, strict=False):
+            entry["cards"] = [str(card) for card in given.cards]
+        return view
+
+    def heard(self, action: Action, actor: int, viewer: int | None) -> str:
+        if isinstance(action, Give) and viewer not in (actor, (actor + 2) % 4):
+            # Passed cards are seen only by the two partners who exchange them.
+            return f"give {len(action.cards)}"
+        return str(action)
+
+
+class Pinochle4(PinochleGame):
+    """The four-hand partnership variants, played in partnerships to the target."""
+
+    name = "pinochle4"
+    variants = {
+        "single4": "Four-hand partnership, single deck",
+        "auction4": "Four-hand partnership auction",
+        "double4": "Four-hand partnership, double deck",
+    }
+    partnered = frozenset(variants)
+    observer = Pinochle4Observer()
+    bot_family = "pinochle4"
+    target_game = GameState
+    deals = staticmethod(new_hand)
+    from_cards = staticmethod(hand_from_cards)
+
+
+register_game(Pinochle4)
