@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.runner import MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config
-from bots.games import game_for
+from engine.registry import load_game
 from engine.rules import pinochle_rules
 from tests.arena.conftest import FIRST_LEGAL_BOT
 from tests.arena.workers import require_sandbox
@@ -14,7 +14,7 @@ from tests.bots.raw_bot import RAW_BOT
 def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> None:
     require_sandbox()
     plan = MatchPlan(
-        game=game_for("single4"),
+        game=load_game("single4"),
         rules=pinochle_rules("single4"),
         seed=2024,
         boards=3,

@@ -22,8 +22,9 @@ from arena.models import Match
 from arena.replay_view import ViewError, card_tokens, new_replay, replay_deal, replay_frames
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
-from bots.games import VARIANTS, game_for
+from bots.reference import reference_bots
 from bots.table import public_text
+from engine.registry import load_game, variant_names
 from tests.arena.conftest import trusted_version
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -32,8 +33,8 @@ FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck
 
 def _engine_steps(hand: dict[str, Any]) -> list[tuple[Any, int | None, Any]]:
     """Every state of the hand, re-played here independently of the viewer's code."""
-    game = game_for(hand["variant"])
-    replay = game.replay_from_json(hand)
+    game = load_game(hand["variant"])
+    replay = game.read_replay(hand)
     state = replay.initial_state()
     steps = [(state.copy(), None, None)]
     for text in replay.actions:
@@ -48,15 +49,15 @@ def _within(shown: Counter[str], known: Counter[str]) -> bool:
     return all(known[card] >= count for card, count in shown.items())
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 @FEW
 @given(seed=SEEDS)
 def test_a_seats_frames_are_exactly_its_observations_and_name_no_other_card(
     variant: str, seed: int
 ) -> None:
-    hand = new_replay(variant, seed=seed, dealer=seed % game_for(variant).players)
+    hand = new_replay(variant, seed=seed, dealer=seed % load_game(variant).players)
     steps = _engine_steps(hand)
-    for seat in range(game_for(variant).players):
+    for seat in range(load_game(variant).players):
         view = replay_frames(hand, seat=seat)
         assert len(view["frames"]) == len(steps)
         for frame, (state, actor, action) in zip(view["frames"], steps, strict=True):
@@ -73,12 +74,12 @@ def test_a_seats_frames_are_exactly_its_observations_and_name_no_other_card(
         assert card_tokens(outside) == Counter()
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 @FEW
 @given(seed=SEEDS)
 def test_the_open_view_shows_every_hand_at_every_step(variant: str, seed: int) -> None:
     hand = new_replay(variant, seed=seed)
-    players = game_for(variant).players
+    players = load_game(variant).players
     view = replay_frames(hand, seat=None)
     for frame, (state, _actor, action) in zip(view["frames"], _engine_steps(hand), strict=True):
         hands = frame["observation"]["hands"]
@@ -139,16 +140,16 @@ def test_a_seats_view_of_a_fault_omits_its_reason() -> None:
     assert replay_frames(hand, seat=None, fault=fault)["fault"] == fault
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 def test_the_deal_re_plays_the_hand_without_its_seed(variant: str) -> None:
     hand = new_replay(variant, seed=21, dealer=1)
     explicit = {**hand, "seed": None, "deal": replay_deal(variant, hand)}
-    assert game_for(variant).replay_from_json(explicit).verify() is None
+    assert load_game(variant).read_replay(explicit).verify() is None
 
 
 @pytest.mark.usefixtures("plain_bots")
 def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> None:  # type: ignore[no-untyped-def]
-    references = game_for("twohand").reference_bots
+    references = reference_bots(load_game("twohand"))
     # The reference bots are trusted: marked active rather than validated, which would play
     # two more matches (validation has its own tests).
     x = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
@@ -170,7 +171,7 @@ def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> 
 
 
 def _finished_twohand_match(alice, bob) -> Match:  # type: ignore[no-untyped-def]
-    references = game_for("twohand").reference_bots
+    references = reference_bots(load_game("twohand"))
     # The reference bots are trusted: marked active rather than validated, which would play
     # two more matches (validation has its own tests).
     x = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")

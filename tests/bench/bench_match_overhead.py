@@ -24,18 +24,18 @@ sys.path.insert(0, str(ROOT))
 from arena.runner import MatchPlan, VersionFiles, run_match  # noqa: E402
 from arena.sandbox import SandboxConfig, sandbox_problems  # noqa: E402
 from bots import protocol  # noqa: E402
-from bots.games import game_for  # noqa: E402
 from bots.local import LocalAgent  # noqa: E402
 from bots.match import combine_tables, play_table  # noqa: E402
 from bots.sdk import FunctionBot  # noqa: E402
 from bots.table import Agent  # noqa: E402
+from engine.registry import load_game  # noqa: E402
 from engine.rules import pinochle_rules  # noqa: E402
 
 TRIVIAL = b"def act(observation, legal):\n    return legal[0]\n"
 
 
 def in_process(variant: str, boards: int, seed: int) -> tuple[float, int]:
-    game = game_for(variant)
+    game = load_game(variant)
     rules = pinochle_rules(variant)
 
     def start(table: str, seat: int) -> Agent:
@@ -76,7 +76,7 @@ def sandboxed(variant: str, boards: int, seed: int) -> tuple[float, int]:
         raise SystemExit("cannot sandbox here: " + "; ".join(problems))
     files = VersionFiles(1, "module", TRIVIAL)
     plan = MatchPlan(
-        game=game_for(variant),
+        game=load_game(variant),
         rules=pinochle_rules(variant),
         seed=seed,
         boards=boards,
