@@ -16,7 +16,9 @@ three; a game is one module that subclasses ``Game`` and registers it
   ``legal_actions``, ``apply``, ``copy``, ``is_terminal``, ``result``, ``history`` and
   ``hand``; the cards it was dealt are ``Game.initial_deal(state)``.
 - ``Observer``: what a reader may see: one seat's view, the public view (a spectator),
-  the open view (everything, once the hand is over) and an action as each seat hears it.
+  the open view (everything, once the hand is over) and an action as each seat hears it;
+  and, drawn from a view alone for the replay viewer, a step in words, the table in a
+  form every game shares and the breakdown of the result.
 
 >>> from engine.registry import load_game
 >>> game = load_game("single4")
