@@ -7,7 +7,7 @@ from the record but the rules, the deal (its seed or its cards) and the actions.
 Two views, and nothing else:
 
 - a seat's view: each frame's ``observation`` is exactly ``state.observation(seat)``,
-  and an action is written as that seat hears of it (``bots.table.public_text``), so the
+  and an action is written as that seat hears of it (``Observer.heard``), so the
   reader of a seat's view gets no card that seat could not see at that step;
 - the open view (finished matches only): every hand, the widow and the stock as well.
 
@@ -24,7 +24,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from bots.table import public_text
 from engine.actions import Action, Give
 from engine.interface import AnyGame
 from engine.registry import load_game
@@ -145,7 +144,11 @@ def replay_frames(
             action = None if played is None else str(played)
         else:
             observation = state.observation(seat)
-            action = None if played is None or actor is None else public_text(played, actor, seat)
+            action = (
+                None
+                if played is None or actor is None
+                else game.observer.heard(played, actor, seat)
+            )
         frames.append(
             {
                 "step": number,
