@@ -142,3 +142,6 @@ def test_a_match_of_a_game_registered_after_start_up_is_stored_and_replayable(
         margin = row.team_scores[x_seat] - row.team_scores[1 - x_seat]
         by_board[row.number] = by_board.get(row.number, 0) + margin
     assert match.board_results == [by_board[number] for number in range(1, TOY_BOARDS + 1)]
+    # Every board re-derives from the chosen seed: its seed, dealer and cards.
+    report = selectors.match_verification(match=match)
+    assert (report["verified"], report["problems"]) == (True, [])
