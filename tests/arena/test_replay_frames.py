@@ -23,7 +23,7 @@ from arena.replay_view import ViewError, card_tokens, new_replay, replay_deal, r
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
 from bots.games import VARIANTS, game_for
-from bots.table import public_text
+from engine.registry import load_game
 from tests.arena.conftest import trusted_version
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -64,7 +64,7 @@ def test_a_seats_frames_are_exactly_its_observations_and_name_no_other_card(
             assert frame["observation"] == observation
             assert frame["actor"] == actor
             if action is not None:
-                assert frame["action"] == public_text(action, actor, seat)
+                assert frame["action"] == load_game(variant).observer.heard(action, actor, seat)
             # The words of a step name no card the seat cannot see at that step.
             known = card_tokens(observation)
             assert _within(card_tokens(frame["action"]), known)
