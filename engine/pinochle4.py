@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.actions import Action, Give
 from engine.game import GameState
-from engine.hand import hand_from_cards, new_hand
+from engine.hand import hand_from_cards, new_hand, sees_pass
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
 from engine.trickstate import TrickTakingState
@@ -38,8 +38,7 @@ class Pinochle4Observer(TrickObserver):
         return view
 
     def heard(self, action: Action, actor: int, viewer: int | None) -> str:
-        if isinstance(action, Give) and viewer not in (actor, (actor + 2) % 4):
-            # Passed cards are seen only by the two partners who exchange them.
+        if isinstance(action, Give) and not sees_pass(viewer, actor):
             return f"give {len(action.cards)}"
         return str(action)
 

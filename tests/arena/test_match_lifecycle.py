@@ -14,7 +14,6 @@ from arena.services.matches import match_claim, match_create
 from arena.tasks import bot_version_validate_task, match_run_task
 from bots.controls import reference_controls
 from engine.registry import load_game
-from engine.replay import Replay as HandReplay
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
@@ -54,7 +53,7 @@ def test_every_stored_replay_verifies_through_the_engine(
     for game in Game.objects.filter(match=match).select_related("replay"):
         document = game.replay.document
         assert document["format"] == "pinochle-arena/game-replay"
-        replay = HandReplay.from_json(document["hand"])
+        replay = load_game(document["variant"]).read_replay(document["hand"])
         assert replay.verify() is None
         assert len(document["timings_ms"]) == len(replay.actions)
 

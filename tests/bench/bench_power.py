@@ -57,12 +57,12 @@ from arena.variance import (
 from bots import protocol
 from bots.aivat import GreedyRollout, luck_terms
 from bots.controls import QuickStrongBot, reference_controls
-from bots.duplicate import board_dealer, table_result
+from bots.duplicate import table_result
 from bots.local import LocalAgent
 from bots.match import combine_tables, play_table
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
-from bots.table import Agent, BoardRecord
+from bots.table import Agent, BoardRecord, hello_for
 from engine.interface import AnyGame
 from engine.registry import load_game
 
@@ -97,7 +97,8 @@ def play(
 
     def start(table: str, seat: int) -> Agent:
         agent = LocalAgent(makers[seatings[table][seat]]())
-        hello = game.hello(
+        hello = hello_for(
+            game,
             rules,
             seat=seat,
             boards=boards,
@@ -129,9 +130,9 @@ def reference_means(game: AnyGame, rules: object, deals_per_dealer: int, seed: i
     started = time.process_time()
     rows = reference_controls(game, rules, match_seed=seed, boards=4 * deals_per_dealer)
     seconds = time.process_time() - started
-    values: dict[int, list[tuple[float, ...]]] = {dealer: [] for dealer in range(4)}
+    values: dict[int, list[tuple[float, ...]]] = {}
     for number, row in enumerate(rows, start=1):
-        values[board_dealer(number, 4)].append(row)
+        values.setdefault(game.board_dealer(number), []).append(row)
     return Reference(
         {d: [statistics.fmean(c) for c in zip(*v, strict=True)] for d, v in values.items()},
         {
