@@ -17,7 +17,6 @@ from bots import protocol
 from bots.protocol import ProtocolViolation
 from engine.actions import Action, Bury, Give
 from engine.interface import AnyGame, AnyState
-from engine.protocol import GameLike
 
 
 def hello_for(
@@ -191,7 +190,7 @@ class Table:
             self._pending[seat] += [protocol.game_end_message(scores=scores), protocol.BYE]
             self._flush(seat)
 
-    def _ask(self, state: GameLike, seat: int, board: int) -> Move:
+    def _ask(self, state: AnyState, seat: int, board: int) -> Move:
         agent = self.agents[seat]
         assert agent is not None
         self._flush(seat)
@@ -216,7 +215,7 @@ class Table:
             raise SeatFault(str(violation)) from None
         return Move(seat, text, elapsed_ms)
 
-    def _announce(self, board: int, actor: int, action: Action, state: GameLike) -> None:
+    def _announce(self, board: int, actor: int, action: Action, state: AnyState) -> None:
         for viewer in range(len(self.agents)):
             self._pending[viewer].append(
                 protocol.event_message(

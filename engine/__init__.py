@@ -143,7 +143,7 @@ from engine.game import GameResult, GameState, TargetGame, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
 from engine.interface import Deal, Game, Observer
 from engine.meld import Meld, MeldItem, MeldKind, meld
-from engine.protocol import Agent, GameLike, play
+from engine.protocol import Agent, play
 from engine.registry import (
     game_class,
     load_game,
@@ -176,7 +176,6 @@ __all__ = [
     "Deck",
     "EngineError",
     "Game",
-    "GameLike",
     "GameResult",
     "GameState",
     "Give",

@@ -144,9 +144,15 @@ class _ToyRules:
         return {"name": self.name}
 
 
+def shuffled_pack(seed: int) -> list[int]:
+    """The single deck in the order ``seed`` shuffles it: three cards to each player, the
+    rest unused."""
+    return shuffle([int(card) for card in SINGLE_DECK.cards()], seed)
+
+
 def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = None) -> ToyState:
     check_seat(dealer, 2, "dealer")
-    pack = shuffle([int(card) for card in SINGLE_DECK.cards()], seed)
+    pack = shuffled_pack(seed)
     state = ToyState([pack[0:3], pack[3:6]], dealer=dealer)
     state.seed = seed
     return state
@@ -223,7 +229,8 @@ class HighCard(Game[_ToyRules, ToyState]):
 
     def initial_deal(self, state: ToyState) -> Deal:
         again = self.new_initial_state(state.seed, state.dealer)
-        return Deal(tuple(again.hand(seat) for seat in range(2)))
+        unused = tuple(str(CARDS[face]) for face in shuffled_pack(state.seed)[6:])
+        return Deal(tuple(again.hand(seat) for seat in range(2)), (("unused", unused),))
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
