@@ -135,10 +135,13 @@ class ToyState(State[ToyPhase, list[Action]]):
         return ToyResult((self._won[0], self._won[1]))
 
 
+@dataclass(frozen=True)
 class _ToyRules:
-    name = "highcard"
-    players = 2
-    target = 5
+    """The toy's rules: a value, equal whenever read again (its only variant's)."""
+
+    name: str = "highcard"
+    players: int = 2
+    target: int = 5
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name}
