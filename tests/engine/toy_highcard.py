@@ -202,7 +202,8 @@ class ToyGame(TargetGame[ToyState, ToyResult]):
 
     @staticmethod
     def write_replay(state: Any) -> ToyReplay:
-        return HighCard("highcard").write_replay(state)
+        replay: ToyReplay = HighCard("highcard").write_replay(state)
+        return replay
 
     def _settle(self, result: ToyResult) -> tuple[bool, int | None]:
         level = self.scores[0] == self.scores[1]
@@ -216,7 +217,7 @@ class HighCard(Game[_ToyRules, ToyState]):
 
     name = "toy"
     variants = {"highcard": "High card"}
-    observer: Observer[ToyState] = Observer()
+    observer = Observer[ToyState]()
     target_game = ToyGame
 
     @classmethod
