@@ -26,8 +26,10 @@ Public interface (RULES.md section 10):
   per-seat scores with the breakdown, ``.to_json()``), ``actions`` (history),
   ``num_players``, ``team_of(seat)``, ``teams``, ``play_randomly(rng)``.
 - Games. ``GameState(variant, *, seed, dealer=0, rules=None, max_hands=None)`` plays hands
-  to the target (dealer rotating, hand seeds ``hand_seed(seed, n)``) with the same
-  members as a hand, plus ``scores``, ``winner``, ``results``, ``replays``, ``result()``.
+  to the target (dealer rotating, hand seeds ``hand_seed(seed, n)``). Like every game's
+  driver to its target (``TargetGame``) it is a ``State`` itself, with the members of a
+  hand (passed through to ``current_hand``), plus ``scores``, ``winner``, ``results``,
+  ``replays`` and ``result()`` (the whole game's).
 - Actions (``Action.parse(text)``, ``str(action)``): ``bid 260`` ``Bid``, ``pass``
   ``Pass``, ``pass-help`` ``PassWithHelp``, ``trump H`` ``NameTrump``, ``give QS JD AS``
   ``Give``, ``throw-in`` ``ThrowIn``, ``play-on`` ``PlayOn`` (the declarer declines the
@@ -46,25 +48,29 @@ Public interface (RULES.md section 10):
 - Replays: ``Replay.from_state(state)``, ``to_json()``, ``Replay.from_json(data)``,
   ``simulate()``, ``verify() -> ReplayDifference | None``.
 - Any game (``engine.interface``): a ``Game``, its ``State`` and its ``Observer``, as in
-  OpenSpiel. ``load_game(variant, *, rules=None, overrides=None) -> Game`` is one
-  variant with its rules fixed: ``name``, ``players``, ``label``, ``partnership``,
-  ``teams``, ``side_of``, ``partner_of``, ``seat_name``, ``next_dealer``,
-  ``board_dealer``, ``seatings`` (duplicate), ``rules``, ``rules_for(overrides)``,
-  ``new_initial_state(seed, dealer)``, ``initial_deal(state)``, ``parse_action``,
-  ``write_replay``, ``read_replay``, ``forfeit_scores(state, leavers)``,
-  ``new_target_game(seed, dealer, max_hands=)`` (every game to its target through the
-  one driver, ``TargetGame``) and ``observer`` (``seat_view``, ``public_view``,
-  ``open_view``, ``heard``). Every hand state (four-hand, three-hand, two-hand,
-  Pinnacolo) is an ``engine.state.State``: ``current_player``, ``phase``,
-  ``legal_actions``, ``apply``, ``copy``, ``is_terminal``, ``observation(seat)``,
-  ``result()``, ``history`` (the actions), ``hand(seat)``. The three pinochle states share
+  OpenSpiel: the three public abstractions. ``load_game(variant, *, rules=None,
+  overrides=None) -> Game`` is one variant with its rules fixed: ``name``, ``variants``,
+  ``label``, ``players``, ``partnership``, ``teams``, ``side_of``, ``partner_of``,
+  ``seat_name``/``seat_names``, ``next_dealer``, ``board_dealer``, ``seatings``
+  (duplicate), ``rules``, ``rules_for(overrides)``, ``with_rules``, ``rules_from_json``,
+  ``new_initial_state(seed, dealer)``, ``initial_deal(state)`` (every card as dealt),
+  ``parse_action``, ``write_replay``, ``read_replay``, ``score_bounds``,
+  ``worst_case_bounds``, ``forfeit_scores(state, leavers)``, ``new_target_game(seed,
+  dealer, max_hands=)`` (every game to its target through the one driver,
+  ``TargetGame``), ``bot_family`` and ``observer`` (``seat_view``, ``public_view``,
+  ``open_view``, ``heard``, ``step_mark``). Every state, a hand of any game (four-hand,
+  three-hand, two-hand, Pinnacolo) or a whole game to its target, is an
+  ``engine.state.State``: ``current_player``, ``phase``, ``legal_actions``, ``apply``,
+  ``copy``, ``is_terminal``, ``observation(seat)``, ``result()``, ``history`` (the
+  actions), ``hand(seat)``. The three pinochle states share
   ``engine.trickstate.TrickTakingState``. Each game declares itself in its own module
   (``engine.pinochle4``, ``engine.pinochle3``, ``engine.pinochle2``,
   ``engine.pinnacolo.variants``) and registers there (``register_game``);
   ``variant_names()``, ``variant_choices()`` and ``game_class(variant)`` read the one
-  registry. ``play(state, agents)`` is the loop a match runner uses. Replays of every game
-  share one format (``pinochle-arena/replay`` version 2); version-1 documents are
-  migrated when read (``engine.replay.read_replay``).
+  registry. ``play(state, agents)`` drives any ``State`` with one agent a seat: the loop
+  a match runner uses. Replays of every game share one format
+  (``pinochle-arena/replay`` version 2); version-1 documents are migrated when read
+  (``engine.replay.read_replay``).
 - Errors (``engine.errors``): every refusal is an ``EngineError``, a ``ValueError``:
   ``CardError`` (``CardParseError`` for bad notation), ``ActionParseError``,
   ``IllegalActionError``, ``MeldError``, ``RulesError`` (``UnknownVariantError``),
@@ -143,7 +149,7 @@ from engine.game import GameResult, GameState, TargetGame, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
 from engine.interface import Deal, Game, Observer
 from engine.meld import Meld, MeldItem, MeldKind, meld
-from engine.protocol import Agent, GameLike, play
+from engine.protocol import Agent, play
 from engine.registry import (
     game_class,
     load_game,
@@ -176,7 +182,6 @@ __all__ = [
     "Deck",
     "EngineError",
     "Game",
-    "GameLike",
     "GameResult",
     "GameState",
     "Give",

@@ -35,10 +35,9 @@ from typing import Any, NoReturn
 from engine.cards import Card, CardParseError, Suit
 from engine.errors import EngineError, ReplayError
 from engine.meld import meld
-from engine.pinnacolo.replay import PinnacoloReplay
 from engine.playouts import play_summary
 from engine.registry import variant_names
-from engine.replay import Replay, read_replay
+from engine.replay import HandReplay, read_replay
 from engine.rules import MustHead, MustTrump, pinochle_rules, pinochle_variants
 from engine.tricks import legal_plays
 
@@ -163,7 +162,7 @@ def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
     except OSError as error:
         parser.error(f"cannot read {args.file}: {error.strerror}")
     try:
-        replay: Replay | PinnacoloReplay = read_replay(content)
+        replay: HandReplay[Any] = read_replay(content)
     except ReplayError as error:
         parser.error(f"{args.file}: {error}")
     difference = replay.verify()

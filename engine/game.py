@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
@@ -60,6 +60,11 @@ class GameResult(Generic[R]):
     scores: tuple[int, ...]
     hands: tuple[R, ...]
 
+    @property
+    def team_scores(self) -> tuple[int, ...]:
+        """The final scores by side, as a hand's result gives its own."""
+        return self.scores
+
     def to_json(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
@@ -68,13 +73,16 @@ class GameResult(Generic[R]):
         }
 
 
-class TargetGame(Generic[H, R]):
+class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
     """The one game-to-target driver of every game: hands dealt from ``hand_seed(seed,
     n)``, the dealer moving one seat left each hand, each hand's ``team_scores`` added to
     its sides' totals until ``_settle`` says the game is over.
 
-    ``current_player``, ``legal_actions`` and ``apply`` pass through to the current hand,
-    and the next hand is dealt as soon as one ends. ``max_hands`` bounds a game whose
+    A whole game is a ``State`` like its hands, so that whatever drives a hand (``play``,
+    a bot, the referee) drives a game the same way: ``current_player``, ``phase``,
+    ``legal_actions``, ``apply``, ``observation`` and ``hand`` pass through to the
+    ``current_hand``, and the next hand is dealt as soon as one ends; ``history`` is every
+    hand's actions and ``result()`` the finished game. ``max_hands`` bounds a game whose
     players never reach the target (random bidders often go down forever). A game names
     its hand factory (``deal_hand``), its rules presets (``default_rules``), its action
     parser and replay writer, and the rule that settles the game (``_settle``); its rules
@@ -119,7 +127,7 @@ class TargetGame(Generic[H, R]):
             raise RulesError("name", f"the rules are for {self.rules.name!r}, not {variant!r}")
         check_max_hands(max_hands)
         check_seat(dealer, self.rules.players, "dealer")
-        self.num_players: int = self.rules.players
+        self.num_players = self.rules.players
         self.max_hands = max_hands
         self.finished = False
         self.seed = seed
@@ -129,13 +137,14 @@ class TargetGame(Generic[H, R]):
         self.winner: int | None = None
         self._actions: list[Any] = []
         self.scores = [0] * self.sides
-        self.hand: H = self._deal(0)
+        self.current_hand: H = self._deal(0)
 
     def _deal(self, number: int) -> H:
+        self.dealer = (self.first_dealer + number) % self.num_players
         hand: H = self.deal_hand(
             self.rules.name,
             seed=hand_seed(self.seed, number),
-            dealer=(self.first_dealer + number) % self.num_players,
+            dealer=self.dealer,
             rules=self.rules,
         )
         return hand
@@ -146,16 +155,16 @@ class TargetGame(Generic[H, R]):
 
     @property
     def phase(self) -> enum.Enum:
-        phase: enum.Enum = self.hand.phase
+        phase: enum.Enum = self.current_hand.phase
         return phase
 
     @property
     def current_player(self) -> int | None:
-        return None if self.finished else self.hand.current_player
+        return None if self.finished else self.current_hand.current_player
 
     @property
     def legal_actions(self) -> ActionView:
-        view: ActionView = self.hand.legal_actions
+        view: ActionView = self.current_hand.legal_actions
         return view
 
     def is_terminal(self) -> bool:
@@ -173,7 +182,11 @@ class TargetGame(Generic[H, R]):
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
-        return self.hand.teams
+        return self.current_hand.teams
+
+    def hand(self, seat: int) -> Sequence[object]:
+        """The cards ``seat`` holds now, in the current hand."""
+        return self.current_hand.hand(seat)
 
     def apply(self, action: Any) -> None:
         """Apply an action to the current hand; score it and deal the next when it ends."""
@@ -181,20 +194,20 @@ class TargetGame(Generic[H, R]):
             raise IllegalActionError(action, "game_over", "the game is over")
         if isinstance(action, str):
             action = self.parse_action(action)
-        self.hand.apply(action)
+        self.current_hand.apply(action)
         self._actions.append(action)
-        if not self.hand.is_terminal():
+        if not self.current_hand.is_terminal():
             return
-        result = cast(R, self.hand.result())
+        result = cast(R, self.current_hand.result())
         self.results.append(result)
-        self.replays.append(self.write_replay(self.hand))
+        self.replays.append(self.write_replay(self.current_hand))
         for side, score in enumerate(result.team_scores):
             self.scores[side] += score
         over, self.winner = self._settle(result)
         if over:
             self.finished = True
         else:
-            self.hand = self._deal(len(self.results))
+            self.current_hand = self._deal(len(self.results))
 
     def _at_limit(self) -> bool:
         return self.max_hands is not None and len(self.results) >= self.max_hands
@@ -204,13 +217,13 @@ class TargetGame(Generic[H, R]):
         raise NotImplementedError
 
     def copy(self) -> Self:
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other = type(self).__new__(type(self))
+        other.__setstate__(self.__getstate__())
         other.scores = list(self.scores)
         other.results = list(self.results)
         other.replays = list(self.replays)
         other._actions = list(self._actions)
-        other.hand = self.hand.copy()
+        other.current_hand = self.current_hand.copy()
         return other
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -219,7 +232,7 @@ class TargetGame(Generic[H, R]):
         ``target`` and ``game_winner``.
         """
         return {
-            **self.hand.observation(seat),
+            **self.current_hand.observation(seat),
             "hand_number": len(self.results),
             "previous_hand": self.results[-1].to_json() if self.results else None,
             "game_scores": list(self.scores),
@@ -231,6 +244,12 @@ class TargetGame(Generic[H, R]):
         if not self.finished:
             raise NotOverError("the game is not over: it has no result yet")
         return GameResult(self.winner, tuple(self.scores), tuple(self.results))
+
+    # A game keeps its attributes in its ``__dict__``, which the hand states' pickling
+    # (their slots, or the compiled core's native fields) does not read.
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**super().__getstate__(), **self.__dict__}
 
 
 class GameState(TargetGame[HandState, HandResult]):

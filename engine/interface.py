@@ -12,9 +12,10 @@ three; a game is one module that subclasses ``Game`` and registers it
   ``side_of``/``partner_of``, ``seat_name``, the dealer of each board, the duplicate
   ``seatings``, ``new_initial_state``, ``parse_action``, replays, forfeits and the game to
   its target.
-- ``State`` (``engine.state.State``): a hand in play: ``current_player``, ``phase``,
-  ``legal_actions``, ``apply``, ``copy``, ``is_terminal``, ``result``, ``history`` and
-  ``hand``; the cards it was dealt are ``Game.initial_deal(state)``.
+- ``State`` (``engine.state.State``): a hand in play, or a whole game to its target
+  (``engine.game.TargetGame``): ``current_player``, ``phase``, ``legal_actions``,
+  ``apply``, ``copy``, ``is_terminal``, ``result``, ``history`` and ``hand``; the cards a
+  hand was dealt are ``Game.initial_deal(state)``; ``engine.protocol.play`` drives any.
 - ``Observer``: what a reader may see: one seat's view, the public view (a spectator),
   the open view (everything, once the hand is over) and an action as each seat hears it;
   and, drawn from a view alone for the replay viewer, a step in words, the table in a

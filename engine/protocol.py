@@ -1,19 +1,22 @@
-"""The shape every game's state has, so that bots and match runners can drive any game.
+"""The loop that drives any state (a hand, or a whole game to its target) with agents.
 
-A new game (three-hand, two-hand, Pinnacolo) provides a state class with these members
-and a ``new_hand``-style factory; ``play`` below then runs it with any agents.
+Whatever the game, a match runner asks the current player's agent for an action among
+``legal_actions`` and applies it: ``play`` below, over the one ``engine.state.State``.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.errors import SeatError
 
-__all__ = ["ActionView", "Agent", "GameLike", "play"]
+if TYPE_CHECKING:
+    # Only for the annotations: ``engine.state`` reads ``ActionView`` from here.
+    from engine.state import State
+
+__all__ = ["ActionView", "Agent", "play"]
 
 
 class ActionView(Protocol):
@@ -25,38 +28,24 @@ class ActionView(Protocol):
     def __getitem__(self, index: int) -> Action: ...
 
 
-class GameLike(Protocol):
-    """What a match runner needs from a game state (hand or whole game)."""
-
-    num_players: int
-
-    @property
-    def current_player(self) -> int | None: ...
-    @property
-    def phase(self) -> enum.Enum: ...
-    @property
-    def legal_actions(self) -> ActionView: ...
-    def apply(self, action: Action | str) -> None: ...
-    def is_terminal(self) -> bool: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
-
-
 Agent = Callable[[dict[str, Any], ActionView], Action]
 """A bot: given its observation and its legal actions, choose one."""
 
-State = TypeVar("State", bound=GameLike)
+S = TypeVar("S", bound="State[Any, Any]")
 
 
 def play(
-    state: State,
+    state: S,
     agents: Sequence[Agent],
     *,
     on_action: Iterable[Callable[[int, Action], object]] = (),
-) -> State:
+) -> S:
     """Ask the current player's agent, apply its choice, until the state is terminal.
 
-    An agent choosing an illegal action makes ``apply`` raise ``IllegalActionError``.
-    ``on_action`` callbacks receive ``(seat, action)`` after each action.
+    ``state`` is any game's ``State``: a hand, or a whole game to its target
+    (``engine.game.TargetGame``). An agent choosing an illegal action makes ``apply``
+    raise ``IllegalActionError``. ``on_action`` callbacks receive ``(seat, action)`` after
+    each action.
     """
     if len(agents) != state.num_players:
         raise SeatError(f"one agent per seat: {state.num_players} are needed, got {len(agents)}")

@@ -14,7 +14,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import SINGLE_DECK, Card, HandOutcome, game_for
+from engine import SINGLE_DECK, Card, HandOutcome, load_game
 from engine.cutthroat import (
     CutthroatPhase,
     CutthroatState,
@@ -136,9 +136,9 @@ def test_10_observations_do_not_change_when_hidden_cards_are_permuted(
 
 
 def test_10_the_registry_deals_cutthroat3_for_three_players() -> None:
-    spec = game_for("cutthroat3")
-    assert (spec.name, spec.num_players) == ("pinochle3", 3)
-    state = spec.new_hand("cutthroat3", seed=5, dealer=1)
+    game = load_game("cutthroat3")
+    assert (game.name, game.players) == ("pinochle3", 3)
+    state = game.new_initial_state(seed=5, dealer=1)
     assert state.current_player == 2
     assert state.observation(2)["game"] == "pinochle3"
 

@@ -17,6 +17,7 @@ MODULES = [
     "engine.forfeit",
     "engine.game",
     "engine.hand",
+    "engine.interface",
     "engine.meld",
     "engine.playouts",
     "engine.registry",
@@ -25,7 +26,6 @@ MODULES = [
     "engine.rules",
     "engine.seats",
     "engine.tricks",
-    "engine.variant",
 ]
 
 

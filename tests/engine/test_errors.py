@@ -26,20 +26,21 @@ from engine import (
     SeedError,
     TrickError,
     UnknownVariantError,
-    game_for,
+    game_class,
     legal_plays,
+    load_game,
     meld,
     new_hand,
     rules_for,
     trick_winner,
 )
 from engine.pinnacolo import PinnacoloGame, PinnacoloReplay, parse_action
-from engine.registry import GAMES
+from engine.registry import variant_names
 from engine.replay import MAX_REPLAY_DEPTH, load_replay_document
 from engine.rng import SplitMix64, shuffle
 
 ENGINE = Path(engine.errors.__file__).resolve().parent
-VARIANTS = sorted(variant for spec in GAMES.values() for variant in spec.variants)
+VARIANTS = sorted(variant_names())
 
 
 def test_every_error_is_an_engine_error_and_a_value_error_with_a_one_line_docstring() -> None:
@@ -172,16 +173,16 @@ def test_an_empty_trick_has_no_winner() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_dealer_that_is_not_a_seat_is_refused_in_every_registered_variant(variant: str) -> None:
-    spec = game_for(variant)
+    game = load_game(variant)
     # A bool is an int to Python: True must not be read as seat 1, nor False as seat 0.
-    for dealer in (True, False, -1, spec.num_players, 1.0, "1"):
+    for dealer in (True, False, -1, game.players, 1.0, "1"):
         with pytest.raises(SeatError, match="the dealer is a seat"):
-            spec.new_hand(variant, seed=1, dealer=dealer)
+            game.new_initial_state(seed=1, dealer=dealer)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_an_observation_for_a_seat_that_is_not_one_is_refused(variant: str) -> None:
-    state = game_for(variant).new_hand(variant, seed=1, dealer=0)
+    state = load_game(variant).new_initial_state(seed=1, dealer=0)
     for seat in (True, -1, state.num_players):
         with pytest.raises(SeatError):
             state.observation(seat)
@@ -210,7 +211,9 @@ def test_a_seed_outside_64_bits_is_a_seed_error(seed: object) -> None:
 
 def test_an_unknown_variant_is_named_and_the_known_ones_listed() -> None:
     with pytest.raises(UnknownVariantError, match="'skat' is not a known variant"):
-        game_for("skat")
+        game_class("skat")
+    with pytest.raises(UnknownVariantError, match="'skat' is not a known variant"):
+        load_game("skat")
     with pytest.raises(UnknownVariantError, match="single4"):
         rules_for("skat")
     # Still a rules error naming the parameter, for callers that catch those.

@@ -38,10 +38,10 @@ Pinnacolo turn may draw from the pile and discard it back for ever."""
 def position(game: AnyGame, seed: int, walk: int, fraction: float) -> Any:
     """A reachable position: the hand dealt from ``seed`` after random legal actions, as
     far as ``fraction`` of a random finish of the same hand went."""
-    length = game.new_initial_state(seed=seed, dealer=seed % game.num_players)
+    length = game.new_initial_state(seed=seed, dealer=seed % game.players)
     length.play_randomly(random.Random(walk))
     steps = int(len(length.history) * fraction)
-    state = game.new_initial_state(seed=seed, dealer=seed % game.num_players)
+    state = game.new_initial_state(seed=seed, dealer=seed % game.players)
     rng = random.Random(walk + 1)
     for _ in range(steps):
         if state.is_terminal():
@@ -89,7 +89,7 @@ def assert_leaving_never_pays(game: AnyGame, state: Any, scores: tuple[int, ...]
     """For each seat leaving: its side at most ``scores``, every other side at least, and
     so the duplicate difference (the leaver's side minus the others, section 9) at most
     the finish's."""
-    for seat in range(game.num_players):
+    for seat in range(game.players):
         forfeit = game.forfeit_scores(state, seat)
         side = game.side_of(seat)
         assert forfeit[side] <= scores[side], (seat, forfeit, scores)
@@ -135,11 +135,11 @@ ENDGAME_CARDS = {"single4": 8, "auction4": 8, "double4": 8, "cutthroat3": 9, "tw
 
 def endgame(game: AnyGame, seed: int, walk: int) -> Any | None:
     """A position of the trick play with few cards left, if the random hand gets there."""
-    state = game.new_initial_state(seed=seed, dealer=seed % game.num_players)
+    state = game.new_initial_state(seed=seed, dealer=seed % game.players)
     rng = random.Random(walk)
     limit = ENDGAME_CARDS[game.variant]
     while not state.is_terminal():
-        cards = sum(len(state.hand(seat)) for seat in range(game.num_players))
+        cards = sum(len(state.hand(seat)) for seat in range(game.players))
         if state.phase in (Phase.TRICKS, Phase.PLAY_OUT) and cards <= limit:
             return state
         legal = list(state.legal_actions)
@@ -175,7 +175,7 @@ def test_the_bounds_without_a_position_hold_at_every_position(
     game = load_game(variant)
     state = position(game, seed, walk, fraction)
     here = score_bounds(state)
-    anywhere = game.spec.worst_case_bounds(game.rules, len(game.teams))
+    anywhere = game.worst_case_bounds()
     assert all(low >= worst for low, worst in zip(here.low, anywhere.low, strict=True))
     assert all(high <= worst for high, worst in zip(here.high, anywhere.high, strict=True))
     assert game.forfeit_scores(None, 0) == anywhere.forfeit({0})

@@ -4,7 +4,7 @@ holds the static parameters (rules, players, teams, seatings) and deals hands an
 games through the one driver; ``history`` is the actions only, in the order applied, and
 the seats are found again by replaying it from the deal.
 
-A variant added to ``engine.registry`` is covered here without a test file of its own.
+A game registered in ``engine.registry`` is covered here without a test file of its own.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,16 +19,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action
+from engine.cards import Card
 from engine.errors import RegistryError, RulesError, UnknownVariantError
 from engine.game import TargetGame, hand_seed
-from engine.registry import GAMES, game_for
+from engine.interface import Game
+from engine.pinochle import PinochleGame
+from engine.registry import game_class, load_game, variant_names
 from engine.state import State
-from engine.variant import Game, load_game
-from tests.engine.toy_highcard import TOY_SPEC, registered_toy
+from tests.engine.toy_highcard import HighCard, registered_toy
 
-REGISTERED = sorted(variant for spec in GAMES.values() for variant in spec.variants)
-VARIANTS = [*REGISTERED, *TOY_SPEC.variants]
-FROM_CARDS = sorted(v for v in REGISTERED if game_for(v).from_cards is not None)
+REGISTERED = sorted(variant_names())
+VARIANTS = [*REGISTERED, *HighCard.variants]
+# The pinochle games also start a hand from explicit cards (a stored board's deal).
+FROM_CARDS = sorted(v for v in REGISTERED if issubclass(game_class(v), PinochleGame))
 FEW = settings(max_examples=150, deadline=None, derandomize=True)
 
 
@@ -59,14 +61,15 @@ def play_randomly(state: Any, seed: int) -> list[tuple[int, Action]]:
 def test_a_game_holds_the_static_parameters_of_its_variant(variant: str) -> None:
     game = load_game(variant)
     assert isinstance(game, Game) and game.variant == variant and game.rules.name == variant
-    assert game.spec is game_for(variant) and game.label == game_for(variant).label(variant)
+    assert type(game) is game_class(variant)
+    assert game.label == game_class(variant).variants[variant]
     seats = sorted(seat for team in game.teams for seat in team)
-    assert seats == list(range(game.num_players))
+    assert seats == list(range(game.players))
     assert all(game.side_of(seat) == side for side, team in enumerate(game.teams) for seat in team)
     for lineup in game.seatings.values():
-        assert len(lineup) == game.num_players and set(lineup) == {0, 1}
+        assert len(lineup) == game.players and set(lineup) == {0, 1}
     state = game.new_initial_state(seed=4, dealer=1)
-    assert isinstance(state, State) and state.num_players == game.num_players
+    assert isinstance(state, State) and state.num_players == game.players
     assert state.teams == game.teams
     assert state.observation(0) == game.new_initial_state(seed=4, dealer=1).observation(0)
     for action in list(state.legal_actions):
@@ -104,7 +107,8 @@ def test_a_copy_keeps_its_own_history(variant: str) -> None:
 def test_every_game_plays_to_its_target_through_the_one_driver(variant: str) -> None:
     game = load_game(variant)
     match = game.new_target_game(seed=6, dealer=1, max_hands=3)
-    assert isinstance(match, TargetGame) and match.rules is game.rules
+    assert isinstance(match, TargetGame) and isinstance(match, State)
+    assert match.rules is game.rules
     play_randomly(match, seed=6)
     result = match.result()
     assert 1 <= len(result.hands) <= 3 and len(match.replays) == len(result.hands)
@@ -116,7 +120,7 @@ def test_every_game_plays_to_its_target_through_the_one_driver(variant: str) -> 
     # Each hand of the game is the hand its seed deals, played with the same actions.
     moves = iter(match.history)
     for number, hand in enumerate(result.hands):
-        dealer = (1 + number) % game.num_players
+        dealer = (1 + number) % game.players
         alone = game.new_initial_state(seed=hand_seed(6, number), dealer=dealer)
         while not alone.is_terminal():
             alone.apply(next(moves))
@@ -141,14 +145,18 @@ def test_a_hand_replays_exactly_from_its_seed_or_its_cards(
     variant: str, seed: int, choices: int
 ) -> None:
     game = load_game(variant)
-    state: Any = game.new_initial_state(seed=seed, dealer=choices % game.num_players)
+    assert isinstance(game, PinochleGame)
+    state: Any = game.new_initial_state(seed=seed, dealer=choices % game.players)
     play_randomly(state, seed=choices)
     replay = game.read_replay(json.loads(json.dumps(game.write_replay(state).to_json())))
     assert replay.verify() is None
     assert replay.simulate().result() == state.result()
-    from_cards = game.spec.from_cards
-    assert from_cards is not None
-    again = from_cards(variant, state.deal, dealer=state.dealer)
+    # The deal as a stored board lists it: the hands by seat, then any undealt cards.
+    dealt = game.initial_deal(state)
+    parts = [*dealt.hands, *(cards for _, cards in dealt.undealt)]
+    again = game.state_from_deal(
+        [[Card.parse(card) for card in part] for part in parts], dealer=state.dealer
+    )
     for action in state.history:
         again.apply(str(action))
     explicit = game.read_replay(json.loads(game.write_replay(again).dumps()))
@@ -166,9 +174,12 @@ def test_loading_a_game_refuses_what_is_wrong_by_name() -> None:
     with pytest.raises(RulesError, match="target"):
         load_game("single4", overrides={"target": "high"})
     assert load_game("single4", overrides={"target": 300}).rules.target == 300
+
     # A game registered without a target game deals hands but plays no game to a target.
-    hands_only = replace(TOY_SPEC, target_game=None)
-    game = Game(hands_only, "highcard", hands_only.rules_for("highcard", None))
+    class HandsOnly(HighCard):
+        target_game = None
+
+    game: Game[Any, Any] = HandsOnly("highcard")
     assert not game.new_initial_state(seed=1).is_terminal()
     with pytest.raises(RegistryError, match="one hand at a time"):
         game.new_target_game(seed=1)

@@ -29,7 +29,7 @@ from engine.registry import load_game
 out = {"build": engine.BUILD, "hands": []}
 for variant in ("single4", "auction4", "double4", "cutthroat3", "twohand"):
     for seed in range(12):
-        state = load_game(variant).new_hand(variant, seed=seed, dealer=seed % 2)
+        state = load_game(variant).new_initial_state(seed=seed, dealer=seed % 2)
         choose = random.Random(seed)
         while not state.is_terminal():
             legal = state.legal_actions
@@ -37,7 +37,7 @@ for variant in ("single4", "auction4", "double4", "cutthroat3", "twohand"):
                 state.apply(legal[choose.randrange(len(legal))])
             else:
                 state.play_randomly(choose)
-        fast = load_game(variant).new_hand(variant, seed=seed, dealer=seed % 2)
+        fast = load_game(variant).new_initial_state(seed=seed, dealer=seed % 2)
         copied = pickle.loads(pickle.dumps(fast.copy()))
         copied.play_randomly(random.Random(seed))
         out["hands"].append([

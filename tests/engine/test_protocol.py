@@ -1,4 +1,5 @@
-"""Driving any game generically: the protocol, the agent loop and the game registry."""
+"""Driving any game generically: the agent loop over any ``State`` (a hand, or a whole game
+to its target) and the game registry."""
 
 from __future__ import annotations
 
@@ -10,16 +11,19 @@ import pytest
 
 from engine import (
     Action,
-    GameLike,
-    GameSpec,
     GameState,
     IllegalActionError,
     Phase,
+    RegistryError,
+    game_class,
+    load_game,
     new_hand,
     play,
     register_game,
 )
+from engine.pinochle4 import Pinochle4
 from engine.protocol import ActionView
+from engine.state import State
 
 
 def first_legal(observation: dict[str, Any], legal: ActionView) -> Action:
@@ -39,7 +43,7 @@ def random_agent(seed: int) -> Any:
 
 
 def test_a_hand_is_played_to_the_end_by_four_agents() -> None:
-    state: GameLike = new_hand("auction4", seed=3)
+    state: State[Any, Any] = new_hand("auction4", seed=3)
     seats: list[int] = []
     play(state, [first_legal] * 4, on_action=[lambda seat, action: seats.append(seat)])
     assert state.is_terminal()
@@ -47,8 +51,11 @@ def test_a_hand_is_played_to_the_end_by_four_agents() -> None:
 
 
 def test_a_whole_game_is_played_by_the_same_loop() -> None:
-    game = play(GameState("double4", seed=8), [random_agent(seat) for seat in range(4)])
-    assert game.is_terminal()
+    whole = GameState("double4", seed=8)
+    # A game to its target is a ``State`` like its hands: the loop drives both alike.
+    assert isinstance(whole, State)
+    game = play(whole, [random_agent(seat) for seat in range(4)])
+    assert game is whole and game.is_terminal()
     assert game.winner in (0, 1)
 
 
@@ -67,9 +74,9 @@ def test_the_number_of_agents_must_match_the_seats() -> None:
 
 @pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
 def test_the_registry_finds_the_game_of_each_preset(variant: str) -> None:
-    spec = load_game(variant)
-    assert (spec.name, spec.num_players) == ("pinochle4", 4)
-    state = spec.new_hand(variant, seed=5, dealer=2)
+    game = load_game(variant)
+    assert (game.name, game.players, type(game)) == ("pinochle4", 4, game_class(variant))
+    state = game.new_initial_state(seed=5, dealer=2)
     assert state.current_player == 3
 
 
@@ -79,8 +86,12 @@ def test_an_unknown_variant_is_not_in_the_registry() -> None:
 
 
 def test_a_variant_cannot_belong_to_two_games() -> None:
-    with pytest.raises(ValueError):
-        register_game(GameSpec("impostor", 4, ("single4",), new_hand))
+    class Impostor(Pinochle4):
+        name = "impostor"
+
+    with pytest.raises(RegistryError, match="already belongs to 'pinochle4'"):
+        register_game(Impostor)
+    assert game_class("single4") is Pinochle4
 
 
 def test_a_state_survives_pickling_for_worker_processes() -> None:

@@ -103,7 +103,8 @@ def test_5_a_game_plays_hands_to_the_target_with_the_dealer_rotating() -> None:
     dealers = []
     rng = random.Random(5)
     while not game.is_terminal():
-        dealers.append(game.hand.dealer)
+        assert game.dealer == game.current_hand.dealer
+        dealers.append(game.dealer)
         hand_number = game.hand_number
         while game.hand_number == hand_number and not game.is_terminal():
             legal = game.legal_actions

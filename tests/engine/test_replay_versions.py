@@ -13,7 +13,7 @@ from engine.cli import main
 from engine.errors import ReplayError
 from engine.pinnacolo import PinnacoloReplay
 from engine.pinnacolo import new_hand as new_pinnacolo_hand
-from engine.registry import game_for
+from engine.registry import load_game
 from engine.replay import REPLAY_FORMAT, REPLAY_VERSION, Replay, migrate_replay, read_replay
 
 LEGACY = {
@@ -23,10 +23,10 @@ LEGACY = {
 
 
 def played(variant: str, seed: int) -> dict[str, object]:
-    spec = game_for(variant)
-    state = spec.new_hand(variant, seed=seed, dealer=seed % spec.num_players)
+    game = load_game(variant)
+    state = game.new_initial_state(seed=seed, dealer=game.board_dealer(seed + 1))
     state.play_randomly(random.Random(seed))
-    document: dict[str, object] = spec.replay_from_state(state).to_json()
+    document: dict[str, object] = game.write_replay(state).to_json()
     return document
 
 

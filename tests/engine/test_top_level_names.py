@@ -23,7 +23,8 @@ def test_10_the_top_level_variant_names_are_every_registered_variant() -> None:
 @pytest.mark.parametrize("variant", registry.variant_names())
 def test_10_rules_for_gives_each_registered_variant_its_own_games_rules(variant: str) -> None:
     rules = engine.rules_for(variant)
-    assert rules == registry.game_for(variant).rules_for(variant, None)
+    assert rules == registry.game_class(variant).preset(variant)
+    assert rules == registry.load_game(variant).rules
     expected = PinnacoloRules if variant.startswith("pinnacolo") else Rules
     assert isinstance(rules, expected)
 

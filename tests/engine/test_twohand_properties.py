@@ -14,7 +14,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import SINGLE_DECK, Card, game_for
+from engine import SINGLE_DECK, Card, load_game
 from engine.twohand import TwoHandPhase, TwoHandState, new_twohand_hand, twohand_from_cards
 
 SEEDS = st.integers(0, 2**64 - 1)
@@ -116,9 +116,9 @@ def test_10_observations_do_not_change_when_hidden_cards_are_permuted(
 
 
 def test_10_the_registry_deals_twohand_for_two_players() -> None:
-    spec = game_for("twohand")
-    assert (spec.name, spec.num_players) == ("pinochle2", 2)
-    state = spec.new_hand("twohand", seed=5, dealer=1)
+    game = load_game("twohand")
+    assert (game.name, game.players) == ("pinochle2", 2)
+    state = game.new_initial_state(seed=5, dealer=1)
     assert state.current_player == 0
     assert state.observation(0)["game"] == "pinochle2"
 

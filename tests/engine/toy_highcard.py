@@ -135,18 +135,27 @@ class ToyState(State[ToyPhase, list[Action]]):
         return ToyResult((self._won[0], self._won[1]))
 
 
+@dataclass(frozen=True)
 class _ToyRules:
-    name = "highcard"
-    players = 2
-    target = 5
+    """The toy's rules: a value, equal whenever read again (its only variant's)."""
+
+    name: str = "highcard"
+    players: int = 2
+    target: int = 5
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name}
 
 
+def shuffled_pack(seed: int) -> list[int]:
+    """The single deck in the order ``seed`` shuffles it: three cards to each player, the
+    rest unused."""
+    return shuffle([int(card) for card in SINGLE_DECK.cards()], seed)
+
+
 def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = None) -> ToyState:
     check_seat(dealer, 2, "dealer")
-    pack = shuffle([int(card) for card in SINGLE_DECK.cards()], seed)
+    pack = shuffled_pack(seed)
     state = ToyState([pack[0:3], pack[3:6]], dealer=dealer)
     state.seed = seed
     return state
@@ -193,7 +202,8 @@ class ToyGame(TargetGame[ToyState, ToyResult]):
 
     @staticmethod
     def write_replay(state: Any) -> ToyReplay:
-        return HighCard("highcard").write_replay(state)
+        replay: ToyReplay = HighCard("highcard").write_replay(state)
+        return replay
 
     def _settle(self, result: ToyResult) -> tuple[bool, int | None]:
         level = self.scores[0] == self.scores[1]
@@ -207,7 +217,7 @@ class HighCard(Game[_ToyRules, ToyState]):
 
     name = "toy"
     variants = {"highcard": "High card"}
-    observer: Observer[ToyState] = Observer()
+    observer = Observer[ToyState]()
     target_game = ToyGame
 
     @classmethod
@@ -223,7 +233,8 @@ class HighCard(Game[_ToyRules, ToyState]):
 
     def initial_deal(self, state: ToyState) -> Deal:
         again = self.new_initial_state(state.seed, state.dealer)
-        return Deal(tuple(again.hand(seat) for seat in range(2)))
+        unused = tuple(str(CARDS[face]) for face in shuffled_pack(state.seed)[6:])
+        return Deal(tuple(again.hand(seat) for seat in range(2)), (("unused", unused),))
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)

@@ -10,8 +10,8 @@ from engine.registry import load_game
 
 @pytest.mark.parametrize(("variant", "players"), [("pinnacolo", 4), ("pinnacolo2", 2)])
 def test_the_registry_deals_pinnacolo(variant: str, players: int) -> None:
-    spec = load_game(variant)
-    assert spec.num_players == players
-    state = spec.new_hand(variant, seed=3, dealer=0)
+    game = load_game(variant)
+    assert (game.name, game.players) == ("pinnacolo", players)
+    state = game.new_initial_state(seed=3, dealer=0)
     assert state.current_player == 1
     assert len(state.observation(0)["hand"]) == 13
