@@ -4,7 +4,7 @@ A table is nothing but its variant, rules, seed, dealer and the actions taken so
 engine re-deals the seed and re-applies the actions, so a reload, a second worker or a
 restarted server all see exactly the same hand. Bots are rebuilt the same way for every
 decision: a fresh bot hears ``hello``, its ``hand_start`` and every event its seat heard
-(``bots.table.public_text``), then answers ``act`` with its seat's observation. A bot
+(``game.observer.heard``), then answers ``act`` with its seat's observation. A bot
 therefore knows what it would have known at a live table, and nothing lives only in a
 process.
 
@@ -29,7 +29,7 @@ from typing import Any
 from bots import protocol
 from bots.reference import reference_bots
 from bots.sdk import Bot, bot_from_module
-from bots.table import hello_for, public_text
+from bots.table import hello_for
 from engine.actions import Action
 from engine.interface import AnyGame, AnyState
 from engine.registry import load_game
@@ -149,9 +149,10 @@ class Hand:
         return canonical
 
     def heard_by(self, seat: int) -> list[tuple[int, str]]:
-        """Every move so far as ``seat`` heard of it: (actor, public text)."""
+        """Every move so far as ``seat`` heard of it: (actor, what the game lets it hear)."""
+        heard = self.game.observer.heard
         return [
-            (actor, public_text(self.game.parse_action(text), actor, seat))
+            (actor, heard(self.game.parse_action(text), actor, seat))
             for actor, text in zip(self.actors, self.actions, strict=True)
         ]
 
@@ -183,7 +184,7 @@ def bot_messages(
         hello_for(hand.game, hand.rules, seat=seat, boards=1, time=clock),
         protocol.hand_start_message(
             board=BOARD,
-            dealer=int(getattr(hand.state, "dealer", 0)),
+            dealer=hand.state.dealer,
             seat=seat,
             hand=hand.initial_hands[seat],
         ),

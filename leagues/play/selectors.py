@@ -1,7 +1,7 @@
 """Reads of human tables: what a given reader may see of one, and nothing more.
 
 The owner sees their seat's view: the engine's observation for the human seat and every
-move as that seat heard of it (``bots.table.public_text``). Nobody else sees a table until
+move as that seat heard of it (the game's ``observer.heard``). Nobody else sees a table until
 its hand is over and its ``public_after`` has passed. Before the hand ends no reader gets
 the seed, another seat's hand, or a buried or passed card they did not see.
 """
@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import BotVersion
+from engine.interface import AnyGame
 from leagues.play.errors import TableNotFound
 from leagues.play.models import Challenge, PlayTable
 from leagues.play.referee import ARENA, HUMAN, REFERENCE, Hand, Seat
@@ -98,6 +99,11 @@ def seat_names(table: PlayTable, seats: Sequence[Seat] | None = None) -> list[st
     return names
 
 
+def side_names(game: AnyGame) -> list[str]:
+    """Each scoring side by its seats' names, in the order of a result's scores."""
+    return [" and ".join(game.seat_name(seat) for seat in team) for team in game.teams]
+
+
 def controls_of(hand: Hand) -> Controls:
     legal = [str(action) for action in hand.state.legal_actions]
     cards: dict[str, str] = {}
@@ -127,6 +133,7 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
     if not can_see(table, viewer):
         raise TableNotFound(f"there is no table {table.pk} you may see")
     hand = hand_of(table)
+    game = hand.game
     seats = seats_of(table)
     seat = table.human_seat
     current = hand.current
@@ -140,8 +147,11 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
         "ply": hand.ply,
         "human_seat": seat,
         "dealer": table.dealer,
-        "players": hand.game.players,
-        "partnership": hand.game.partnership,
+        "game": game.name,
+        "players": game.players,
+        "partnership": game.partnership,
+        "seat_names": list(game.seat_names),
+        "side_names": side_names(game),
         "seats": [spec.to_json() for spec in seats],
         "names": seat_names(table, seats),
         "current": None if table.is_over else current,

@@ -227,7 +227,8 @@ def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpd
             )
         hand = hand_of(table)
         if hand.current != table.human_seat:
-            raise NotYourTurn(f"it is seat {hand.current}'s turn, not yours")
+            waited = "nobody's" if hand.current is None else hand.game.seat_name(hand.current)
+            raise NotYourTurn(f"it is {waited}'s turn, not yours")
         try:
             hand.apply(action)
         except IllegalActionError as error:
