@@ -6,15 +6,7 @@ restarted server all see exactly the same hand. Bots are rebuilt the same way fo
 decision: a fresh bot hears ``hello``, its ``hand_start`` and every event its seat heard
 (``game.observer.heard``), then answers ``act`` with its seat's observation. A bot
 therefore knows what it would have known at a live table, and nothing lives only in a
-process.
-
->>> seats = parse_seats(["human"] + [{"kind": "reference", "name": "greedy"}] * 3, "single4")
->>> hand = rebuild("single4", rules=None, seed=3, dealer=0, actions=[])
->>> hand.state.current_player, hand.ply
-(1, 0)
->>> moves = reference_turns(hand, seats, variant="single4")
->>> [seat for seat, _ in moves], hand.current
-([1, 2, 3], 0)
+process (tests/leagues/play/test_scoring_examples.py shows a table rebuilt and bots moving).
 """
 
 from __future__ import annotations

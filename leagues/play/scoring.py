@@ -26,24 +26,10 @@ is exactly the board result an arena match would give the human's side against t
 with the human's table as table A and the bot-only table as table B (same cards, the
 other side's score seen from the human's side), so it has the arena's scale.
 
->>> [human_seat(number, "single4") for number in range(1, 5)]
-[1, 3, 1, 3]
->>> [(human_seat(n, "cutthroat3") - (n - 1)) % 3 for n in range(1, 4)]
-[1, 2, 0]
->>> lineup(3, "single4"), lineup(1, "cutthroat3")
-((1, 0, 1, 0), (1, 0, 1))
->>> board_result([30, -10], [20, 10], seat=1, variant="single4")
--30
->>> board_result([-10, 40], [0, 20], seat=1, variant="single4")
-30
-
 Challenges started before this format (``two_tables``) keep their tables and results; their
 arithmetic is ``two_table_result`` over the lineups of ``two_tables``.
 
->>> two_tables("single4")
-{'A': (0, 1, 0, 1), 'B': (1, 0, 1, 0)}
->>> two_table_result({"A": [30, -10], "B": [-5, 20]}, "single4")
-65
+Worked examples in each kind of game: tests/leagues/play/test_scoring_examples.py.
 """
 
 from __future__ import annotations
