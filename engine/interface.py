@@ -174,6 +174,10 @@ class Game(abc.ABC, Generic[R, S]):
     bot_family: ClassVar[str | None] = None
     target_game: ClassVar[type[TargetGame[Any, Any]] | None] = None
     """The driver of hands to the target (``None``: played one hand at a time)."""
+    rule_summaries: ClassVar[Mapping[str, str]] = {}
+    """A refused action's rule (``IllegalActionError.rule``) as a player is told it, for
+    the rules that have a short saying ("you must follow suit"); the others are told by
+    the engine's reason alone."""
 
     __slots__ = ("rules", "variant")
 
