@@ -39,6 +39,8 @@ class PinochleGame(Game[Rules, TrickTakingState]):
 
     deals: ClassVar[Any]
     """The hand factory: ``deals(variant, *, seed, dealer, rules)``."""
+    pick_verbs = frozenset({"give", "bury"})
+    amount_verbs = frozenset({"bid"})
     rule_summaries = {
         "must_follow": "you must follow suit",
         "must_head": "you must beat the trick",

@@ -196,7 +196,7 @@ def act_request(
     message = protocol.act_message(
         request_id=1,
         board=BOARD,
-        observation=hand.state.observation(seat),
+        observation=hand.game.observer.seat_view(hand.state, seat),
         legal=legal,
         time_left_ms=clock.bank_ms,
     )

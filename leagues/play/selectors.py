@@ -29,21 +29,17 @@ REPLAY_FORMAT = "pinochle-arena/game-replay"
 REPLAY_VERSION = 1
 """The arena's replay document (arena/services/matches.py), so one viewer reads both."""
 
-CARD_VERBS = ("play", "discard")
-"""Actions naming one card of the hand: chosen by clicking the card."""
-CHOOSE_VERBS = ("give", "bury")
-"""Actions naming several cards of the hand: chosen by picking the cards, then sending."""
-
 
 @dataclass(frozen=True)
 class Controls:
     """The human's legal actions, grouped the way the page offers them."""
 
     cards: dict[str, str]
-    """card -> action, for actions that name one card (``play AS``)."""
+    """card -> action, for actions that name one card (the game's ``card_verbs``)."""
     choose: dict[str, Any] | None
-    """``{"verb", "count", "cards"}`` for actions that name several cards (``give``)."""
+    """``{"verb", "count", "cards"}`` for actions that name several cards (``pick_verbs``)."""
     bids: list[str]
+    """Actions that name one of many amounts (``amount_verbs``), offered as one list."""
     buttons: list[str]
     legal: list[str]
 
@@ -105,6 +101,8 @@ def side_names(game: AnyGame) -> list[str]:
 
 
 def controls_of(hand: Hand) -> Controls:
+    """The legal actions grouped as the game says each kind of action is offered."""
+    game = hand.game
     legal = [str(action) for action in hand.state.legal_actions]
     cards: dict[str, str] = {}
     bids: list[str] = []
@@ -113,13 +111,13 @@ def controls_of(hand: Hand) -> Controls:
     choose: dict[str, Any] | None = None
     for text in legal:
         verb, _, rest = text.partition(" ")
-        if verb in CARD_VERBS and " " not in rest:
+        if verb in game.card_verbs and " " not in rest:
             cards[rest] = text
-        elif verb in CHOOSE_VERBS:
+        elif verb in game.pick_verbs:
             picked = rest.split()
             choose_cards.update(picked)
             choose = {"verb": verb, "count": len(picked)}
-        elif verb == "bid":
+        elif verb in game.amount_verbs:
             bids.append(text)
         else:
             buttons.append(text)
@@ -163,7 +161,7 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
             and seats[current].kind != HUMAN
         ),
         "out_of_time": out_of_time,
-        "observation": hand.state.observation(seat),
+        "observation": game.observer.seat_view(hand.state, seat),
         "moves": moves_heard(hand, seat, since=0),
         "controls": controls_of(hand).to_json() if your_turn else None,
         "seed_commitment": seed_commitment_of(table),
@@ -257,5 +255,5 @@ def frames_since(table: PlayTable, *, since: int) -> list[dict[str, Any]]:
     heard = moves_heard(hand_of(table), seat, since=since)
     for move in heard:
         hand.apply(table.actions[move["ply"]])
-        frames.append({**move, "observation": hand.state.observation(seat)})
+        frames.append({**move, "observation": hand.game.observer.seat_view(hand.state, seat)})
     return frames

@@ -68,6 +68,12 @@ def at(sequence: object, index: int) -> object:
 
 
 @register.filter
+def verb_of(action: str) -> str:
+    """An action's verb: the first word of its text (``bid 250``: ``bid``)."""
+    return str(action).partition(" ")[0]
+
+
+@register.filter
 def trick_seats(trick: object, players: int) -> list[tuple[int | None, str]]:
     """A trick's cards with the seat that played each, as far as the view says it.
 

@@ -92,3 +92,8 @@ def test_a_toy_table_is_dealt_and_played_from_the_pages(toy: None, alice: Player
         assert acted.status_code == 302
     assert 'id="result"' in text and 'id="side-scores"' in text
     assert "North" in text and "South" in text
+    # The finished hand opens in the replay viewer, as any table's does.
+    assert 'id="replay-link"' in text
+    assert client.get(f"/play/tables/{table.pk}/replay/").status_code == 200
+    frames = client.get(f"/play/tables/{table.pk}/replay/frames.json").json()
+    assert frames["variant"] == "highcard" and len(frames["frames"]) == table.ply + 1
