@@ -11,7 +11,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from arena.models import Player
-from leagues.play.models import PlayTable
+from leagues.play.models import Challenge, PlayTable
 from leagues.play.services import hand_of
 from tests.arena.conftest import PASSWORD
 from tests.engine.toy_highcard import registered_toy
@@ -97,3 +97,37 @@ def test_a_toy_table_is_dealt_and_played_from_the_pages(toy: None, alice: Player
     assert client.get(f"/play/tables/{table.pk}/replay/").status_code == 200
     frames = client.get(f"/play/tables/{table.pk}/replay/frames.json").json()
     assert frames["variant"] == "highcard" and len(frames["frames"]) == table.ply + 1
+
+
+def test_a_bot_is_challenged_at_the_toy(
+    toy: None, alice: Player, alice_client: APIClient, empty_cache: None
+) -> None:
+    # RULES.md section 9: each board is played again by the bot at every seat, the human's
+    # result being the difference of the two tables' margins.
+    created = alice_client.post(
+        "/api/play/challenges/",
+        {"variant": "highcard", "opponent": RANDOM, "boards": 2},
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    challenge = created.json()
+    while challenge["next_table"] is not None:
+        table = alice_client.get(f"/api/play/tables/{challenge['next_table']}/").json()
+        while table["status"] == "playing":
+            answer = alice_client.post(
+                f"/api/play/tables/{table['id']}/actions/",
+                {"action": table["controls"]["legal"][0], "ply": table["ply"]},
+                format="json",
+            )
+            assert answer.status_code == 200, answer.content
+            table = answer.json()["table"]
+        challenge = alice_client.get(f"/api/play/challenges/{challenge['id']}/").json()
+    assert challenge["status"] == "finished" and challenge["summary"]["boards"] == 2
+    assert len(challenge["board_results"]) == 2
+    assert all(row["comparison"] is not None for row in challenge["tables"])
+    assert Challenge.objects.get(pk=challenge["id"]).variant == "highcard"
+    client = Client()
+    assert client.login(username=alice.user.username, password=PASSWORD)
+    page = client.get(f"/play/challenges/{challenge['id']}/").content.decode()
+    # The boards' dealers and the human's seats, by the toy's seat names.
+    assert 'id="challenge-result"' in page and "<td>South</td>" in page
