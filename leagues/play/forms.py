@@ -18,6 +18,8 @@ from bots.reference import reference_bots
 from engine.registry import load_game, variant_choices, variant_names
 
 MAX_ARENA_CHOICES = 200
+PREFERRED_BOT = "reference:greedy"
+"""The bot a form starts on where the variant has it: a fair, quick opponent."""
 
 
 def default_variant() -> str:
@@ -69,13 +71,10 @@ class DealOptions:
 
     @property
     def chosen_bot(self) -> str:
-        """The bot the form starts on: the greedy reference bot where the variant has one
-        (a fair, quick opponent), else its first bot."""
+        """The bot the form starts on: ``PREFERRED_BOT`` where the variant has it, else its
+        first bot (a game without its own bots has the random one)."""
         values = [value for value, _ in self.bots]
         return PREFERRED_BOT if PREFERRED_BOT in values else next(iter(values), "")
-
-
-PREFERRED_BOT = "reference:greedy"
 
 
 def deal_options(variant: str) -> DealOptions:
