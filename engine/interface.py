@@ -278,6 +278,19 @@ class Game(abc.ABC, Generic[R, S]):
     bot_family: ClassVar[str | None] = None
     target_game: ClassVar[type[TargetGame[Any, Any]] | None] = None
     """The driver of hands to the target (``None``: played one hand at a time)."""
+    card_verbs: ClassVar[frozenset[str]] = frozenset({"play"})
+    """Verbs of the actions that name one card of the hand (``play AS``): a table offers
+    them by a click on the card."""
+    pick_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs of the actions that name several cards of the hand at once (a pass): a table
+    offers them by picking the cards, then sending them."""
+    amount_verbs: ClassVar[frozenset[str]] = frozenset()
+    """Verbs of the actions that name one of many amounts (a bid): a table offers them as
+    one list. Every other action is a button of its own."""
+    rule_summaries: ClassVar[Mapping[str, str]] = {}
+    """A refused action's rule (``IllegalActionError.rule``) as a player is told it, for
+    the rules that have a short saying ("you must follow suit"); the others are told by
+    the engine's reason alone."""
 
     __slots__ = ("rules", "variant")
 

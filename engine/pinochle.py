@@ -192,6 +192,18 @@ class PinochleGame(Game[Rules, TrickTakingState]):
 
     deals: ClassVar[Any]
     """The hand factory: ``deals(variant, *, seed, dealer, rules)``."""
+    pick_verbs = frozenset({"give", "bury"})
+    amount_verbs = frozenset({"bid"})
+    rule_summaries = {
+        "must_follow": "you must follow suit",
+        "must_head": "you must beat the trick",
+        "must_trump": "you must trump",
+        "must_overtrump": "you must play a higher trump",
+        "card_not_in_hand": "you do not hold that card",
+        "bid_ladder": "that bid is not allowed",
+        "dealer_stuck": "the stuck dealer must bid",
+        "phase": "that is not a move of this phase",
+    }
     from_cards: ClassVar[Any]
     """A hand from explicit cards: ``from_cards(variant, deal, *, dealer, rules)``, the
     deal as a replay lists it (the hands by seat, then any cards dealt to nobody)."""

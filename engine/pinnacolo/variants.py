@@ -132,6 +132,7 @@ class Pinnacolo(Game[PinnacoloRules, PinnacoloHand]):
     observer = PinnacoloObserver()
     bot_family = "pinnacolo"
     target_game = PinnacoloGame
+    card_verbs = frozenset({"discard"})
 
     @classmethod
     def preset(cls, variant: str, overrides: Mapping[str, Any] | None = None) -> PinnacoloRules:

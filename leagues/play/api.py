@@ -30,14 +30,16 @@ class PlayBotSpecField(serializers.JSONField):
 
 class PlayTableCreateSerializer(serializers.Serializer[Any]):
     variant = VariantChoiceField()
-    human_seat = serializers.IntegerField(min_value=0, max_value=3, default=0)
+    # The variant's own number of seats bounds these: the service checks them against it.
+    human_seat = serializers.IntegerField(
+        min_value=0, default=0, help_text="a seat of the variant, 0 (North) and on"
+    )
     dealer = serializers.IntegerField(
-        min_value=0, max_value=3, required=False, help_text="default: drawn by the server"
+        min_value=0, required=False, help_text="default: drawn by the server"
     )
     bots = serializers.ListField(
         child=PlayBotSpecField(),
         min_length=1,
-        max_length=3,
         help_text="one bot spec per seat other than the human's, in seat order",
     )
 
@@ -63,7 +65,15 @@ class PlayTableSerializer(serializers.Serializer[Any]):
     human_seat = serializers.IntegerField()
     dealer = serializers.IntegerField()
     players = serializers.IntegerField()
+    game = serializers.CharField(help_text="the game the variant belongs to")
     partnership = serializers.BooleanField()
+    seat_names = serializers.ListField(
+        child=serializers.CharField(), help_text="each seat's name (North is seat 0)"
+    )
+    side_names = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="each scoring side by its seats' names, in the order of side_scores",
+    )
     seats = serializers.ListField(child=serializers.JSONField())
     names = serializers.ListField(child=serializers.CharField())
     current = serializers.IntegerField(allow_null=True)

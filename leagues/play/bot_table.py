@@ -8,12 +8,7 @@ opponents make the decisions the same bot makes, and the only difference left is
 the human's seat. A bot's fault here ends the hand as its side's forfeit, as at a human's
 table and in an arena match.
 
->>> from leagues.play.referee import Seat
->>> played = play(variant="twohand", rules=None, seed=3, dealer=0, bot=Seat("reference", "greedy"))
->>> played["fault"] is None and len(played["side_scores"]) == 2
-True
->>> play(variant="twohand", rules=None, seed=3, dealer=0, bot=Seat("reference", "greedy")) == played
-True
+The same board always plays out the same (tests/leagues/play/test_scoring_examples.py).
 """
 
 from __future__ import annotations
@@ -29,7 +24,7 @@ from leagues.play.referee import ARENA, REFERENCE, Hand, Seat
 
 INLINE_BOTS = frozenset({"random", "greedy"})
 """Reference bots that do not search: a whole board of theirs costs 0.1 to 0.5 s (up to
-about 1 s for the random bot's long three-hand pinnacolo hands), so the web process plays it
+about 1 s for the random bot's longest hands), so the web process plays it
 when the challenge is next read. The strong bot (1.5 to 4 s a board) and arena versions
 (a sandboxed process a decision) are played by a Celery task (``play.challenge_par``).
 Figures: tests/bench/bench_challenge_bot_table.py."""

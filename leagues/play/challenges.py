@@ -47,7 +47,7 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.ratings import Estimate, Tally, fit_ratings
-from arena.seeding import board_dealer, board_seed, commitment, match_seed, new_secret
+from arena.seeding import board_seed, commitment, match_seed, new_secret
 from bots.duplicate import summarize
 from engine.registry import load_game
 from leagues.play import bot_table, scoring, services
@@ -199,7 +199,7 @@ def _deal(challenge: Challenge, *, number: int) -> ChallengeTable:
 def board_deal(challenge: Challenge, number: int) -> tuple[int, int]:
     """Board ``number``'s seed and dealer, from the challenge's secret (``arena.seeding``)."""
     seed = match_seed(bytes.fromhex(challenge.seed_secret))
-    return board_seed(seed, number), board_dealer(number, load_game(challenge.variant).players)
+    return board_seed(seed, number), load_game(challenge.variant).board_dealer(number)
 
 
 def _forfeit(challenge: Challenge, *, number: int, name: str, human_seat: int, order: int) -> None:
@@ -345,7 +345,7 @@ def board_rows(challenge: Challenge) -> list[dict[str, Any]]:
     """Every board of a bot-table challenge as its page and API show it, dealt or not:
     the human's seat and table, the bot-only table's score per side once played (never its
     moves, which show every hand) and the board's result once both tables are over."""
-    players = load_game(challenge.variant).players
+    game = load_game(challenge.variant)
     dealt = {row.board: row for row in challenge_tables(challenge)}
     shown = []
     for number in range(1, challenge.boards + 1):
@@ -358,7 +358,7 @@ def board_rows(challenge: Challenge) -> list[dict[str, Any]]:
             {
                 "board": number,
                 "human_seat": scoring.human_seat(number, challenge.variant),
-                "dealer": board_dealer(number, players),
+                "dealer": game.board_dealer(number),
                 "play_table": table,
                 "status": "not dealt" if table is None else table.status,
                 "side_scores": None

@@ -15,17 +15,22 @@ from django import forms
 
 from arena.models import BotVersion
 from bots.reference import reference_bots
-from engine.registry import load_game, variant_choices
+from engine.registry import load_game, variant_choices, variant_names
 
-DEFAULT_VARIANT = "single4"
-DEFAULT_BOT = "reference:greedy"
 MAX_ARENA_CHOICES = 200
+PREFERRED_BOT = "reference:greedy"
+"""The bot a form starts on where the variant has it: a fair, quick opponent."""
+
+
+def default_variant() -> str:
+    """The variant a form offers first: the first one registered."""
+    return variant_names()[0]
 
 
 class VariantForm(forms.Form):
     """The variant field both start forms share: every variant registered now."""
 
-    variant = forms.ChoiceField(choices=[], initial=DEFAULT_VARIANT)
+    variant = forms.ChoiceField(choices=[])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -33,10 +38,11 @@ class VariantForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         self.offered = variant_choices()
         field.choices = self.offered
+        field.initial = default_variant()
 
     def chosen(self) -> str:
         """The variant the data names if it is known, else the default (to build the offer)."""
-        return self.cleaned_data["variant"] if self.is_valid() else DEFAULT_VARIANT
+        return self.cleaned_data["variant"] if self.is_valid() else default_variant()
 
 
 def bot_choices(variant: str) -> list[tuple[str, str]]:
@@ -55,19 +61,27 @@ def bot_choices(variant: str) -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class DealOptions:
-    """What the deal form offers for one variant: its seats and its bots."""
+    """What the deal form offers for one variant: its seats (number and name) and its bots,
+    the one chosen at first (``chosen_bot``)."""
 
     variant: str
-    seats: range
+    seats: list[tuple[int, str]]
     bots: list[tuple[str, str]]
     partnership: bool
+
+    @property
+    def chosen_bot(self) -> str:
+        """The bot the form starts on: ``PREFERRED_BOT`` where the variant has it, else its
+        first bot (a game without its own bots has the random one)."""
+        values = [value for value, _ in self.bots]
+        return PREFERRED_BOT if PREFERRED_BOT in values else next(iter(values), "")
 
 
 def deal_options(variant: str) -> DealOptions:
     game = load_game(variant)
     return DealOptions(
         variant=variant,
-        seats=range(game.players),
+        seats=list(enumerate(game.seat_names)),
         bots=bot_choices(variant),
         partnership=game.partnership,
     )

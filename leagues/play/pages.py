@@ -27,7 +27,7 @@ from arena.seeding import match_seed, new_secret
 from engine.registry import load_game, variant_names
 from leagues.play import selectors, services
 from leagues.play.errors import BadTable, PlayError
-from leagues.play.forms import DEFAULT_VARIANT, VariantForm, deal_options
+from leagues.play.forms import VariantForm, deal_options, default_variant
 from leagues.play.throttles import PLAY_TABLES
 
 
@@ -57,15 +57,14 @@ def start_from_form(request: HttpRequest) -> Any:
     if not raw_seat.isdigit() or int(raw_seat) >= game.players:
         raise BadTable(f"your seat is one from 0 to {game.players - 1}, not {raw_seat!r}")
     seat = int(raw_seat)
-    opponent = bot_spec(request.POST.get("bots", "reference:greedy"))
+    opponent = bot_spec(request.POST.get("bots") or deal_options(variant).chosen_bot)
     partner_choice = request.POST.get("partner", "")
     partner = bot_spec(partner_choice) if partner_choice else opponent
-    bots = []
-    for other in range(game.players):
-        if other == seat:
-            continue
-        is_partner = game.partnership and game.side_of(other) == game.side_of(seat)
-        bots.append(partner if is_partner else opponent)
+    bots = [
+        partner if other == game.partner_of(seat) else opponent
+        for other in range(game.players)
+        if other != seat
+    ]
     return services.table_start(
         owner=request.user,  # type: ignore[arg-type]
         variant=variant,
@@ -78,7 +77,8 @@ def start_from_form(request: HttpRequest) -> Any:
 
 
 def _home_context(request: HttpRequest, error: str | None = None) -> dict[str, Any]:
-    form = VariantForm(request.POST or {"variant": DEFAULT_VARIANT})
+    # A refused start shows the form as posted; a link may name the variant (?variant=).
+    form = VariantForm(request.POST or {"variant": request.GET.get("variant", default_variant())})
     return {
         "form": form,
         "options": deal_options(form.chosen()),
@@ -143,6 +143,8 @@ def _state_context(
     view = selectors.table_view(table=table, viewer=request.user)
     return {
         "view": view,
+        # The game's own template draws what its view holds beyond the generic parts.
+        "game_templates": [f"play/games/{view['game']}.html", "play/games/_generic.html"],
         "table": table,
         "seen": seen,
         "frames": selectors.frames_since(table, since=seen),
@@ -272,6 +274,7 @@ def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "steps": frames["frames"],
         "frames_url": url + ("" if seat is None else f"?seat={seat}"),
         "seat_choices": list(enumerate(frames["names"])),
+        "human_seat_name": load_game(table.variant).seat_name(table.human_seat),
         "result": final.get("result"),
         "sides": side_rows(frames),
     }

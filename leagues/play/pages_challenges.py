@@ -87,6 +87,7 @@ def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
         "challenge": challenge,
         "two_tables": challenge.format == Challenge.Format.TWO_TABLES,
         "partnership": load_game(challenge.variant).partnership,
+        "seat_names": load_game(challenge.variant).seat_names,
         "rows": rows,
         "boards": boards,
         "next_table": challenges.next_table(challenge),

@@ -4,17 +4,9 @@ A table is nothing but its variant, rules, seed, dealer and the actions taken so
 engine re-deals the seed and re-applies the actions, so a reload, a second worker or a
 restarted server all see exactly the same hand. Bots are rebuilt the same way for every
 decision: a fresh bot hears ``hello``, its ``hand_start`` and every event its seat heard
-(``Observer.heard``), then answers ``act`` with its seat's observation. A bot
+(``game.observer.heard``), then answers ``act`` with its seat's observation. A bot
 therefore knows what it would have known at a live table, and nothing lives only in a
-process.
-
->>> seats = parse_seats(["human"] + [{"kind": "reference", "name": "greedy"}] * 3, "single4")
->>> hand = rebuild("single4", rules=None, seed=3, dealer=0, actions=[])
->>> hand.state.current_player, hand.ply
-(1, 0)
->>> moves = reference_turns(hand, seats, variant="single4")
->>> [seat for seat, _ in moves], hand.current
-([1, 2, 3], 0)
+process (tests/leagues/play/test_scoring_examples.py shows a table rebuilt and bots moving).
 """
 
 from __future__ import annotations
@@ -149,9 +141,10 @@ class Hand:
         return canonical
 
     def heard_by(self, seat: int) -> list[tuple[int, str]]:
-        """Every move so far as ``seat`` heard of it: (actor, public text)."""
+        """Every move so far as ``seat`` heard of it: (actor, what the game lets it hear)."""
+        heard = self.game.observer.heard
         return [
-            (actor, self.game.observer.heard(self.game.parse_action(text), actor, seat))
+            (actor, heard(self.game.parse_action(text), actor, seat))
             for actor, text in zip(self.actors, self.actions, strict=True)
         ]
 
@@ -183,7 +176,7 @@ def bot_messages(
         hello_for(hand.game, hand.rules, seat=seat, boards=1, time=clock),
         protocol.hand_start_message(
             board=BOARD,
-            dealer=int(getattr(hand.state, "dealer", 0)),
+            dealer=hand.state.dealer,
             seat=seat,
             hand=hand.initial_hands[seat],
         ),
@@ -203,7 +196,7 @@ def act_request(
     message = protocol.act_message(
         request_id=1,
         board=BOARD,
-        observation=hand.state.observation(seat),
+        observation=hand.game.observer.seat_view(hand.state, seat),
         legal=legal,
         time_left_ms=clock.bank_ms,
     )

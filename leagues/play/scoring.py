@@ -15,8 +15,8 @@ again. (The earlier format seated the human at a second table of every board in 
 seat, whose cards the first table had shown.)
 
 The human's seat rotates over the boards so that the human plays every position relative
-to the dealer: board ``n`` (dealer ``(n - 1) % players``, as every match deals) seats the
-human ``n`` seats after the dealer, from the dealer's left round to the dealer.
+to the dealer: board ``n`` (dealt by the game's ``board_dealer(n)``, as every match deals)
+seats the human ``n`` seats after the dealer, from the dealer's left round to the dealer.
 
 A side's margin at a table is its mean seat score minus the mean of the other seats
 (``bots.duplicate.table_result``'s arithmetic). The board result is the human side's
@@ -26,24 +26,10 @@ is exactly the board result an arena match would give the human's side against t
 with the human's table as table A and the bot-only table as table B (same cards, the
 other side's score seen from the human's side), so it has the arena's scale.
 
->>> [human_seat(number, "single4") for number in range(1, 5)]
-[1, 3, 1, 3]
->>> [(human_seat(n, "cutthroat3") - (n - 1)) % 3 for n in range(1, 4)]
-[1, 2, 0]
->>> lineup(3, "single4"), lineup(1, "cutthroat3")
-((1, 0, 1, 0), (1, 0, 1))
->>> board_result([30, -10], [20, 10], seat=1, variant="single4")
--30
->>> board_result([-10, 40], [0, 20], seat=1, variant="single4")
-30
-
 Challenges started before this format (``two_tables``) keep their tables and results; their
 arithmetic is ``two_table_result`` over the lineups of ``two_tables``.
 
->>> two_tables("single4")
-{'A': (0, 1, 0, 1), 'B': (1, 0, 1, 0)}
->>> two_table_result({"A": [30, -10], "B": [-5, 20]}, "single4")
-65
+Worked examples in each kind of game: tests/leagues/play/test_scoring_examples.py.
 """
 
 from __future__ import annotations
@@ -51,7 +37,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from arena.seeding import board_dealer
 from engine.registry import load_game
 
 MAX_BOARDS = 8
@@ -59,16 +44,20 @@ MAX_BOARDS = 8
 
 
 def human_seat(number: int, variant: str) -> int:
-    """The human's seat on board ``number``: ``number`` seats after the board's dealer."""
-    players = load_game(variant).players
-    return (board_dealer(number, players) + number) % players
+    """The human's seat on board ``number``: ``number`` seats after the board's dealer,
+    passing to the left as the deal does."""
+    game = load_game(variant)
+    seat = game.board_dealer(number)
+    for _ in range(number):
+        seat = game.next_dealer(seat)
+    return seat
 
 
 def lineup(seat: int, variant: str) -> tuple[int, ...]:
     """0 at the human's side (the human's seat, and the partner's), 1 at every other seat."""
     game = load_game(variant)
-    side = game.side_of(seat)
-    return tuple(0 if game.side_of(other) == side else 1 for other in range(game.players))
+    ours = game.teams[game.side_of(seat)]
+    return tuple(0 if other in ours else 1 for other in range(game.players))
 
 
 def margin(side_scores: Sequence[int], lineup: Sequence[int], variant: str) -> Fraction:

@@ -1,7 +1,7 @@
 """Reads of human tables: what a given reader may see of one, and nothing more.
 
 The owner sees their seat's view: the engine's observation for the human seat and every
-move as that seat heard of it (``bots.table.public_text``). Nobody else sees a table until
+move as that seat heard of it (the game's ``observer.heard``). Nobody else sees a table until
 its hand is over and its ``public_after`` has passed. Before the hand ends no reader gets
 the seed, another seat's hand, or a buried or passed card they did not see.
 """
@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena.models import BotVersion
+from engine.interface import AnyGame
 from leagues.play.errors import TableNotFound
 from leagues.play.models import Challenge, PlayTable
 from leagues.play.referee import ARENA, HUMAN, REFERENCE, Hand, Seat
@@ -28,21 +29,17 @@ REPLAY_FORMAT = "pinochle-arena/game-replay"
 REPLAY_VERSION = 1
 """The arena's replay document (arena/services/matches.py), so one viewer reads both."""
 
-CARD_VERBS = ("play", "discard")
-"""Actions naming one card of the hand: chosen by clicking the card."""
-CHOOSE_VERBS = ("give", "bury")
-"""Actions naming several cards of the hand: chosen by picking the cards, then sending."""
-
 
 @dataclass(frozen=True)
 class Controls:
     """The human's legal actions, grouped the way the page offers them."""
 
     cards: dict[str, str]
-    """card -> action, for actions that name one card (``play AS``)."""
+    """card -> action, for actions that name one card (the game's ``card_verbs``)."""
     choose: dict[str, Any] | None
-    """``{"verb", "count", "cards"}`` for actions that name several cards (``give``)."""
+    """``{"verb", "count", "cards"}`` for actions that name several cards (``pick_verbs``)."""
     bids: list[str]
+    """Actions that name one of many amounts (``amount_verbs``), offered as one list."""
     buttons: list[str]
     legal: list[str]
 
@@ -98,7 +95,14 @@ def seat_names(table: PlayTable, seats: Sequence[Seat] | None = None) -> list[st
     return names
 
 
+def side_names(game: AnyGame) -> list[str]:
+    """Each scoring side by its seats' names, in the order of a result's scores."""
+    return [" and ".join(game.seat_name(seat) for seat in team) for team in game.teams]
+
+
 def controls_of(hand: Hand) -> Controls:
+    """The legal actions grouped as the game says each kind of action is offered."""
+    game = hand.game
     legal = [str(action) for action in hand.state.legal_actions]
     cards: dict[str, str] = {}
     bids: list[str] = []
@@ -107,13 +111,13 @@ def controls_of(hand: Hand) -> Controls:
     choose: dict[str, Any] | None = None
     for text in legal:
         verb, _, rest = text.partition(" ")
-        if verb in CARD_VERBS and " " not in rest:
+        if verb in game.card_verbs and " " not in rest:
             cards[rest] = text
-        elif verb in CHOOSE_VERBS:
+        elif verb in game.pick_verbs:
             picked = rest.split()
             choose_cards.update(picked)
             choose = {"verb": verb, "count": len(picked)}
-        elif verb == "bid":
+        elif verb in game.amount_verbs:
             bids.append(text)
         else:
             buttons.append(text)
@@ -127,6 +131,7 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
     if not can_see(table, viewer):
         raise TableNotFound(f"there is no table {table.pk} you may see")
     hand = hand_of(table)
+    game = hand.game
     seats = seats_of(table)
     seat = table.human_seat
     current = hand.current
@@ -140,8 +145,11 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
         "ply": hand.ply,
         "human_seat": seat,
         "dealer": table.dealer,
-        "players": hand.game.players,
-        "partnership": hand.game.partnership,
+        "game": game.name,
+        "players": game.players,
+        "partnership": game.partnership,
+        "seat_names": list(game.seat_names),
+        "side_names": side_names(game),
         "seats": [spec.to_json() for spec in seats],
         "names": seat_names(table, seats),
         "current": None if table.is_over else current,
@@ -153,7 +161,7 @@ def table_view(*, table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) ->
             and seats[current].kind != HUMAN
         ),
         "out_of_time": out_of_time,
-        "observation": hand.state.observation(seat),
+        "observation": game.observer.seat_view(hand.state, seat),
         "moves": moves_heard(hand, seat, since=0),
         "controls": controls_of(hand).to_json() if your_turn else None,
         "seed_commitment": seed_commitment_of(table),
@@ -247,5 +255,5 @@ def frames_since(table: PlayTable, *, since: int) -> list[dict[str, Any]]:
     heard = moves_heard(hand_of(table), seat, since=since)
     for move in heard:
         hand.apply(table.actions[move["ply"]])
-        frames.append({**move, "observation": hand.state.observation(seat)})
+        frames.append({**move, "observation": hand.game.observer.seat_view(hand.state, seat)})
     return frames

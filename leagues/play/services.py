@@ -227,11 +227,12 @@ def table_act(*, table_id: int, user: Reader, action: str, ply: int) -> TableUpd
             )
         hand = hand_of(table)
         if hand.current != table.human_seat:
-            raise NotYourTurn(f"it is seat {hand.current}'s turn, not yours")
+            waited = "nobody's" if hand.current is None else hand.game.seat_name(hand.current)
+            raise NotYourTurn(f"it is {waited}'s turn, not yours")
         try:
             hand.apply(action)
         except IllegalActionError as error:
-            raise IllegalAction(refusal_text(error), error.rule) from None
+            raise IllegalAction(refusal_text(error, hand.game), error.rule) from None
         except EngineError as error:
             raise IllegalAction(str(error)) from None
         seats = seats_of(table)
@@ -487,22 +488,10 @@ def table_publish(*, table_id: int) -> bool:
     return True
 
 
-RULE_SUMMARIES = {
-    "must_follow": "you must follow suit",
-    "must_head": "you must beat the trick",
-    "must_trump": "you must trump",
-    "must_overtrump": "you must play a higher trump",
-    "card_not_in_hand": "you do not hold that card",
-    "bid_ladder": "that bid is not allowed",
-    "dealer_stuck": "the stuck dealer must bid",
-    "phase": "that is not a move of this phase",
-}
-"""The rule the engine names, said to the player; the engine's own reason follows it."""
-
-
-def refusal_text(error: IllegalActionError) -> str:
-    """The engine's refusal as the page and the API say it: the rule, then the reason."""
-    summary = RULE_SUMMARIES.get(error.rule)
+def refusal_text(error: IllegalActionError, game: AnyGame) -> str:
+    """The engine's refusal as the page and the API say it: the rule as the game says it
+    to a player (``Game.rule_summaries``), then the engine's reason."""
+    summary = game.rule_summaries.get(error.rule)
     reason = f"{error.reason} (rule: {error.rule})"
     return f"{summary}: {reason}" if summary else reason
 

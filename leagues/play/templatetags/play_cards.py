@@ -1,21 +1,29 @@
-"""Cards as the replay viewer draws them (arena/static/arena/replay/replay.js, cards.css)."""
+"""Cards and seats as the play pages draw them (the look of arena/static/arena/cards.css).
+
+A card is drawn from its code alone: a code ending in a suit letter shows that suit's
+symbol; any other card (one that belongs to no suit) is drawn plain, marked ``suitless``.
+A code ``A=B`` is a card played as another (``B``), shown with what it stands for.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from django import template
 from django.utils.html import format_html
 
 register = template.Library()
 
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "J": "\u2605"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 
 
 @register.simple_tag
 def card(text: str, small: bool = False) -> str:
     """One face-up card: its code in the corner, the suit's symbol in the middle."""
     face, _, stands = str(text).partition("=")
-    suit = "J" if face == "JK" else face[-1:]
-    classes = f"card s-{suit}" + (" small" if small else "") + (" joker" if face == "JK" else "")
+    suit = suit_of(face)
+    classes = f"card s-{suit or 'none'}" + (" small" if small else "")
+    classes += "" if suit else " suitless"
     if stands:
         return format_html(
             '<span class="{} wild" data-card="{}" title="{}"><span class="code">{}</span>'
@@ -40,8 +48,9 @@ def card(text: str, small: bool = False) -> str:
 
 @register.filter
 def suit_of(text: str) -> str:
+    """The card's suit letter, or "" for a card of no suit."""
     face = str(text).partition("=")[0]
-    return "J" if face == "JK" else face[-1:]
+    return face[-1:] if face[-1:] in SUIT_SYMBOLS else ""
 
 
 @register.filter
@@ -59,10 +68,27 @@ def at(sequence: object, index: int) -> object:
 
 
 @register.filter
-def trick_seats(trick: dict[str, object], players: int) -> list[tuple[int, str]]:
-    """A trick's cards with the seat that played each, from its leader round the table."""
+def verb_of(action: str) -> str:
+    """An action's verb: the first word of its text (``bid 250``: ``bid``)."""
+    return str(action).partition(" ")[0]
+
+
+@register.filter
+def trick_seats(trick: object, players: int) -> list[tuple[int | None, str]]:
+    """A trick's cards with the seat that played each, as far as the view says it.
+
+    A view gives the trick either as its cards alone (no seat is shown), or as its
+    ``leader`` and ``cards``: the cards then go round the table from the leader, in seat
+    order, as every view's seats are numbered.
+    """
+    if isinstance(trick, Sequence) and not isinstance(trick, str):
+        return [(None, str(c)) for c in trick]
+    if not isinstance(trick, Mapping):
+        return []
     leader = trick.get("leader")
     cards = trick.get("cards") or []
-    if not isinstance(leader, int) or not isinstance(cards, list):
+    if not isinstance(cards, list):
         return []
+    if not isinstance(leader, int):
+        return [(None, str(c)) for c in cards]
     return [((leader + index) % players, str(c)) for index, c in enumerate(cards)]

@@ -2,7 +2,7 @@
 
 What the seat may know is computed from the engine: the cards named in its observation
 (RULES.md section 10: its own hand, the played and shown cards) and in the moves as its
-seat heard them (``bots.table.public_text``). Every face the server sends while the hand
+seat heard them (the game's ``observer.heard``). Every face the server sends while the hand
 is played must be among them; another seat's unseen cards never are.
 """
 
