@@ -233,7 +233,9 @@ def robot_board_par_compute(*, board_id: int) -> RobotBoard | None:
     ns, ew = result.team_scores
     # Conditional: a second delivery of the task computes the same par and stores nothing.
     RobotBoard.objects.filter(pk=board.pk, par_result__isnull=True).update(
-        par_ns=ns, par_ew=ew, par_result=rules.result_summary(result.to_json())
+        par_ns=ns,
+        par_ew=ew,
+        par_result=rules.result_summary(result.to_json(), load_game(event.variant)),
     )
     board.refresh_from_db()
     return board
@@ -311,7 +313,9 @@ def robot_play_finish(
     if not (len(scores) == 2 and all(type(score) is int for score in scores)):
         raise InvalidInput("a board's result is two whole team scores", field="scores")
     summary: dict[str, Any] = (
-        rules.result_summary(dict(hand)) if hand is not None else {"outcome": "forfeit"}
+        rules.result_summary(dict(hand), load_game(play.board.event.variant))
+        if hand is not None
+        else {"outcome": "forfeit"}
     )
     if fault is not None:
         summary["fault"] = {"seat": fault.get("seat"), "kind": fault.get("kind")}

@@ -86,6 +86,14 @@ class BoardEntryForm(forms.Form):
         if correcting:
             self.fields["reason"] = forms.CharField(max_length=200, required=False)
 
+    def meld_fields(self) -> list[forms.BoundField]:
+        """Each side's meld field, in side order."""
+        return [self[f"meld_{side}"] for side in range(len(self.sides))]
+
+    def counter_fields(self) -> list[forms.BoundField]:
+        """The counter fields (one side's, or each seat's), then the buried counters if any."""
+        return [self[name] for name in self.fields if name.startswith("taken_") or name == "buried"]
+
     def api_data(self) -> dict[str, Any]:
         """The cleaned form as the API's score-entry fields (``services.score_entry_from``)."""
         data = self.cleaned_data

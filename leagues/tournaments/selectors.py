@@ -678,7 +678,7 @@ def traveller_page(*, event: Event, viewer: Player | None, number: int) -> dict[
         "event": event,
         "board": number,
         "dealer": comparison["dealer"],
-        "three_hand": not load_game(event.variant).partnership,
+        "per_seat": not load_game(event.variant).partnership,
         "rows": rows,
         "par": comparison["par"],
         "record": record,
@@ -705,7 +705,7 @@ def scorecard_page(
         "event": event,
         "section": section_name,
         "card": entry_scorecard(event=event, entry=entry),
-        "three_hand": not load_game(event.variant).partnership,
+        "per_seat": not load_game(event.variant).partnership,
         "results_visible": can_see_results(event=event, player=viewer),
     }
 
@@ -770,5 +770,5 @@ def table_entry_page(
         "boards": boards,
         "corrections": corrections,
         "seats": names,
-        "three_hand": not load_game(event.variant).partnership,
+        "per_seat": not load_game(event.variant).partnership,
     }
