@@ -359,6 +359,12 @@ def entry_label(entry: Entry) -> str:
     return entry.name or " & ".join(p.display_name for p in entry.players.all())
 
 
+def _on_side(result: Result, side: int) -> list[int]:
+    """The entries of a partnership result on ``side`` (0: North-South, 1: East-West)."""
+    variant = result.section.event.variant
+    return [n for pos, n in enumerate(result.sides) if direction_of(variant, pos) == side]
+
+
 def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
     if result.seat_scores:
         return {
@@ -388,8 +394,8 @@ def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
         "table": result.table,
         "board": result.board.number,
         "sides": result.sides,
-        "ns": result.sides[0::2],
-        "ew": result.sides[1::2],
+        "ns": _on_side(result, 0),
+        "ew": _on_side(result, 1),
         "outcome": result.outcome,
         "hand_outcome": result.hand_outcome,
         "declarer": result.declarer,
@@ -448,7 +454,7 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
                 "round": seating.round,
                 "table": seating.table,
                 "direction": None
-                if len(seating.sides) == 3
+                if not load_game(event.variant).partnership
                 else ("NS" if direction == 0 else "EW"),
                 "seat": seat_names(event.variant)[position] if len(seating.sides) > 2 else None,
                 "sides": [
