@@ -53,7 +53,9 @@ class Pinochle4(PinochleGame):
         "double4": "Four-hand partnership, double deck",
     }
     partnered = frozenset(variants)
+    # The auction game is the one most tables play: the site's leaderboards open on it.
     main_variant = "auction4"
+    # A table reports each of them on paper; a robot partner plays each of them.
     hand_record_variants = frozenset(variants)
     robot_event_variants = frozenset(variants)
     # The IMP-like scales of ``leagues.tournaments.imps``: the 2.5%, 7.5%, ..., 97.5%

@@ -13,7 +13,7 @@ from django import forms
 from engine.registry import load_game
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.models import Result
-from leagues.tournaments.selectors import seat_names
+from leagues.tournaments.selectors import seat_names, side_names
 
 OUTCOME_LABELS = {
     EntryOutcome.PLAYED: "Played",
@@ -35,7 +35,7 @@ class BoardEntryForm(forms.Form):
         rules = game.rules
         self.variant = variant
         # A side of one seat enters everything; of two partners, one side's counters.
-        self.sides = ["-".join(game.seat_name(seat) for seat in team) for team in game.teams]
+        self.sides = list(side_names(variant))
         self.partnership = game.partnership
         self.total = rules.total_in_tricks
         outcomes = [EntryOutcome.PLAYED]

@@ -34,6 +34,13 @@ def seat_names(variant: str) -> tuple[str, ...]:
     return load_game(variant).seat_names
 
 
+def side_names(variant: str) -> tuple[str, ...]:
+    """Each scoring side's name, its seats' names joined (``North-South``), in the order
+    of a result's scores."""
+    game = load_game(variant)
+    return tuple("-".join(game.seat_name(seat) for seat in team) for team in game.teams)
+
+
 def event_list() -> QuerySet[Event]:
     return Event.objects.select_related("director").order_by("-id")
 
@@ -743,7 +750,7 @@ def table_entry_page(
     names = seat_names(event.variant)
     labels = _seating_labels(seating, entries)
     # Pairs sit as North-South and East-West; individual players each have their seat.
-    sides = names if len(seating.sides) > 2 else ("North-South", "East-West")
+    sides = names if len(seating.sides) > 2 else side_names(event.variant)
     positions = [f"{side}: {label}" for side, label in zip(sides, labels, strict=True)]
     boards = [
         {
@@ -776,5 +783,6 @@ def table_entry_page(
         "boards": boards,
         "corrections": corrections,
         "seats": names,
+        "sides": side_names(event.variant),
         "per_seat": not load_game(event.variant).partnership,
     }
