@@ -4,6 +4,8 @@ The page is server-rendered (every step as text, the result breakdown) and enhan
 ``arena/static/arena/replay/replay.js``, which draws the table from ``frames.json``. Both
 read the same frames (``arena.replay_view``): a seat's view holds that seat's observations
 and nothing else, so neither the page nor the JSON can show a card the seat did not see.
+Neither knows the game: the frames carry the table, the captions and the breakdown that
+the game's observer wrote.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def _frames(game: Game, seat: int | None) -> dict[str, Any]:
         raise _Refused(400, str(error)) from None
 
 
-# A Pinnacolo hand's frames are some 600 KiB of JSON and about 11 KiB gzipped (see
+# The longest hands' frames are up to 2 MiB of JSON and some 30 KiB gzipped (see
 # tests/bench/bench_replay_frames.py). Every view of a finished match is public, so what
 # compression could leak to a prober is nothing a reader could not fetch outright.
 @gzip_page
@@ -110,7 +112,6 @@ def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> 
             status=refused.status,
         )
     url = reverse("replay-frames", args=[match.pk, board, table])
-    final = frames["frames"][-1]["observation"]
     context = {
         "match": match,
         "game": game,
@@ -125,7 +126,6 @@ def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> 
         "tables": list(
             selectors.match_games(match=match, board=board).values_list("table", flat=True)
         ),
-        "result": final.get("result"),
         "sides": side_rows(frames),
     }
     return render(request, "arena/replay.html", context)

@@ -6,14 +6,22 @@ from the record but the rules, the deal (its seed or its cards) and the actions.
 
 Two views, and nothing else:
 
-- a seat's view: each frame's ``observation`` is exactly ``state.observation(seat)``,
-  and an action is written as that seat hears of it (``bots.table.public_text``), so the
-  reader of a seat's view gets no card that seat could not see at that step;
-- the open view (finished matches only): every hand, the widow and the stock as well.
+- a seat's view: each frame's ``observation`` is exactly the seat's view
+  (``Observer.seat_view``), and an action is written as that seat hears of it
+  (``Observer.heard``), so the reader of a seat's view gets no card that seat could not
+  see at that step;
+- the open view (finished matches only): every card, on and under the table
+  (``Observer.open_view``).
 
->>> frames = replay_frames(new_replay("single4", seed=3), seat=1)
->>> frames["frames"][0]["observation"]["hand_sizes"], frames["frames"][0]["action"]
-([12, 12, 12, 12], None)
+Everything about the game is asked of its ``Game`` and ``Observer``: the seats and sides,
+each step's words (``caption``), the part of the hand it belongs to (``step_mark``), the
+table to draw (``table``, a description any game shares) and the final score's breakdown.
+
+>>> from engine.registry import variant_names
+>>> frames = replay_frames(new_replay(variant_names()[0], seed=3), seat=1)
+>>> deal = frames["frames"][0]
+>>> deal["action"], [seat["cards"] is not None for seat in deal["table"]["seats"]][:2]
+(None, [False, True])
 """
 
 from __future__ import annotations
@@ -21,11 +29,10 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from bots.table import public_text
-from engine.actions import Action, Give
+from engine.actions import Action
 from engine.interface import AnyGame
 from engine.registry import load_game
 
@@ -36,11 +43,11 @@ __all__ = [
     "new_replay",
     "replay_deal",
     "replay_frames",
-    "step_caption",
+    "side_rows",
 ]
 
 CARD_TOKEN = re.compile(r"\b(?:[ATKQJ98765432][SHDC]|JK)\b")
-"""A card in the engines' notation (pinochle ``AS`` ... ``9C``; Pinnacolo ``2S`` ... ``JK``)."""
+"""A card in the engines' notation: a rank and a suit (``AS``, ``TH``, ``2C``), or the joker."""
 
 
 class ViewError(ValueError):
@@ -86,23 +93,12 @@ def _state_of(game: AnyGame, hand: Mapping[str, Any]) -> tuple[Any, list[Action]
     return replay.initial_state(), [game.parse_action(text) for text in replay.actions]
 
 
-def replay_deal(variant: str, hand: Mapping[str, Any]) -> Any:
-    """The cards dealt in a stored hand, in the engine replays' ``deal`` form.
-
-    Four-hand: the four hands by seat; three-hand: the hands, then the widow; two-hand:
-    the hands, then the stock from the top (the turned-up trump last); Pinnacolo:
-    ``{"hands": [...], "pile": ..., "stock": ...}``, the stock's next card first.
-    """
-    state, _ = _state_of(load_game(variant), hand)
-    if hasattr(state, "initial_cards"):
-        hands, pile, stock = state.initial_cards()
-        return {
-            "hands": [" ".join(h) for h in hands],
-            "pile": " ".join(pile),
-            "stock": " ".join(stock),
-        }
-    parts = state.deal if hasattr(state, "deal") else [state.dealt(s) for s in range(4)]
-    return [" ".join(str(card) for card in part) for part in parts]
+def replay_deal(variant: str, hand: Mapping[str, Any]) -> dict[str, Any]:
+    """The cards dealt in a stored hand: ``{"hands": [[card, ...], ...]}`` by seat, then
+    each named part of the cards dealt to nobody, as ``Game.initial_deal`` tells."""
+    game = load_game(variant)
+    state, _ = _state_of(game, hand)
+    return game.initial_deal(state).to_json()
 
 
 def _steps(
@@ -138,22 +134,37 @@ def replay_frames(
     game = load_game(variant)
     if seat is not None and not 0 <= seat < game.players:
         raise ViewError(f"{variant} has seats 0 to {game.players - 1}, not {seat}")
+    observer = game.observer
+
+    def name(who: int) -> str:
+        return f"Seat {who}" if names is None else f"Seat {who} ({names[who]})"
+
     frames = []
+    view: dict[str, Any] = {}
     for number, (state, actor, played) in enumerate(_steps(game, hand)):
+        action = None
         if seat is None:
-            observation = _open_observation(state, game)
+            view = observer.open_view(state)
             action = None if played is None else str(played)
         else:
-            observation = state.observation(seat)
-            action = None if played is None or actor is None else public_text(played, actor, seat)
+            view = observer.seat_view(state, seat)
+            if played is not None and actor is not None:
+                action = observer.heard(played, actor, seat)
+        table = observer.table(view, game.teams)
+        if actor is None or action is None:
+            caption = _deal_caption(table, seat, name)
+        else:
+            caption = observer.caption(actor, action, view, name)
         frames.append(
             {
                 "step": number,
                 "actor": actor,
                 "action": action,
-                "caption": step_caption(actor, action, observation, names),
-                "mark": _mark(observation, number),
-                "observation": observation,
+                "caption": caption,
+                "mark": observer.step_mark(view),
+                "over": state.is_terminal(),
+                "observation": view,
+                "table": table,
             }
         )
     shown_fault = None
@@ -169,12 +180,32 @@ def replay_frames(
         "view": "open" if seat is None else "seat",
         "seat": seat,
         "names": list(names) if names is not None else [f"Seat {s}" for s in range(game.players)],
-        "sides": _sides(game),
+        "sides": [list(seats) for seats in game.teams],
         "marks": _marks(frames),
         "frames": frames,
+        "breakdown": observer.breakdown(view),
         "fault": shown_fault,
         "team_scores": None if team_scores is None else list(team_scores),
     }
+
+
+def _deal_caption(table: Mapping[str, Any], seat: int | None, name: Callable[[int], str]) -> str:
+    """The deal in words, from the table the reader sees: the reader's hand (every hand in
+    the open view) and any cards face up elsewhere."""
+    if seat is not None:
+        parts = ["Your hand: " + (" ".join(table["seats"][seat]["cards"] or ()) or "no cards")]
+    else:
+        parts = [
+            f"{name(entry['seat'])}: {' '.join(entry['cards'])}"
+            for entry in table["seats"]
+            if entry["cards"] is not None
+        ]
+    parts += [
+        f"{area['label'].rstrip(':')}: {' '.join(area['cards'])}"
+        for area in table["areas"]
+        if area.get("cards")
+    ]
+    return "The deal. " + "; ".join(parts)
 
 
 def side_rows(frames: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -190,51 +221,9 @@ def side_rows(frames: Mapping[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _sides(game: AnyGame) -> list[list[int]]:
-    if game.partnership:
-        return [[0, 2], [1, 3]]
-    return [[seat] for seat in range(game.players)]
-
-
-def _open_observation(state: Any, game: AnyGame) -> dict[str, Any]:
-    """Everything on and under the table: the public observation with every hand.
-
-    The declarer's observation is the base once there is one (it holds both passes of
-    cards, the widow and the buried cards; before the auction ends no seat knows more than
-    its hand); the hands of all seats replace its one hand.
-    """
-    declarer = getattr(state, "declarer", None)
-    observation: dict[str, Any] = state.observation(declarer if declarer is not None else 0)
-    observation.pop("hand")
-    observation["seat"] = None
-    observation["hands"] = [[str(card) for card in state.hand(s)] for s in range(game.players)]
-    if hasattr(state, "deal") and "widow" in observation and observation["widow"] is None:
-        observation["widow"] = [str(card) for card in state.deal[-1]]
-    if hasattr(state, "stock") and "stock_size" in observation:
-        observation["stock"] = [str(card) for card in state.stock]
-    if "passing" in observation:
-        # Cards given went to the declarer's partner and back: both are in the actions.
-        passes = [a for a in state.actions if isinstance(a, Give)]
-        for entry, given in zip(observation["passing"], passes, strict=False):
-            entry["cards"] = [str(card) for card in given.cards]
-    if hasattr(state, "buried") and state.buried:
-        observation["buried"] = [str(card) for card in state.buried]
-    return observation
-
-
-def _mark(observation: Mapping[str, Any], step: int) -> str | None:
-    """The trick (or Pinnacolo turn) this step belongs to, as a label, or None."""
-    if "tricks" in observation:
-        played = len(observation["tricks"]) + (1 if observation["trick"]["cards"] else 0)
-        return f"Trick {played}" if played else None
-    if "history" in observation:
-        turns = sum(1 for e in observation["history"] if e["action"].split()[0] in ("draw", "take"))
-        return f"Turn {turns}" if turns else None
-    return None
-
-
 def _marks(frames: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Where each trick (or turn) starts, for the jump menu and the digit keys."""
+    """Where each part of the hand that the game marks (``Observer.step_mark``) starts,
+    for the jump menu and the digit keys."""
     marks = [{"label": "Deal", "step": 0}]
     seen: set[str] = set()
     for frame in frames:
@@ -244,76 +233,3 @@ def _marks(frames: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             marks.append({"label": label, "step": frame["step"]})
     marks.append({"label": "End", "step": len(frames) - 1})
     return marks
-
-
-def _seat_name(seat: int, names: Sequence[str] | None) -> str:
-    if names is None:
-        return f"Seat {seat}"
-    return f"Seat {seat} ({names[seat]})"
-
-
-_WORDS = {
-    "pass": "passes",
-    "pass-help": "passes with help",
-    "throw-in": "throws in",
-    "play-on": "plays on",
-    "no-meld": "lays no meld",
-    "dix": "exchanges the dix for the turned-up trump",
-    "draw": "draws from the stock",
-}
-_THIRD_PERSON = {
-    "give": "gives",
-    "bury": "buries",
-    "meld": "melds",
-    "play": "plays",
-    "discard": "discards",
-}
-
-
-def step_caption(
-    actor: int | None,
-    action: str | None,
-    observation: Mapping[str, Any],
-    names: Sequence[str] | None = None,
-) -> str:
-    """One step in words, naming no card the observation does not show."""
-    if actor is None or action is None:
-        hand = observation.get("hand")
-        if hand is not None:
-            return "The deal. Your hand: " + (" ".join(hand) or "no cards")
-        parts = [
-            f"{_seat_name(s, names)}: {' '.join(cards)}"
-            for s, cards in enumerate(observation.get("hands", []))
-        ]
-        for key, label in (("widow", "widow"), ("stock", "stock from the top")):
-            if observation.get(key):
-                parts.append(f"{label}: {' '.join(observation[key])}")
-        if observation.get("discard_pile"):
-            parts.append(f"discard pile: {' '.join(observation['discard_pile'])}")
-        return "The deal. " + "; ".join(parts)
-    who = _seat_name(actor, names)
-    verb, *args = action.split()
-    rest = " ".join(args)
-    if verb in _WORDS:
-        text = f"{who} {_WORDS[verb]}"
-    elif verb == "bid":
-        text = f"{who} bids {rest}"
-    elif verb == "trump":
-        text = f"{who} names {rest} trump"
-    elif verb in ("give", "bury") and rest.isdigit():
-        text = f"{who} {_THIRD_PERSON[verb]} {rest} cards"
-    elif verb in _THIRD_PERSON:
-        text = f"{who} {_THIRD_PERSON[verb]} {rest}"
-    elif verb == "take":
-        text = f"{who} takes the top {rest} of the discard pile"
-    elif verb == "add" and args:
-        text = f"{who} adds {' '.join(args[1:])} to meld {args[0]}"
-    elif verb == "replace" and len(args) == 2:
-        text = f"{who} puts {args[1]} in meld {args[0]} in place of its wild"
-    else:
-        text = f"{who}: {action}"
-    tricks = observation.get("tricks")
-    trick = observation.get("trick")
-    if tricks and trick is not None and not trick["cards"] and verb == "play":
-        text += f"; trick {len(tricks)} won by {_seat_name(tricks[-1]['winner'], names)}"
-    return text

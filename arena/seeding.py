@@ -5,7 +5,7 @@ carry every deal in its code. When a match is created the server draws a 32-byte
 publishes only its commitment ``sha256(secret)``. The match seed is the first 8 bytes of
 ``HMAC-SHA256(secret, MATCH_SEED_LABEL)`` shifted to 63 bits (databases store signed 64-bit
 integers), and board ``n`` is dealt from ``bots.duplicate.board_seed(match_seed, n)`` by
-``bots.duplicate.board_dealer(n, players)``, as every match is. Once the match is done the
+``board_dealer(n, players)``, as every match is. Once the match is done the
 secret is revealed and anyone can re-derive every board:
 
 >>> secret = bytes(range(32))
@@ -44,7 +44,7 @@ import hmac
 import secrets
 from collections.abc import Mapping
 
-from bots.duplicate import board_dealer, board_seed
+from bots.duplicate import board_seed
 
 __all__ = [
     "MATCH_SEED_LABEL",
@@ -66,6 +66,12 @@ SCHEME = (
     "'pinochle-arena/match-seed')[:8] >> 1; board n: seed = bots.duplicate.board_seed("
     "match_seed, n), dealer = (n - 1) % players, dealt by the variant's engine state"
 )
+
+
+def board_dealer(number: int, players: int) -> int:
+    """The dealer of board ``number`` in the published scheme: the deal moves left from
+    board to board (``engine.interface.Game.board_dealer``)."""
+    return (number - 1) % players
 
 
 def new_secret() -> bytes:

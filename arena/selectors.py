@@ -148,10 +148,9 @@ def match_verification(*, match: Match) -> dict[str, Any]:
         for seed, dealer in ((row.board.seed, row.board.dealer), (hand["seed"], hand["dealer"])):
             if played.setdefault(row.number, (seed, dealer)) != (seed, dealer):
                 problems.append(f"board {row.number}: table {row.table} was not the same deal")
-        dealt = game.write_replay(
-            game.with_rules(rules).new_initial_state(seed=hand["seed"], dealer=hand["dealer"])
-        )
-        if dealt.to_json()["deal"] != hand["deal"]:
+        dealt = game.with_rules(rules).new_initial_state(seed=hand["seed"], dealer=hand["dealer"])
+        recorded = game.read_replay(hand).initial_state()
+        if game.initial_deal(dealt) != game.initial_deal(recorded):
             problems.append(f"board {row.number}: the cards of table {row.table} are not the deal")
     if sorted(played) != list(range(1, match.board_count + 1)):
         problems.append(f"the match has {len(played)} of its {match.board_count} boards")

@@ -25,11 +25,14 @@ and nothing it computes is ever shown to a seat.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Collection, Sequence
+from pathlib import Path
 from typing import Any
 
 from bots import protocol
+from bots.reference import reference_bots
 from bots.reference.greedy import GreedyBot
 from bots.table import BoardRecord, hello_for
 from engine.interface import AnyGame, AnyState
@@ -40,10 +43,9 @@ class GreedyRollout:
     """The greedy reference bot at every seat, asked directly (no messages)."""
 
     def __init__(self, game: AnyGame, rules: Any) -> None:
-        if game.players != 4 or not game.partnership:
-            raise ValueError(
-                f"rollouts are for the four-hand partnership games, not {game.variant}"
-            )
+        if reference_bots(game).get("greedy") != Path(inspect.getfile(GreedyBot)).resolve():
+            # Asked of the declaration: the rollouts are the greedy bot of the game's family.
+            raise ValueError(f"the pinochle greedy bot is no reference bot of {game.variant}")
         self.game = game
         self.rules = rules
         self.bots = []

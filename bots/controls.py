@@ -28,8 +28,9 @@ the reference file, byte for byte), its decisions are luck of known odds: ``rand
 measures them (``bots.aivat.luck_terms``), two more controls of mean exactly zero that need
 no long-run mean.
 
-Only the four-hand partnership pinochle variants have the reference bots this needs (not
-Pinnacolo in pairs, whose reference bots are its own); ``reference_supported`` says which.
+Only the games whose declared reference bots are the pinochle greedy and strong bots have
+the pairing (not Pinnacolo in pairs, whose reference bots are its own):
+``reference_supported`` asks the declaration.
 """
 
 from __future__ import annotations
@@ -82,15 +83,15 @@ class QuickStrongBot(StrongBot):
 
 def reference_supported(game: AnyGame) -> bool:
     """Whether the pairing's bots are the game's own reference bots: this module plays the
-    pinochle strong bot (quick) against the pinochle greedy bot, so a game of four in two
-    partnerships with other reference bots (Pinnacolo in pairs) has no pairing."""
-    bots = reference_bots(game)
-    return (
-        game.players == 4
-        and game.partnership
-        and bots.get("greedy") == Path(inspect.getfile(GreedyBot))
-        and bots.get("strong") == Path(inspect.getfile(StrongBot))
-    )
+    pinochle strong bot (quick) against the pinochle greedy bot, so only a game whose
+    declared family has those very bots (``bots.reference.FAMILIES``) has the pairing."""
+    declared = reference_bots(game)
+    pairing: dict[str, type[Bot]] = {"greedy": GreedyBot, "strong": StrongBot}
+    return all(declared.get(name) == _module_file(bot) for name, bot in pairing.items())
+
+
+def _module_file(bot: type[Bot]) -> Path:
+    return Path(inspect.getfile(bot)).resolve()
 
 
 def reference_controls(

@@ -2,7 +2,7 @@
 
 A match between bots X and Y plays every board at several tables with the same cards in
 the same seats: partnership games at two tables (X at seats 0/2, then at 1/3), individual
-games once for each arrangement of the two bots over the seats (``bots.games``). At each
+games once for each arrangement of the two bots over the seats (``Game.seatings``). At each
 table X's result is the mean score of X's seats minus the mean score of Y's seats; X's
 board result is the sum over the tables. In a partnership game that is
 ``(X - Y at table A) + (X - Y at table B)``.
@@ -48,11 +48,6 @@ def board_seed(match_seed: int, board: int) -> int:
     return value
 
 
-def board_dealer(board: int, players: int = 4) -> int:
-    """Dealers rotate over the boards of a match, as over the hands of a game."""
-    return (board - 1) % players
-
-
 def seat_scores(
     record: BoardRecord, game: AnyGame, rules: Any, seating: Sequence[int] | None = None
 ) -> tuple[int, ...]:
@@ -92,11 +87,7 @@ def side_scores(
 ) -> list[int]:
     """One score per side (team, or seat in individual games), as a result lists them."""
     by_seat = seat_scores(record, game, rules, seating)
-    sides = 2 if game.partnership else game.players
-    return [
-        by_seat[next(s for s in range(game.players) if game.side_of(s) == side)]
-        for side in range(sides)
-    ]
+    return [by_seat[seats[0]] for seats in game.teams]
 
 
 def table_result(

@@ -1,7 +1,7 @@
 """A duplicate match between two bots: every board at every table of the seating plan.
 
 Partnership games use two tables (X at seats 0/2, then at 1/3); individual games one
-table per arrangement of the two bots over the seats (``bots.games.seatings_for``). Each
+table per arrangement of the two bots over the seats (``Game.seatings``). Each
 table gets fresh bots (no memory of the other tables) that stay alive for all its boards.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bots.duplicate import board_dealer, board_result, board_seed, side_scores
+from bots.duplicate import board_result, board_seed, side_scores
 from bots.table import Agent, BoardRecord, Table
 from engine.interface import AnyGame
 
@@ -50,12 +50,11 @@ def play_table(
     )
     records = []
     seating = game.seatings.get(table_name)
-    totals = [0] * (2 if game.partnership else game.players)
+    totals = [0] * len(game.teams)
+    dealt = game.with_rules(rules)
     for board in boards:
         seed = board_seed(match_seed, board)
-        state = game.with_rules(rules).new_initial_state(
-            seed=seed, dealer=board_dealer(board, game.players)
-        )
+        state = dealt.new_initial_state(seed=seed, dealer=game.board_dealer(board))
         record = table.play_board(state, board=board, seed=seed)
         for side, score in enumerate(side_scores(record, game, rules, seating)):
             totals[side] += score

@@ -1,7 +1,10 @@
 """Try a bot locally: a duplicate match against a reference bot, no server needed.
 
-    python -m bots.play mybot.py --vs greedy --variant auction4 --boards 200
-    python -m bots.play --cmd 'node mybot.js' --vs strong --variant single4
+    python -m bots.play mybot.py --vs greedy --boards 200
+    python -m bots.play --cmd 'node mybot.js' --vs random --variant VARIANT
+
+``--variant`` is any registered variant (``--help`` lists them; by default the first
+registered), a game registered before ``main`` runs included.
 
 The bot is an SDK bot file (a Bot subclass or ``act``), a Python script that speaks the
 protocol itself, or any command line (``--cmd``, and ``--vs-cmd`` for the opponent). SDK
@@ -191,7 +194,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cmd", help="the bot as a command line, e.g. 'node mybot.js'")
     parser.add_argument("--vs", default="random", help="the opponent (file or reference name)")
     parser.add_argument("--vs-cmd", help="the opponent as a command line")
-    parser.add_argument("--variant", default="auction4", choices=variant_names())
+    # Asked of the registry now, not at import: a game registered since is offered too.
+    variants = variant_names()
+    parser.add_argument(
+        "--variant", default=variants[0], choices=variants, help="default: %(default)s"
+    )
     parser.add_argument("--boards", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decision-ms", type=int, default=ARENA_CLOCK.decision_ms)

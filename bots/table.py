@@ -15,18 +15,16 @@ from typing import Any, Protocol
 
 from bots import protocol
 from bots.protocol import ProtocolViolation
-from engine.actions import Action, Bury, Give
+from engine.actions import Action
 from engine.interface import AnyGame, AnyState
-from engine.protocol import GameLike
 
 
 def hello_for(
     game: AnyGame, rules: Any, *, seat: int, boards: int, time: protocol.TimeControl
 ) -> dict[str, Any]:
-    """The hello a seat of ``game`` under ``rules`` hears, the game named as its rules
-    name it."""
+    """The hello a seat of ``game`` under ``rules`` hears."""
     return protocol.hello_message(
-        game=str(getattr(rules, "game", game.name)),
+        game=game.name,
         variant=game.variant,
         rules=rules.to_json(),
         seat=seat,
@@ -134,12 +132,12 @@ class Table:
         self,
         agents: Sequence[Agent | None],
         *,
+        game: AnyGame,
         restart: Callable[[int], Agent] | None = None,
         bot_faults: tuple[type[BaseException], ...] = (),
-        game: AnyGame | None = None,
     ) -> None:
         self.agents: list[Agent | None] = list(agents)
-        self._parse = Action.parse if game is None else game.parse_action
+        self._game = game
         self._restart = restart
         self._bot_faults: tuple[type[BaseException], ...] = (SeatFault, *bot_faults)
         self._next_id = [1] * len(agents)
@@ -147,7 +145,7 @@ class Table:
 
     def play_board(self, state: AnyState, *, board: int, seed: int) -> BoardRecord:
         """Play ``state`` (a freshly dealt hand) to its end, or to the first fault."""
-        record = BoardRecord(board=board, seed=seed, dealer=int(getattr(state, "dealer", 0)))
+        record = BoardRecord(board=board, seed=seed, dealer=state.dealer)
         seat = 0
         try:
             for seat in range(len(self.agents)):
@@ -167,9 +165,9 @@ class Table:
                 seat = current
                 move = self._ask(state, seat, board)
                 record.moves.append(move)
-                action = self._parse(move.action)
+                action = self._game.parse_action(move.action)
                 state.apply(action)
-                self._announce(board, seat, action, state)
+                self._announce(board, seat, action)
         except self._bot_faults as error:
             record.fault = Fault(seat, _fault_kind(error), getattr(error, "reason", str(error)))
             self.agents[seat] = None
@@ -191,7 +189,7 @@ class Table:
             self._pending[seat] += [protocol.game_end_message(scores=scores), protocol.BYE]
             self._flush(seat)
 
-    def _ask(self, state: GameLike, seat: int, board: int) -> Move:
+    def _ask(self, state: AnyState, seat: int, board: int) -> Move:
         agent = self.agents[seat]
         assert agent is not None
         self._flush(seat)
@@ -210,18 +208,17 @@ class Table:
         elapsed_ms = round((time.perf_counter() - started) * 1000, 3)
         try:
             text = protocol.read_action(
-                reply, request_id=request_id, legal=set(legal), parse=self._parse
+                reply, request_id=request_id, legal=set(legal), parse=self._game.parse_action
             )
         except ProtocolViolation as violation:
             raise SeatFault(str(violation)) from None
         return Move(seat, text, elapsed_ms)
 
-    def _announce(self, board: int, actor: int, action: Action, state: GameLike) -> None:
+    def _announce(self, board: int, actor: int, action: Action) -> None:
+        heard = self._game.observer.heard
         for viewer in range(len(self.agents)):
             self._pending[viewer].append(
-                protocol.event_message(
-                    board=board, seat=actor, action=public_text(action, actor, viewer)
-                )
+                protocol.event_message(board=board, seat=actor, action=heard(action, actor, viewer))
             )
 
     def _flush(self, seat: int) -> None:
@@ -242,14 +239,3 @@ class Table:
         if self._restart is None:
             raise RuntimeError(f"seat {seat} has no bot and no way to start one")
         return self._restart(seat)
-
-
-def public_text(action: Action, actor: int, viewer: int) -> str:
-    """What ``viewer`` may learn of ``actor``'s action (RULES.md section 10)."""
-    if isinstance(action, Give) and viewer not in (actor, (actor + 2) % 4):
-        # Passed cards are seen only by the two partners who exchange them.
-        return f"give {len(action.cards)}"
-    if isinstance(action, Bury) and viewer != actor:
-        # The declarer's buried cards stay hidden until they score.
-        return f"bury {len(action.cards)}"
-    return str(action)

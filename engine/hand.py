@@ -45,7 +45,13 @@ from engine.trickstate import (
     submultisets,
 )
 
-__all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand"]
+__all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand", "sees_pass"]
+
+
+def sees_pass(seat: int | None, giver: int) -> bool:
+    """Whether ``seat`` (``None``: a spectator) sees the cards ``giver`` passes: only the
+    two partners who exchange them do (RULES.md section 10)."""
+    return seat is not None and seat in (giver, (giver + 2) % 4)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
@@ -131,7 +137,7 @@ class HandState(TrickTakingState):
             giver = (self._declarer + 2) % 4 if index == 0 else self._declarer
             receiver = (giver + 2) % 4
             entry: dict[str, Any] = {"from": giver, "to": receiver, "count": len(cards)}
-            if seat in (giver, receiver):
+            if sees_pass(head["seat"], giver):
                 entry["cards"] = [CARD_NAMES[face] for face in cards]
             passing.append(entry)
         return {

@@ -16,7 +16,9 @@ three; a game is one module that subclasses ``Game`` and registers it
   ``legal_actions``, ``apply``, ``copy``, ``is_terminal``, ``result``, ``history`` and
   ``hand``; the cards it was dealt are ``Game.initial_deal(state)``.
 - ``Observer``: what a reader may see: one seat's view, the public view (a spectator),
-  the open view (everything, once the hand is over) and an action as each seat hears it.
+  the open view (everything, once the hand is over) and an action as each seat hears it;
+  and, drawn from a view alone for the replay viewer, a step in words, the table in a
+  form every game shares and the breakdown of the result.
 
 >>> from engine.registry import load_game
 >>> game = load_game("single4")
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import abc
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -53,6 +55,7 @@ __all__ = [
     "Game",
     "Observer",
     "RulesLike",
+    "phase_title",
     "seatings_for",
 ]
 
@@ -138,6 +141,106 @@ class Observer(Generic[S]):
         """The label of the part of the hand a view is in (``Trick 3``), or None: the
         replay viewer's jump marks."""
         return None
+
+    def caption(
+        self, actor: int, action: str, view: Mapping[str, Any], name: Callable[[int], str]
+    ) -> str:
+        """One step in words: ``actor``'s ``action`` as the reader heard it, ``view`` the
+        reader's view after it, ``name`` the name of a seat (``Seat 2 (alice)``). Built
+        from the heard action and the view alone, it names no card the reader did not see.
+        By default the seat's name and the action's text."""
+        return f"{name(actor)}: {action}"
+
+    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+        """The table a view shows, in a form that any game shares (the replay viewer draws
+        it without knowing the game); built from the view alone, so it shows nothing the
+        view hides. ``teams`` are the seats of each side, in ``Game.teams`` order.
+
+        - ``title``: a heading for the state of the hand (``Phase: tricks``), or None;
+        - ``seats``: by seat, ``{"seat", "tags", "to_act", "cards", "count", "groups"}``:
+          the hand's cards if the view shows them (else ``None``), else how many it holds
+          if the view tells (else ``None``); ``tags`` name the seat's roles (``dealer``);
+          ``groups`` are the cards the seat has on the table, each ``{"label", "rows"}``
+          and each row ``{"label", "cards"}`` (a label may be ``None``);
+        - ``center``: the cards in play in the middle, ``{"label", "plays"}`` with each play
+          ``{"seat", "card"}``, or None;
+        - ``areas``: other places of the table, each ``{"label"}`` with ``cards`` (face up)
+          or ``count`` (face down), or neither (a line of text);
+        - ``facts``: about the hand, each ``{"label"}`` with a ``value`` (text), ``items``
+          (a list of lines) or ``cards``;
+        - ``score``: the running score, ``{"columns", "rows"}`` with one row of values by
+          side in ``teams`` order, or None.
+
+        The default shows the hands (``hand``, ``hands``, ``hand_sizes``), the dealer and
+        the seat to act, and the rest of the view as it comes: a list of strings as cards,
+        any other value as a fact.
+        """
+        shown = {"game", "variant", "seat", "phase", "dealer", "current_player", "result"}
+        shown |= {"hand", "hands", "hand_sizes"}
+        areas: list[dict[str, Any]] = []
+        facts: list[dict[str, Any]] = []
+        for key, value in view.items():
+            if key in shown or value is None:
+                continue
+            label = key.replace("_", " ").capitalize()
+            if isinstance(value, list) and all(isinstance(item, str) for item in value):
+                areas.append({"label": label, "cards": value})
+            elif isinstance(value, list):
+                facts.append({"label": label, "value": ", ".join(map(str, value))})
+            else:
+                facts.append({"label": label, "value": str(value)})
+        return {
+            "title": phase_title(view),
+            "seats": self.table_seats(view, teams),
+            "center": None,
+            "areas": areas,
+            "facts": facts,
+            "score": None,
+        }
+
+    def table_seats(
+        self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]
+    ) -> list[dict[str, Any]]:
+        """The ``seats`` of ``table``: each seat's hand as far as the view shows it, with
+        the dealer and the seat to act tagged, and no group."""
+        hands = view.get("hands")
+        sizes = view.get("hand_sizes")
+        entries = []
+        for seat in sorted(seat for team in teams for seat in team):
+            if hands is not None:
+                cards = list(hands[seat])
+            elif seat == view.get("seat") and "hand" in view:
+                cards = list(view["hand"])
+            else:
+                cards = None
+            tags = ["dealer"] if view.get("dealer") == seat else []
+            to_act = view.get("current_player") == seat
+            entries.append(
+                {
+                    "seat": seat,
+                    "tags": tags + (["to act"] if to_act else []),
+                    "to_act": to_act,
+                    "cards": cards,
+                    "count": None if cards is not None or sizes is None else sizes[seat],
+                    "groups": [],
+                }
+            )
+        return entries
+
+    def breakdown(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """How the hand a (final) view shows was scored, or None (by default: not told).
+
+        ``{"outcome", "details", "header", "columns", "rows"}``: the outcome's name and a
+        line about it, the heading of the first column and the others' ``{"label",
+        "numeric"}``, and the rows, each ``{"label", "cells"}`` with one ``{"value",
+        "numeric"}`` a column."""
+        return None
+
+
+def phase_title(view: Mapping[str, Any]) -> str | None:
+    """A view's phase as a heading (``Phase: tricks``), or None if it has none."""
+    phase = view.get("phase")
+    return None if phase is None else "Phase: " + str(phase).replace("_", " ")
 
 
 def seatings_for(players: int, partnership: bool) -> dict[str, tuple[int, ...]]:

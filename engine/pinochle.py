@@ -7,14 +7,14 @@ Each game is declared in its own module (``engine.pinochle4``, ``engine.pinochle
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from engine.actions import Action
 from engine.cards import Card
 from engine.entry import HandScore, ScoreEntry, score_entry, score_totals
 from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
-from engine.interface import Deal, Game, Observer
+from engine.interface import Deal, Game, Observer, phase_title
 from engine.replay import Replay
 from engine.rules import Rules, pinochle_rules
 from engine.trickstate import TrickTakingState
@@ -32,6 +32,159 @@ class TrickObserver(Observer[TrickTakingState]):
             return None
         played = len(tricks) + (1 if trick["cards"] else 0)
         return f"Trick {played}" if played else None
+
+    def caption(
+        self, actor: int, action: str, view: Mapping[str, Any], name: Callable[[int], str]
+    ) -> str:
+        verb, *args = action.split()
+        rest = " ".join(args)
+        if verb in _WORDS:
+            text = f"{name(actor)} {_WORDS[verb]}"
+        elif verb == "bid":
+            text = f"{name(actor)} bids {rest}"
+        elif verb == "trump":
+            text = f"{name(actor)} names {rest} trump"
+        elif verb in _THIRD_PERSON:
+            # A pass or a burial the reader did not see is heard as its count alone.
+            cards = f"{rest} cards" if rest.isdigit() else rest
+            text = f"{name(actor)} {_THIRD_PERSON[verb]} {cards}"
+        else:
+            return super().caption(actor, action, view, name)
+        tricks = view.get("tricks")
+        trick = view.get("trick")
+        if verb == "play" and tricks and trick is not None and not trick["cards"]:
+            text += f"; trick {len(tricks)} won by {name(tricks[-1]['winner'])}"
+        return text
+
+    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+        """The hands, the melds under each seat, the trick in the middle, the contract,
+        trump and auction, and the running score of meld, counters and tricks."""
+        seats = self.table_seats(view, teams)
+        contract = view.get("contract")
+        melds = {meld["seat"]: meld for meld in (view.get("melds") or ()) if "items" in meld}
+        for entry in seats:
+            if contract is not None and contract["declarer"] == entry["seat"]:
+                entry["tags"].insert(1 if "dealer" in entry["tags"] else 0, "declarer")
+            meld = melds.get(entry["seat"])
+            if meld is not None:
+                rows = [
+                    {"label": _meld_label(item), "cards": item["cards"]} for item in meld["items"]
+                ]
+                entry["groups"].append({"label": f"Meld {meld['total']}", "rows": rows})
+        facts: list[dict[str, Any]] = []
+        if contract is not None:
+            facts.append(
+                {"label": "Contract", "value": f"{contract['bid']} by seat {contract['declarer']}"}
+            )
+        if view.get("trump"):
+            facts.append({"label": "Trump", "value": _suit_text(view["trump"])})
+        if view.get("auction"):
+            calls = [f"seat {call['seat']}: {call['action']}" for call in view["auction"]]
+            facts.append({"label": "Auction", "items": calls})
+        return {
+            "title": phase_title(view),
+            "seats": seats,
+            "center": _trick_center(view, sum(len(team) for team in teams)),
+            "areas": [],
+            "facts": facts,
+            "score": _running_score(view, teams),
+        }
+
+    def breakdown(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        result = view.get("result")
+        if not result or "teams" not in result:
+            return None
+        details = []
+        if result.get("declarer") is not None:
+            details += [f"declarer seat {result['declarer']}", f"bid {result['bid']}"]
+        if result.get("trump"):
+            details.append(f"trump {result['trump']}")
+        columns = ["meld", "meld counted", "counters", "last trick", "tricks", "score"]
+        return {
+            "outcome": result["outcome"],
+            "details": ", ".join(details),
+            "header": "side",
+            "columns": [{"label": label, "numeric": label != "meld counted"} for label in columns],
+            "rows": [
+                {
+                    "label": ("seats " if len(team["seats"]) > 1 else "seat ")
+                    + " and ".join(map(str, team["seats"])),
+                    "cells": [
+                        {"value": str(team["meld"]), "numeric": True},
+                        {"value": "yes" if team["meld_counted"] else "no", "numeric": False},
+                        *(
+                            {"value": str(team[key]), "numeric": True}
+                            for key in ("counters", "last_trick", "tricks", "score")
+                        ),
+                    ],
+                }
+                for team in result["teams"]
+            ],
+        }
+
+
+_WORDS = {
+    "pass": "passes",
+    "pass-help": "passes with help",
+    "throw-in": "throws in",
+    "play-on": "plays on",
+    "no-meld": "lays no meld",
+    "dix": "exchanges the dix for the turned-up trump",
+}
+_THIRD_PERSON = {"give": "gives", "bury": "buries", "meld": "melds", "play": "plays"}
+_SUITS = {"S": ("\u2660", "spades"), "H": ("\u2665", "hearts"), "D": ("\u2666", "diamonds")}
+_SUITS["C"] = ("\u2663", "clubs")
+
+
+def _suit_text(suit: str) -> str:
+    """A suit for people: its symbol, its name and its letter (``♥ hearts (H)``)."""
+    symbol, name = _SUITS[suit]
+    return f"{symbol} {name} ({suit})"
+
+
+def _meld_label(item: Mapping[str, Any]) -> str:
+    suit = f" {_SUITS[item['suit']][0]}" if item.get("suit") else ""
+    return f"{item['name']}{suit} ({item['value']})"
+
+
+def _trick_center(view: Mapping[str, Any], players: int) -> dict[str, Any] | None:
+    """The trick in play, or the last one taken until the next is led."""
+    trick, tricks = view.get("trick"), view.get("tricks")
+    if trick is None or tricks is None:
+        return None
+    shown, leader = trick["cards"], trick["leader"]
+    label = f"Trick {len(tricks) + 1}"
+    if not shown and tricks:
+        last = tricks[-1]
+        shown, leader = last["cards"], last["leader"]
+        label = f"Trick {len(tricks)}, won by seat {last['winner']}"
+    return {
+        "label": label if shown else "No card played yet",
+        "plays": [
+            {"seat": (leader + index) % players, "card": card} for index, card in enumerate(shown)
+        ],
+    }
+
+
+def _running_score(view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """Each side's meld so far (the seats' meld summed), counters and tricks taken."""
+    if "meld_scores" in view:
+        by_seat = dict(enumerate(view["meld_scores"]))
+    else:
+        by_seat = {
+            meld["seat"]: meld["total"] for meld in (view.get("melds") or ()) if "items" in meld
+        }
+    return {
+        "columns": ["meld", "counters", "tricks"],
+        "rows": [
+            [
+                sum(by_seat.get(seat, 0) for seat in seats),
+                view["counters_taken"][index],
+                view["tricks_won"][index],
+            ]
+            for index, seats in enumerate(teams)
+        ],
+    }
 
 
 class PinochleGame(Game[Rules, TrickTakingState]):

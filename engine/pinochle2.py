@@ -4,6 +4,7 @@ card and every meld on the table are public)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.interface import Deal
@@ -21,6 +22,24 @@ class Pinochle2Observer(TrickObserver):
         assert isinstance(state, TwoHandState)
         view["stock"] = [str(card) for card in state.stock]
         return view
+
+    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+        """The trick game's table with the melds laid on the table under each seat, and
+        the stock: its size and turned-up trump (the whole stock in the open view)."""
+        table = super().table(view, teams)
+        for entry, laid in zip(table["seats"], (view.get("table") or ()), strict=False):
+            if laid:
+                rows = [{"label": None, "cards": laid}]
+                entry["groups"].append({"label": "Melded, on the table", "rows": rows})
+        if "stock_size" in view:
+            turned_up = view.get("turned_up")
+            label = f"Stock: {view['stock_size']} cards" + (", turned up:" if turned_up else "")
+            table["areas"].append({"label": label, "cards": [turned_up] if turned_up else []})
+        if "stock" in view:
+            table["areas"].append(
+                {"label": "Stock from the top (open view)", "cards": view["stock"]}
+            )
+        return table
 
 
 class Pinochle2(PinochleGame):

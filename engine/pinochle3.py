@@ -7,6 +7,7 @@ The widow is shown to every seat once the declarer takes it, or to the declarer 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action, Bury
@@ -48,6 +49,21 @@ class Pinochle3Observer(TrickObserver):
             # The declarer's buried cards stay hidden until they score.
             return f"bury {len(action.cards)}"
         return str(action)
+
+    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+        """The trick game's table with the widow (face up once shown, else face down) and
+        the buried cards to those who see them."""
+        table = super().table(view, teams)
+        if "widow_size" in view:
+            label = f"Widow ({view['widow_size']} cards)"
+            widow = view.get("widow")
+            if widow is None:
+                table["areas"].append({"label": label, "count": view["widow_size"]})
+            else:
+                table["areas"].append({"label": label, "cards": widow})
+        if view.get("buried"):
+            table["areas"].append({"label": "Buried", "cards": view["buried"]})
+        return table
 
 
 class Pinochle3(PinochleGame):

@@ -7,11 +7,12 @@ auction game are seen by the two partners alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action, Give
 from engine.game import GameState
-from engine.hand import hand_from_cards, new_hand
+from engine.hand import hand_from_cards, new_hand, sees_pass
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
 from engine.trickstate import TrickTakingState
@@ -37,10 +38,21 @@ class Pinochle4Observer(TrickObserver):
         return view
 
     def heard(self, action: Action, actor: int, viewer: int | None) -> str:
-        if isinstance(action, Give) and viewer not in (actor, (actor + 2) % 4):
-            # Passed cards are seen only by the two partners who exchange them.
+        if isinstance(action, Give) and not sees_pass(viewer, actor):
             return f"give {len(action.cards)}"
         return str(action)
+
+    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+        """The trick game's table with the cards passed between partners: their count,
+        and the cards to a seat that gave or received them (all of them in the open view)."""
+        table = super().table(view, teams)
+        for entry in view.get("passing") or ():
+            label = f"Seat {entry['from']} passed {entry['count']} cards to seat {entry['to']}"
+            passed: dict[str, Any] = {"label": label}
+            if entry.get("cards"):
+                passed["cards"] = entry["cards"]
+            table["facts"].append(passed)
+        return table
 
 
 class Pinochle4(PinochleGame):

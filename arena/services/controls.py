@@ -43,7 +43,6 @@ from bots.controls import (
     reference_controls,
     reference_supported,
 )
-from bots.duplicate import board_dealer
 from bots.match import DuplicateBoard
 from bots.table import BoardRecord
 from engine.interface import AnyGame
@@ -130,14 +129,14 @@ def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
     match.board_controls = [list(row) for row in controls.rows]
     match.control_seconds = controls.seconds
     key = rules_key(match.rules)
-    players = load_game(match.variant).players
+    game = load_game(match.variant)
     stats = {
         row.dealer: row
         for row in ReferenceStats.objects.select_for_update().filter(
             variant=match.variant, rules_key=key
         )
     }
-    estimate = _corrected(match, controls.rows, stats, players)
+    estimate = _corrected(match, controls.rows, stats, game)
     if estimate is not None:
         match.cv_mean_x, match.cv_ci95 = estimate
     if match.seed_chosen:
@@ -146,7 +145,7 @@ def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
     for number, full in enumerate(controls.rows, start=1):
         # Only the reference pairing's controls have a long-run mean to measure.
         row = full[:width]
-        dealer = board_dealer(number, players)
+        dealer = game.board_dealer(number)
         stat = stats.get(dealer)
         if stat is None:
             stat = stats[dealer] = ReferenceStats(
@@ -169,12 +168,14 @@ def _corrected(
     match: Match,
     rows: Sequence[Sequence[float]],
     stats: dict[int, ReferenceStats],
-    players: int,
+    game: AnyGame,
 ) -> tuple[float, float] | None:
     """The corrected mean board result and its 95% half-width, if the history allows."""
+    count = len(rows)
+    dealers = [game.board_dealer(number) for number in range(1, count + 1)]
     if any(
         stats.get(dealer) is None or stats[dealer].boards < REFERENCE_MIN_HISTORY
-        for dealer in range(players)
+        for dealer in set(dealers)
     ):
         return None
     width = len(CONTROL_NAMES)
@@ -188,8 +189,6 @@ def _corrected(
         ]
         for dealer, stat in stats.items()
     }
-    count = len(rows)
-    dealers = [board_dealer(number, players) for number in range(1, count + 1)]
     # The luck after the reference controls has mean zero: it is its own centred value.
     centred = [
         [

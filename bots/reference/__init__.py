@@ -1,8 +1,9 @@
 """Reference bots for every game, each a single module an author may upload.
 
-``REFERENCE_BOTS`` maps a short name to the module's file: the four-hand partnership
-bots. ``family_bots(family)`` gives the bots of the family a game names where it is
-declares (``engine.interface.Game.bot_family``); ``reference_bots(game)`` those of a game.
+``FAMILIES`` declares each family's bots (family name: {short name: module file}); a game
+names its family (``engine.interface.Game.bot_family``) and ``reference_bots(game)`` gives
+the random bot with that family's bots. ``REFERENCE_BOTS`` are the four-hand partnership
+bots, the first written.
 """
 
 from collections.abc import Mapping
@@ -13,32 +14,29 @@ from engine.registry import load_game, variant_names
 
 _HERE = Path(__file__).resolve().parent
 
-REFERENCE_BOTS: dict[str, Path] = {
-    "random": _HERE / "random_bot.py",
-    "greedy": _HERE / "greedy.py",
-    "strong": _HERE / "strong.py",
-}
+RANDOM_BOT = _HERE / "random_bot.py"
+"""A uniformly random legal action needs no knowledge of the game: it plays every game."""
 
-UNPREFIXED_FAMILY = "pinochle4"
-"""The family whose modules carry no prefix: the four-hand bots, the first written."""
+FAMILIES: Mapping[str, Mapping[str, str]] = {
+    "pinochle4": {"greedy": "greedy.py", "strong": "strong.py"},
+    "cutthroat": {"greedy": "cutthroat_greedy.py"},
+    "twohand": {"greedy": "twohand_greedy.py"},
+    "pinnacolo": {"greedy": "pinnacolo_greedy.py"},
+}
+"""Each family's own bots beside the random one, by short name: the module files here."""
 
 
 def family_bots(family: str | None) -> dict[str, Path]:
-    """The reference bots of ``family``, by short name (random, greedy, ...).
+    """The reference bots of ``family``, by short name (random, greedy, ...): the random
+    bot, and the family's declared bots (none for a game that names no family)."""
+    if family is not None and family not in FAMILIES:
+        raise LookupError(f"no reference bots are declared for the family {family!r}")
+    declared = FAMILIES.get(family, {}) if family is not None else {}
+    return {"random": RANDOM_BOT} | {name: _HERE / module for name, module in declared.items()}
 
-    A uniformly random legal action needs no knowledge of the game: the random bot plays
-    every game, and is the only one of a game that names no family. A family's own bots
-    are the modules ``<family>_<name>.py`` here, known as ``<name>``.
-    """
-    if family == UNPREFIXED_FAMILY:
-        return dict(REFERENCE_BOTS)
-    bots = {"random": REFERENCE_BOTS["random"]}
-    if family:
-        bots |= {
-            path.stem.removeprefix(f"{family}_"): path
-            for path in sorted(_HERE.glob(f"{family}_*.py"))
-        }
-    return bots
+
+REFERENCE_BOTS: dict[str, Path] = family_bots("pinochle4")
+"""The four-hand partnership bots (random, greedy, strong)."""
 
 
 def reference_bots(game: AnyGame) -> dict[str, Path]:

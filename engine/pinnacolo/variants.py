@@ -7,12 +7,12 @@ a hand and the stock are private.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action
 from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
-from engine.interface import Deal, Game, Observer
+from engine.interface import Deal, Game, Observer, phase_title
 from engine.pinnacolo.actions import parse_action
 from engine.pinnacolo.game import PinnacoloGame
 from engine.pinnacolo.replay import PinnacoloReplay
@@ -30,6 +30,92 @@ class PinnacoloObserver(Observer[PinnacoloHand]):
             return None
         turns = sum(1 for entry in history if entry["action"].split()[0] in ("draw", "take"))
         return f"Turn {turns}" if turns else None
+
+    def caption(
+        self, actor: int, action: str, view: Mapping[str, Any], name: Callable[[int], str]
+    ) -> str:
+        verb, *args = action.split()
+        who = name(actor)
+        if verb == "draw":
+            return f"{who} draws from the stock"
+        if verb in ("meld", "discard") and args:
+            return f"{who} {verb}s {' '.join(args)}"
+        if verb == "take" and args:
+            return f"{who} takes the top {args[0]} of the discard pile"
+        if verb == "add" and len(args) > 1:
+            return f"{who} adds {' '.join(args[1:])} to meld {args[0]}"
+        if verb == "replace" and len(args) == 2:
+            return f"{who} puts {args[1]} in meld {args[0]} in place of its wild"
+        return super().caption(actor, action, view, name)
+
+    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+        """The hands with each seat's melds under it, the discard pile and the stock in the
+        middle, who has laid down, and each side's points on the table."""
+        seats = self.table_seats(view, teams)
+        for entry in seats:
+            rows = [
+                {
+                    "label": f"Meld {meld['index']}: {meld['name']} ({meld['points']})",
+                    "cards": meld["cards"],
+                }
+                for meld in view["melds"]
+                if meld["owner"] == entry["seat"]
+            ]
+            if rows:
+                entry["groups"].append({"label": None, "rows": rows})
+        pile = view["discard_pile"]
+        areas: list[dict[str, Any]] = [
+            {
+                "label": f"Discard pile: {len(pile)} card{'' if len(pile) == 1 else 's'} deep, "
+                "top card last",
+                "cards": pile,
+            },
+            {"label": f"Stock: {view['stock_size']} cards"},
+        ]
+        if view.get("must_meld"):
+            areas.append(
+                {"label": f"Seat {view['current_player']} must first meld {view['must_meld']}"}
+            )
+        down = [f"seat {seat}" for seat, laid in enumerate(view["laid_down"]) if laid]
+        return {
+            "title": phase_title(view),
+            "seats": seats,
+            "center": None,
+            "areas": areas,
+            "facts": [{"label": "Laid down", "value": ", ".join(down) or "nobody yet"}],
+            "score": {
+                "columns": ["on the table"],
+                "rows": [[points] for points in view["table_points"]],
+            },
+        }
+
+    def breakdown(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        result = view.get("result")
+        if not result or "seats" not in result:
+            return None
+        details = ""
+        if result.get("closer") is not None:
+            details = f"seat {result['closer']} closed" + (" in one go" if result["one_go"] else "")
+        columns = ["laid down", "melded", "in hand", "bonus", "score"]
+        return {
+            "outcome": result["outcome"],
+            "details": details,
+            "header": "seat",
+            "columns": [{"label": label, "numeric": label != "laid down"} for label in columns],
+            "rows": [
+                {
+                    "label": f"seat {row['seat']}",
+                    "cells": [
+                        {"value": "yes" if row["laid_down"] else "no", "numeric": False},
+                        *(
+                            {"value": str(row[key]), "numeric": True}
+                            for key in ("melded", "in_hand", "bonus", "score")
+                        ),
+                    ],
+                }
+                for row in result["seats"]
+            ],
+        }
 
 
 class Pinnacolo(Game[PinnacoloRules, PinnacoloHand]):

@@ -4,7 +4,7 @@ A table is nothing but its variant, rules, seed, dealer and the actions taken so
 engine re-deals the seed and re-applies the actions, so a reload, a second worker or a
 restarted server all see exactly the same hand. Bots are rebuilt the same way for every
 decision: a fresh bot hears ``hello``, its ``hand_start`` and every event its seat heard
-(``bots.table.public_text``), then answers ``act`` with its seat's observation. A bot
+(``Observer.heard``), then answers ``act`` with its seat's observation. A bot
 therefore knows what it would have known at a live table, and nothing lives only in a
 process.
 
@@ -29,7 +29,7 @@ from typing import Any
 from bots import protocol
 from bots.reference import reference_bots
 from bots.sdk import Bot, bot_from_module
-from bots.table import hello_for, public_text
+from bots.table import hello_for
 from engine.actions import Action
 from engine.interface import AnyGame, AnyState
 from engine.registry import load_game
@@ -151,7 +151,7 @@ class Hand:
     def heard_by(self, seat: int) -> list[tuple[int, str]]:
         """Every move so far as ``seat`` heard of it: (actor, public text)."""
         return [
-            (actor, public_text(self.game.parse_action(text), actor, seat))
+            (actor, self.game.observer.heard(self.game.parse_action(text), actor, seat))
             for actor, text in zip(self.actors, self.actions, strict=True)
         ]
 

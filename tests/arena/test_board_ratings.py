@@ -16,7 +16,7 @@ from arena import services
 from arena.models import Bot, BotVersion, CompletionCounter, Match, Player, Rating, RatingChange
 from arena.ratings import INITIAL_ELO, Tally, fit_ratings
 from arena.services.ratings import rating_apply, ratings_refit
-from bots.games import game_for
+from engine.registry import load_game
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def _finish(x: BotVersion, y: BotVersion, results: Sequence[int], *, rated: bool
         counter.save()
         match = Match.objects.create(
             variant=x.bot.variant,
-            rules=game_for(x.bot.variant).rules_for({}).to_json(),
+            rules=load_game(x.bot.variant).rules_for({}).to_json(),
             seed=counter.last_seq,
             board_count=len(results),
             version_x=x,

@@ -21,12 +21,14 @@ from arena.services.controls import (
     rules_key,
 )
 from arena.variance import control_variate_mean, plain_mean
-from bots.duplicate import board_dealer
+from engine.registry import load_game
 from tests.arena.test_board_ratings import _version
 
 pytestmark = pytest.mark.django_db
 
 BOARDS = 20
+GAME = load_game("auction4")
+"""The game of every match here."""
 
 
 @pytest.fixture
@@ -40,7 +42,7 @@ def _boards(rng: random.Random) -> tuple[list[int], list[tuple[float, ...]]]:
     against greedy explains strong against greedy), and a dealer's edge in the control."""
     results, rows = [], []
     for number in range(1, BOARDS + 1):
-        control = rng.gauss(0, 30) + (10.0 if board_dealer(number) % 2 else -10.0)
+        control = rng.gauss(0, 30) + (10.0 if GAME.side_of(GAME.board_dealer(number)) else -10.0)
         lost = 250.0 if rng.random() < 0.1 else 0.0
         rows.append((control, lost))
         results.append(round(8 + 1.5 * control + 0.4 * lost + rng.gauss(0, 12)))
@@ -101,13 +103,13 @@ def test_a_match_is_centred_on_the_earlier_matches_only(pair: tuple[object, obje
     by_dealer: dict[int, list[list[float]]] = {}
     for old in earlier:
         for number, row in enumerate(old.board_controls, start=1):
-            by_dealer.setdefault(board_dealer(number), []).append(row)
+            by_dealer.setdefault(GAME.board_dealer(number), []).append(row)
     means = {
         dealer: [sum(column) / len(rows) for column in zip(*rows, strict=True)]
         for dealer, rows in by_dealer.items()
     }
     centred = [
-        [value - mean for value, mean in zip(row, means[board_dealer(number)], strict=True)]
+        [value - mean for value, mean in zip(row, means[GAME.board_dealer(number)], strict=True)]
         for number, row in enumerate(match.board_controls, start=1)
     ]
     expected = control_variate_mean(
@@ -160,7 +162,7 @@ def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_total
     count = LUCK_MIN_BOARDS
     results, rows = [], []
     for number in range(1, count + 1):
-        control = rng.gauss(0, 30) + (10.0 if board_dealer(number) % 2 else -10.0)
+        control = rng.gauss(0, 30) + (10.0 if GAME.side_of(GAME.board_dealer(number)) else -10.0)
         auction, later = rng.gauss(0, 40), rng.gauss(0, 20)
         rows.append((control, 0.0, auction, later))
         results.append(round(8 + 1.5 * control + auction + later + rng.gauss(0, 5)))
@@ -170,7 +172,9 @@ def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_total
     # The totals grew by the reference controls only, two numbers a board as before.
     for dealer, (boards, sums) in before.items():
         mine = [
-            row[:2] for number, row in enumerate(rows, start=1) if board_dealer(number) == dealer
+            row[:2]
+            for number, row in enumerate(rows, start=1)
+            if GAME.board_dealer(number) == dealer
         ]
         assert stats[dealer].boards == boards + len(mine)
         assert stats[dealer].sums == pytest.approx(
@@ -182,7 +186,7 @@ def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_total
     # The luck is used as it is (its mean is zero), the reference controls centred.
     means = {d: [total / boards for total in sums] for d, (boards, sums) in before.items()}
     centred = [
-        [row[0] - means[board_dealer(n)][0], row[1] - means[board_dealer(n)][1], *row[2:]]
+        [row[0] - means[GAME.board_dealer(n)][0], row[1] - means[GAME.board_dealer(n)][1], *row[2:]]
         for n, row in enumerate(rows, start=1)
     ]
     expected = control_variate_mean([float(r) for r in results], centred, raw=rows)

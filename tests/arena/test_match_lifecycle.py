@@ -13,8 +13,7 @@ from arena.services.controls import REFERENCE_MIN_BOARDS
 from arena.services.matches import match_claim, match_create
 from arena.tasks import bot_version_validate_task, match_run_task
 from bots.controls import reference_controls
-from bots.games import game_for
-from engine.replay import Replay as HandReplay
+from engine.registry import load_game
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, SLOW_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
@@ -54,7 +53,7 @@ def test_every_stored_replay_verifies_through_the_engine(
     for game in Game.objects.filter(match=match).select_related("replay"):
         document = game.replay.document
         assert document["format"] == "pinochle-arena/game-replay"
-        replay = HandReplay.from_json(document["hand"])
+        replay = load_game(document["variant"]).read_replay(document["hand"])
         assert replay.verify() is None
         assert len(document["timings_ms"]) == len(replay.actions)
 
@@ -201,7 +200,7 @@ def test_a_long_enough_match_carries_the_reference_pairing_of_its_deals(
     match = match_create(version_x=versions[0], version_y=versions[1], boards=REFERENCE_MIN_BOARDS)
     assert match_run_task.apply(args=[match.pk]).get() == "done"
     match.refresh_from_db()
-    game = game_for(match.variant)
+    game = load_game(match.variant)
     # The worker replayed the reference pairing on exactly the match's deals (each board's
     # controls depend on its deal alone: the first two are checked)...
     assert len(match.board_controls) == match.board_count

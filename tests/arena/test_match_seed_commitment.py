@@ -11,11 +11,13 @@ from django.core.management.base import CommandError
 from django.test import Client
 from rest_framework.test import APIClient
 
-from arena.models import Board, BotVersion, Match
+from arena import selectors
+from arena.models import Board, BotVersion, Game, Match
 from arena.seeding import board_seed, match_seed
 from arena.services.matches import match_create
 from arena.services.matchmaking import matchmaking_pair
 from arena.tasks import match_run_task
+from engine.registry import load_game
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
@@ -136,3 +138,23 @@ def test_matchmaking_and_direct_matches_draw_their_seeds_on_the_server(
         assert match.rated and not match.seed_chosen and match.seed is None
         assert len(match.seed_commitment) == 64
     assert paired.seed_secret != direct.seed_secret
+
+
+def test_a_stored_replay_whose_cards_are_not_the_boards_deal_fails_verification(
+    versions: tuple[BotVersion, BotVersion],
+) -> None:
+    match = match_create(
+        version_x=versions[0], version_y=versions[1], boards=1, seed=7, rated=False
+    )
+    match_run_task.apply(args=[match.pk])
+    match.refresh_from_db()
+    row = Game.objects.select_related("replay").get(match=match, table="A")
+    game = load_game(match.variant)
+    hand = row.replay.document["hand"]
+    # The replay claims the cards of another deal beside the board's seed.
+    other = game.initial_deal(game.new_initial_state(seed=8, dealer=hand["dealer"]))
+    hand["deal"] = [" ".join(cards) for cards in other.hands]
+    row.replay.save()
+    report = selectors.match_verification(match=match)
+    assert report["verified"] is False
+    assert report["problems"] == ["board 1: the cards of table A are not the deal"]

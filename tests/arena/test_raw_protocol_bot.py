@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from arena.runner import MatchPlan, VersionFiles, run_match
 from arena.sandboxing import sandbox_config
-from bots.games import game_for
-from engine.rules import pinochle_rules
+from engine.registry import load_game
 from tests.arena.conftest import FIRST_LEGAL_BOT
 from tests.arena.workers import require_sandbox
 from tests.bots.raw_bot import RAW_BOT
@@ -13,9 +12,10 @@ from tests.bots.raw_bot import RAW_BOT
 
 def test_a_raw_json_lines_script_plays_a_duplicate_match_in_the_sandbox() -> None:
     require_sandbox()
+    game = load_game("single4")
     plan = MatchPlan(
-        game=game_for("single4"),
-        rules=pinochle_rules("single4"),
+        game=game,
+        rules=game.rules_for(None),
         seed=2024,
         boards=3,
         x=VersionFiles(1, "module", RAW_BOT.encode()),

@@ -12,7 +12,8 @@ import pytest
 
 from arena import services
 from arena.models import Match
-from bots.games import game_for
+from bots.reference import reference_bots
+from engine.registry import load_game
 from tests.arena.live_server import live_server
 from tests.arena.workers import (
     ROOT,
@@ -85,7 +86,7 @@ def test_the_readme_curl_session_works_as_written(tmp_path: Path) -> None:
     # What `make demo` provides: bob's reference greedy bot, validated by the worker.
     bob = services.player_register(username="bob", password="demo-password-2026")
     greedy = services.bot_create(owner=bob, name="greedy-auction4", variant="auction4")
-    source = game_for("auction4").reference_bots["greedy"].read_bytes()
+    source = reference_bots(load_game("auction4"))["greedy"].read_bytes()
     with celery_worker(tmp_path, "w1"), live_server(tmp_path) as server:
         services.bot_version_submit(bot=greedy, data=source, filename="bot.py")
         wait_for(lambda: greedy.versions.filter(status="active").exists(), 120, "the reference bot")

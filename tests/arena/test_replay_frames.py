@@ -22,9 +22,12 @@ from arena.models import Match
 from arena.replay_view import ViewError, card_tokens, new_replay, replay_deal, replay_frames
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
-from bots.games import VARIANTS, game_for
-from bots.table import public_text
+from bots.reference import reference_bots
+from engine.registry import load_game, variant_names
 from tests.arena.conftest import trusted_version
+from tests.engine.toy_highcard import registered_toy
+
+VARIANTS = variant_names()
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -32,8 +35,8 @@ FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck
 
 def _engine_steps(hand: dict[str, Any]) -> list[tuple[Any, int | None, Any]]:
     """Every state of the hand, re-played here independently of the viewer's code."""
-    game = game_for(hand["variant"])
-    replay = game.replay_from_json(hand)
+    game = load_game(hand["variant"])
+    replay = game.read_replay(hand)
     state = replay.initial_state()
     steps = [(state.copy(), None, None)]
     for text in replay.actions:
@@ -54,9 +57,10 @@ def _within(shown: Counter[str], known: Counter[str]) -> bool:
 def test_a_seats_frames_are_exactly_its_observations_and_name_no_other_card(
     variant: str, seed: int
 ) -> None:
-    hand = new_replay(variant, seed=seed, dealer=seed % game_for(variant).players)
+    game = load_game(variant)
+    hand = new_replay(variant, seed=seed, dealer=seed % game.players)
     steps = _engine_steps(hand)
-    for seat in range(game_for(variant).players):
+    for seat in range(game.players):
         view = replay_frames(hand, seat=seat)
         assert len(view["frames"]) == len(steps)
         for frame, (state, actor, action) in zip(view["frames"], steps, strict=True):
@@ -64,11 +68,14 @@ def test_a_seats_frames_are_exactly_its_observations_and_name_no_other_card(
             assert frame["observation"] == observation
             assert frame["actor"] == actor
             if action is not None:
-                assert frame["action"] == public_text(action, actor, seat)
+                assert frame["action"] == game.observer.heard(action, actor, seat)
             # The words of a step name no card the seat cannot see at that step.
             known = card_tokens(observation)
             assert _within(card_tokens(frame["action"]), known)
             assert _within(card_tokens(frame["caption"]), known)
+            # The table drawn from the view shows the seat's own hand and nothing it hides.
+            assert _within(card_tokens(frame["table"]), known)
+            assert frame["table"]["seats"][seat]["cards"] == observation["hand"]
         outside = {key: value for key, value in view.items() if key != "frames"}
         assert card_tokens(outside) == Counter()
 
@@ -78,11 +85,12 @@ def test_a_seats_frames_are_exactly_its_observations_and_name_no_other_card(
 @given(seed=SEEDS)
 def test_the_open_view_shows_every_hand_at_every_step(variant: str, seed: int) -> None:
     hand = new_replay(variant, seed=seed)
-    players = game_for(variant).players
+    players = load_game(variant).players
     view = replay_frames(hand, seat=None)
     for frame, (state, _actor, action) in zip(view["frames"], _engine_steps(hand), strict=True):
         hands = frame["observation"]["hands"]
         assert hands == [[str(card) for card in state.hand(seat)] for seat in range(players)]
+        assert [entry["cards"] for entry in frame["table"]["seats"]] == hands
         assert "hand" not in frame["observation"]
         if action is not None:
             assert frame["action"] == str(action)
@@ -127,6 +135,30 @@ def test_the_jump_marks_start_at_each_tricks_first_card() -> None:
     assert view["marks"][-1] == {"label": "End", "step": len(view["frames"]) - 1}
 
 
+def test_a_new_game_is_framed_by_its_observers_defaults() -> None:
+    with registered_toy() as toy:
+        variant = next(iter(toy.variants))
+        hand = new_replay(variant, seed=7)
+        seat_view = replay_frames(hand, seat=1, names=["ann", "bo"])
+        open_view = replay_frames(hand, seat=None)
+    deal = seat_view["frames"][0]
+    own = deal["observation"]["hand"]
+    assert [entry["cards"] for entry in deal["table"]["seats"]] == [None, own]
+    assert deal["caption"] == "The deal. Your hand: " + " ".join(own)
+    first = seat_view["frames"][1]
+    assert (
+        first["caption"]
+        == f"Seat {first['actor']} ({['ann', 'bo'][first['actor']]}): {first['action']}"
+    )
+    # The rest of the view as it comes: the trick's cards, the tricks won as a fact.
+    assert {"label": "Trick", "cards": first["observation"]["trick"]} in first["table"]["areas"]
+    assert first["table"]["facts"] == [{"label": "Tricks won", "value": "0, 0"}]
+    assert seat_view["sides"] == [[0], [1]] and seat_view["breakdown"] is None
+    hands = open_view["frames"][0]["observation"]["hands"]
+    assert [entry["cards"] for entry in open_view["frames"][0]["table"]["seats"]] == hands
+    assert open_view["frames"][-1]["over"] and not open_view["frames"][-2]["over"]
+
+
 def test_a_seat_the_game_does_not_have_is_refused_by_name() -> None:
     with pytest.raises(ViewError, match="twohand has seats 0 to 1, not 2"):
         replay_frames(new_replay("twohand", seed=1), seat=2)
@@ -140,15 +172,21 @@ def test_a_seats_view_of_a_fault_omits_its_reason() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_deal_re_plays_the_hand_without_its_seed(variant: str) -> None:
+def test_the_deal_is_every_card_dealt_each_hand_as_the_open_view_deals_it(variant: str) -> None:
     hand = new_replay(variant, seed=21, dealer=1)
-    explicit = {**hand, "seed": None, "deal": replay_deal(variant, hand)}
-    assert game_for(variant).replay_from_json(explicit).verify() is None
+    deal = replay_deal(variant, hand)
+    dealt = replay_frames(hand, seat=None)["frames"][0]["observation"]["hands"]
+    assert [Counter(cards) for cards in deal["hands"]] == [Counter(cards) for cards in dealt]
+    game = load_game(variant)
+    state = game.new_initial_state(seed=21, dealer=1)
+    assert deal == game.initial_deal(state).to_json()
+    undealt = [cards for name, cards in deal.items() if name != "hands"]
+    assert all(isinstance(cards, list) for cards in undealt)
 
 
 @pytest.mark.usefixtures("plain_bots")
 def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> None:  # type: ignore[no-untyped-def]
-    references = game_for("twohand").reference_bots
+    references = reference_bots(load_game("twohand"))
     # The reference bots are trusted: marked active rather than validated, which would play
     # two more matches (validation has its own tests).
     x = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")
@@ -166,11 +204,12 @@ def test_the_replay_api_serves_the_deal_of_a_finished_match_only(alice, bob) -> 
     for game in games:
         assert game["deal"] == replay_deal("twohand", game["hand"])
         # Two hands of 12, then the stock of 24 from the top, the turned-up trump last.
-        assert [len(part.split()) for part in game["deal"]] == [12, 12, 24]
+        assert [len(cards) for cards in game["deal"]["hands"]] == [12, 12]
+        assert len(game["deal"]["stock"]) == 24
 
 
 def _finished_twohand_match(alice, bob) -> Match:  # type: ignore[no-untyped-def]
-    references = game_for("twohand").reference_bots
+    references = reference_bots(load_game("twohand"))
     # The reference bots are trusted: marked active rather than validated, which would play
     # two more matches (validation has its own tests).
     x = trusted_version(alice, "greedy", references["greedy"].read_bytes(), variant="twohand")

@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+from bots.reference import reference_bots
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -32,14 +34,14 @@ def main() -> int:
 
     django.setup()
 
-    from bots.games import VARIANTS, game_for
+    from engine.registry import load_game, variant_names
     from leagues.play import bot_table
     from leagues.play.referee import Seat
 
     print(f"{'variant':<11} {'bot':<7} {'inline':>6} {'decisions':>9} {'mean ms':>8} {'max ms':>8}")
-    for variant in VARIANTS:
+    for variant in variant_names():
         for name in args.bots.split(","):
-            if name not in game_for(variant).reference_bots:
+            if name not in reference_bots(load_game(variant)):
                 continue
             times, decisions = [], []
             for number in range(1, args.boards + 1):
@@ -48,7 +50,7 @@ def main() -> int:
                     variant=variant,
                     rules=None,
                     seed=1000 + number,
-                    dealer=number % game_for(variant).players,
+                    dealer=number % load_game(variant).players,
                     bot=Seat("reference", name),
                 )
                 times.append((time.perf_counter() - started) * 1000)

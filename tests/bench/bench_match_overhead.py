@@ -24,29 +24,26 @@ sys.path.insert(0, str(ROOT))
 from arena.runner import MatchPlan, VersionFiles, run_match  # noqa: E402
 from arena.sandbox import SandboxConfig, sandbox_problems  # noqa: E402
 from bots import protocol  # noqa: E402
-from bots.games import game_for  # noqa: E402
 from bots.local import LocalAgent  # noqa: E402
 from bots.match import combine_tables, play_table  # noqa: E402
 from bots.sdk import FunctionBot  # noqa: E402
-from bots.table import Agent  # noqa: E402
-from engine.rules import pinochle_rules  # noqa: E402
+from bots.table import Agent, hello_for  # noqa: E402
+from engine.registry import load_game  # noqa: E402
 
 TRIVIAL = b"def act(observation, legal):\n    return legal[0]\n"
 
 
 def in_process(variant: str, boards: int, seed: int) -> tuple[float, int]:
-    game = game_for(variant)
-    rules = pinochle_rules(variant)
+    game = load_game(variant)
+    rules = game.rules_for(None)
 
     def start(table: str, seat: int) -> Agent:
         agent = LocalAgent(FunctionBot(lambda observation, legal: legal[0], "trivial"))
         agent.start(
-            protocol.hello_message(
-                game=rules.game,
-                variant=rules.name,
-                rules=rules.to_json(),
+            hello_for(
+                game,
+                rules,
                 seat=seat,
-                players=4,
                 boards=boards,
                 time=protocol.TimeControl(1000, 60000, 10000),
             )
@@ -75,9 +72,10 @@ def sandboxed(variant: str, boards: int, seed: int) -> tuple[float, int]:
     if problems:
         raise SystemExit("cannot sandbox here: " + "; ".join(problems))
     files = VersionFiles(1, "module", TRIVIAL)
+    game = load_game(variant)
     plan = MatchPlan(
-        game=game_for(variant),
-        rules=pinochle_rules(variant),
+        game=game,
+        rules=game.rules_for(None),
         seed=seed,
         boards=boards,
         x=files,

@@ -19,6 +19,8 @@ import time
 
 from benchlib import percentile, setup_django
 
+from bots.reference import reference_bots
+
 DATABASE = "arena_bench_play"
 TARGET_MS = 300.0
 
@@ -36,7 +38,7 @@ def main() -> int:
     from django.contrib.auth.models import User
     from rest_framework.test import APIClient
 
-    from bots.games import VARIANTS, game_for
+    from engine.registry import load_game, variant_names
     from leagues.play import referee
     from leagues.play.models import PlayTable
 
@@ -48,10 +50,10 @@ def main() -> int:
         f"{'engine p50':>10} {'engine p95':>10} {'p95 ratio':>9}"
     )
     worst = 0.0
-    for variant in VARIANTS:
-        game = game_for(variant)
+    for variant in variant_names():
+        game = load_game(variant)
         for bot in args.bots.split(","):
-            if bot not in game.reference_bots:
+            if bot not in reference_bots(game):
                 continue
             trips: list[float] = []
             engine: list[float] = []

@@ -57,13 +57,14 @@ from arena.variance import (
 from bots import protocol
 from bots.aivat import GreedyRollout, luck_terms
 from bots.controls import QuickStrongBot, reference_controls
-from bots.duplicate import board_dealer, table_result
-from bots.games import Game, game_for
+from bots.duplicate import table_result
 from bots.local import LocalAgent
 from bots.match import combine_tables, play_table
 from bots.reference import REFERENCE_BOTS
 from bots.sdk import Bot, bot_from_module, load_module
-from bots.table import Agent, BoardRecord
+from bots.table import Agent, BoardRecord, hello_for
+from engine.interface import AnyGame
+from engine.registry import load_game
 
 Z95 = 1.959963984540054
 EXHAUSTIVE = 16
@@ -89,14 +90,15 @@ def maker(name: str) -> Callable[[], Bot]:
 
 
 def play(
-    game: Game, rules: object, x: str, y: str, boards: int, seed: int
+    game: AnyGame, rules: object, x: str, y: str, boards: int, seed: int
 ) -> list[dict[str, BoardRecord]]:
     makers = (maker(x), maker(y))
     seatings = game.seatings
 
     def start(table: str, seat: int) -> Agent:
         agent = LocalAgent(makers[seatings[table][seat]]())
-        hello = game.hello(
+        hello = hello_for(
+            game,
             rules,
             seat=seat,
             boards=boards,
@@ -124,13 +126,13 @@ class Reference:
     seconds_per_board: float
 
 
-def reference_means(game: Game, rules: object, deals_per_dealer: int, seed: int) -> Reference:
+def reference_means(game: AnyGame, rules: object, deals_per_dealer: int, seed: int) -> Reference:
     started = time.process_time()
     rows = reference_controls(game, rules, match_seed=seed, boards=4 * deals_per_dealer)
     seconds = time.process_time() - started
-    values: dict[int, list[tuple[float, ...]]] = {dealer: [] for dealer in range(4)}
+    values: dict[int, list[tuple[float, ...]]] = {}
     for number, row in enumerate(rows, start=1):
-        values[board_dealer(number, 4)].append(row)
+        values.setdefault(game.board_dealer(number), []).append(row)
     return Reference(
         {d: [statistics.fmean(c) for c in zip(*v, strict=True)] for d, v in values.items()},
         {
@@ -244,7 +246,7 @@ def designs(
 
 
 def table_results(
-    game: Game, rules: object, boards: list[dict[str, BoardRecord]]
+    game: AnyGame, rules: object, boards: list[dict[str, BoardRecord]]
 ) -> tuple[list[float], list[float]]:
     """Each board's plain result (table A alone) and duplicate result (the tables' mean)."""
     seatings = game.seatings
@@ -363,7 +365,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "plain/SE (95% boot.)  boards"
     )
     for variant in args.variants:
-        game = game_for(variant)
+        game = load_game(variant)
         rules = game.rules_for({})
         rollout = GreedyRollout(game, rules)
         reference = reference_means(game, rules, args.reference, seed=args.seed + 1)

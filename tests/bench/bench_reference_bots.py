@@ -22,11 +22,11 @@ import time
 from collections.abc import Callable
 
 from bots.duplicate import summarize
-from bots.games import game_for, variants_played_by
 from bots.play import run
 from bots.protocol import TimeControl
-from bots.reference import REFERENCE_BOTS
+from bots.reference import REFERENCE_BOTS, variants_played_by
 from bots.sdk import Bot, bot_from_module, load_module
+from engine.registry import load_game
 
 PAIRINGS = (("greedy", "random"), ("strong", "greedy"))
 
@@ -46,7 +46,7 @@ def maker(name: str, made: list[Bot]) -> Callable[[], Bot]:
 def bench(
     bot: str, opponent: str, variant: str, boards: int, seed: int, clock: TimeControl
 ) -> dict[str, object]:
-    game = game_for(variant)
+    game = load_game(variant)
     made: list[Bot] = []
     started = time.perf_counter()
     results, faults = run(

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from arena.replay_view import new_replay, replay_frames  # noqa: E402
-from bots.games import VARIANTS, game_for  # noqa: E402
+from engine.registry import load_game, variant_names  # noqa: E402
 
 
 def best(runs: int, work: Callable[[], object]) -> float:
@@ -37,7 +37,7 @@ def best(runs: int, work: Callable[[], object]) -> float:
 
 def simulate_all(hands: list[dict[str, Any]]) -> None:
     for hand in hands:
-        game_for(hand["variant"]).replay_from_json(hand).simulate()
+        load_game(hand["variant"]).read_replay(hand).simulate()
 
 
 def frames_all(hands: list[dict[str, Any]], seat: int | None) -> None:
@@ -55,7 +55,7 @@ def main() -> None:
         f"{'variant':<11} {'steps':>6} {'replay ms':>10} {'seat ms':>8} {'x':>5} "
         f"{'open ms':>8} {'x':>5} {'seat KiB':>9} {'gzip':>6} {'open KiB':>9} {'gzip':>6}"
     )
-    for variant in VARIANTS:
+    for variant in variant_names():
         hands = [new_replay(variant, seed=number) for number in range(options.hands)]
         steps = sum(len(hand["actions"]) + 1 for hand in hands) / len(hands)
         baseline = best(options.repeat, lambda hands=hands: simulate_all(hands)) / len(hands)

@@ -1,25 +1,36 @@
-"""Each game's reference bots are the family its registry entry names: the engine names
-them, ``bots.reference`` holds them, and no variant name picks them."""
+"""Each game's reference bots are the family its game names: the game names them,
+``bots.reference`` declares them, and neither a variant name nor a file name picks them."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 import pytest
 
-from bots.reference import REFERENCE_BOTS, family_bots, reference_bots, variants_played_by
+from bots.reference import (
+    FAMILIES,
+    RANDOM_BOT,
+    REFERENCE_BOTS,
+    family_bots,
+    reference_bots,
+    variants_played_by,
+)
 from engine.registry import load_game, register_game, unregister_game, variant_names
-from tests.engine.toy_highcard import TOY_SPEC, registered_toy
-
-RANDOM = REFERENCE_BOTS["random"]
+from tests.engine.toy_highcard import HighCard, registered_toy
 
 
 @pytest.mark.parametrize("variant", variant_names())
 def test_every_variant_has_the_random_bot_and_only_files_that_exist(variant: str) -> None:
     bots = reference_bots(load_game(variant))
-    assert bots["random"] == RANDOM
+    assert bots["random"] == RANDOM_BOT
     assert all(path.is_file() for path in bots.values())
+
+
+def test_every_declared_bot_is_a_module_of_the_reference_package() -> None:
+    for family in FAMILIES:
+        for name, path in family_bots(family).items():
+            assert path.is_file(), (family, name)
+            assert path.parent == RANDOM_BOT.parent
 
 
 def test_each_game_gets_the_bots_of_its_own_family() -> None:
@@ -42,24 +53,38 @@ def test_each_game_gets_the_bots_of_its_own_family() -> None:
 
 def test_a_game_that_names_no_family_gets_only_the_random_bot() -> None:
     with registered_toy():
-        assert reference_bots(load_game("highcard")) == {"random": RANDOM}
+        assert reference_bots(load_game("highcard")) == {"random": RANDOM_BOT}
+
+
+class HighCardOfTheTwohandFamily(HighCard):
+    """The toy naming another game's family, as a new game reusing its bots would."""
+
+    bot_family = "twohand"
 
 
 @pytest.fixture
 def toy_of_the_twohand_family() -> Iterator[None]:
-    register_game(dataclasses.replace(TOY_SPEC, bot_family="twohand"))
+    register_game(HighCardOfTheTwohandFamily)
     try:
         yield
     finally:
-        unregister_game(TOY_SPEC.name)
+        unregister_game(HighCardOfTheTwohandFamily.name)
 
 
 @pytest.mark.usefixtures("toy_of_the_twohand_family")
-def test_a_game_that_names_a_family_where_it_is_registered_gets_that_familys_bots() -> None:
+def test_a_game_that_names_a_family_gets_that_familys_bots() -> None:
     assert reference_bots(load_game("highcard")) == family_bots("twohand")
     assert reference_bots(load_game("highcard")) == reference_bots(load_game("twohand"))
 
 
+def test_a_family_nobody_declared_is_refused_rather_than_found_by_file_name() -> None:
+    # A module named like a family's bot is no bot of that family until it is declared.
+    with pytest.raises(LookupError, match="pinochle5"):
+        family_bots("pinochle5")
+    with pytest.raises(LookupError, match="cutthroat_"):
+        family_bots("cutthroat_")
+
+
 def test_the_four_hand_bots_play_exactly_the_four_hand_variants() -> None:
     assert variants_played_by(REFERENCE_BOTS) == ("single4", "auction4", "double4")
-    assert variants_played_by({"random": RANDOM}) == variant_names()
+    assert variants_played_by({"random": RANDOM_BOT}) == variant_names()

@@ -32,10 +32,11 @@ from bots.reference import reference_bots
 from bots.reference.greedy import GreedyBot
 from bots.reference.random_bot import RandomBot
 from bots.reference.strong import StrongBot
-from bots.table import Agent, BoardRecord, Fault
+from bots.table import Agent, BoardRecord, Fault, hello_for
 from engine.interface import AnyGame
-from engine.registry import load_game
+from engine.registry import load_game, register_game, unregister_game
 from engine.results import HandOutcome
+from tests.engine.toy_highcard import HighCard, registered_toy
 
 
 def test_the_pairings_play_the_match_deals_and_score_them() -> None:
@@ -82,6 +83,23 @@ def test_only_the_four_hand_partnership_games_have_a_reference_pairing() -> None
         reference_controls(three, three.rules_for({}), match_seed=1, boards=1)
 
 
+def test_the_pairing_is_asked_of_the_declared_reference_bots_not_of_a_name() -> None:
+    with registered_toy():
+        toy = load_game("highcard")
+        assert not reference_supported(toy)
+        with pytest.raises(ValueError, match="highcard"):
+            GreedyRollout(toy, toy.rules_for(None))
+
+    class HighCardWithThePinochleBots(HighCard):
+        bot_family = "pinochle4"
+
+    register_game(HighCardWithThePinochleBots)
+    try:
+        assert reference_supported(load_game("highcard"))
+    finally:
+        unregister_game(HighCardWithThePinochleBots.name)
+
+
 def test_pinnacolo_in_pairs_has_no_reference_pairing_though_it_seats_four_partners() -> None:
     """Its reference bots are its own: the pinochle pairing's bots cannot play it (they
     failed on every Pinnacolo match of 20 boards or more)."""
@@ -99,7 +117,9 @@ def _greedy_against_random(game: AnyGame, boards: int, seed: int) -> list[Duplic
 
     def start(table: str, seat: int) -> Agent:
         agent = LocalAgent(makers[game.seatings[table][seat]]())
-        protocol.read_ready(agent.start(game.hello(rules, seat=seat, boards=boards, time=_CLOCK)))
+        protocol.read_ready(
+            agent.start(hello_for(game, rules, seat=seat, boards=boards, time=_CLOCK))
+        )
         return agent
 
     numbers = range(1, boards + 1)

@@ -1,15 +1,17 @@
 /* The replay viewer's card table, drawn from the frames the server computed.
  *
  * The page already lists every step as text; this draws the table for one step, steps
- * through them (buttons, keys, play and pause, jump to a trick or turn) and keeps the step
- * in the address so it can be shared. It shows only what the frames hold: in a seat's view
- * the server sent that seat's observations and nothing else.
+ * through them (buttons, keys, play and pause, jump to a mark of the hand) and keeps the
+ * step in the address so it can be shared. It knows no game: each frame carries the table
+ * its game's observer described (seats with their cards or a count and groups of cards,
+ * the cards in the middle, other places, facts and the running score), which it draws as it
+ * comes. It shows only what the frames hold: in a seat's view the server sent that seat's
+ * view and nothing else.
  */
 (function () {
   "use strict";
 
   var SUIT_SYMBOLS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  var SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   var FOUR_COLOUR_KEY = "arena.replay.fourColour";
   var PLAY_EVERY_MS = 800;
 
@@ -103,98 +105,69 @@
     });
   }
 
-  function seatMelds(panel, obs, seat) {
-    (obs.melds || []).forEach(function (meld) {
-      if (meld.items && meld.seat === seat) {
-        append(panel, el("h4", null, "Meld " + meld.total));
-        meld.items.forEach(function (item) {
-          var row = append(el("div", "meld-row"), el("span", null, item.name + (item.suit ? " " + SUIT_SYMBOLS[item.suit] : "") + " (" + item.value + ")"));
-          append(panel, append(row, cards(item.cards, true)));
-        });
-      } else if (meld.owner === seat) {
-        var label = "Meld " + meld.index + ": " + meld.name + " (" + meld.points + ")";
-        append(panel, append(el("div", "meld-row"), el("span", null, label), cards(meld.cards, true)));
-      }
-    });
-    if (obs.table && obs.table[seat] && obs.table[seat].length) {
-      append(panel, el("h4", null, "Melded, on the table"), cards(obs.table[seat], true));
+  /* A place's cards face up, or face down as a count, or nothing (the label says it all). */
+  function heldCards(place, where) {
+    if (place.cards) {
+      return cards(place.cards, true);
     }
+    if (place.count !== undefined && place.count !== null) {
+      return backs(place.count, where);
+    }
+    return null;
   }
 
-  function seatPanel(obs, seat, area) {
+  function seatPanel(entry, area) {
+    var seat = entry.seat;
     var panel = el("section", "panel seat area-" + area);
     panel.setAttribute("aria-label", seatName(seat));
     var heading = el("h3", null, seatName(seat));
-    if (obs.dealer === seat) {
-      append(heading, el("span", "tag", "dealer"));
-    }
-    if (obs.contract && obs.contract.declarer === seat) {
-      append(heading, el("span", "tag", "declarer"));
-    }
-    if (obs.current_player === seat) {
-      append(heading, el("span", "tag", "to act"));
+    entry.tags.forEach(function (tag) {
+      append(heading, el("span", "tag", tag));
+    });
+    if (entry.to_act) {
       panel.classList.add("to-act");
     }
     panel.appendChild(heading);
-    var hand = obs.hands ? obs.hands[seat] : seat === replay.seat ? obs.hand : null;
-    panel.appendChild(hand ? cards(hand) : backs(obs.hand_sizes[seat], " in hand"));
-    seatMelds(panel, obs, seat);
+    if (entry.cards) {
+      panel.appendChild(cards(entry.cards));
+    } else if (entry.count !== null && entry.count !== undefined) {
+      panel.appendChild(backs(entry.count, " in hand"));
+    } else {
+      append(panel, el("p", null, "Hand not shown"));
+    }
+    entry.groups.forEach(function (group) {
+      if (group.label) {
+        append(panel, el("h4", null, group.label));
+      }
+      group.rows.forEach(function (row) {
+        append(panel, append(el("div", "card-row"), row.label ? el("span", null, row.label) : null, cards(row.cards, true)));
+      });
+    });
     return panel;
   }
 
-  function trickPanel(obs, panel) {
-    var players = replay.players;
-    var shown = obs.trick.cards;
-    var title = "Trick " + (obs.tricks.length + 1);
-    var leader = obs.trick.leader;
-    if (!shown.length && obs.tricks.length) {
-      var last = obs.tricks[obs.tricks.length - 1];
-      shown = last.cards;
-      leader = last.leader;
-      title = "Trick " + obs.tricks.length + ", won by seat " + last.winner;
-    }
-    append(panel, el("h3", null, shown.length ? title : "No card played yet"));
-    var row = el("div", "trick");
-    shown.forEach(function (text, index) {
-      var seat = (leader + index) % players;
-      append(row, append(el("div", "played"), card(text), el("div", null, "seat " + seat)));
+  function centerPanel(center, panel) {
+    append(panel, el("h3", null, center.label));
+    var row = el("div", "center-cards");
+    center.plays.forEach(function (play) {
+      append(row, append(el("div", "played"), card(play.card), play.seat === null ? null : el("div", null, "seat " + play.seat)));
     });
     panel.appendChild(row);
   }
 
-  function middlePanel(obs) {
+  function middlePanel(frame) {
+    var view = frame.table;
     var panel = el("section", "panel area-middle");
     panel.setAttribute("aria-label", "Middle of the table");
-    if (obs.trick) {
-      trickPanel(obs, panel);
+    if (view.center) {
+      centerPanel(view.center, panel);
     }
-    if (obs.turned_up !== undefined) {
-      append(panel, el("h4", null, "Stock: " + obs.stock_size + " cards" + (obs.turned_up ? ", turned up:" : "")));
-      if (obs.turned_up) {
-        panel.appendChild(cards([obs.turned_up], true));
-      }
-      if (obs.stock) {
-        append(panel, el("h4", null, "Stock from the top (open view)"), cards(obs.stock, true));
-      }
-    }
-    if (obs.widow_size !== undefined) {
-      append(panel, el("h4", null, "Widow (" + obs.widow_size + " cards)"));
-      panel.appendChild(obs.widow ? cards(obs.widow, true) : backs(obs.widow_size, " face down"));
-      if (obs.buried) {
-        append(panel, el("h4", null, "Buried"), cards(obs.buried, true));
-      }
-    }
-    if (obs.discard_pile) {
-      var pile = obs.discard_pile;
-      append(panel, el("h3", null, "Discard pile: " + pile.length + (pile.length === 1 ? " card" : " cards") + " deep, top card last"));
-      panel.appendChild(cards(pile, true));
-      append(panel, el("p", null, "Stock: " + obs.stock_size + " cards"));
-      if (obs.must_meld) {
-        append(panel, el("p", null, "Seat " + obs.current_player + " must first meld " + obs.must_meld));
-      }
-    }
+    view.areas.forEach(function (place) {
+      var shown = heldCards(place, " face down");
+      append(panel, el(shown ? "h4" : "p", null, place.label), shown);
+    });
     // A board cut short by a fault has no engine result: it ends on the forfeit's score.
-    if (obs.result || (replay.fault && current === replay.frames.length - 1)) {
+    if (frame.over || (replay.fault && current === replay.frames.length - 1)) {
       panel.appendChild(finalBox());
     }
     return panel;
@@ -224,77 +197,49 @@
     return box;
   }
 
-  function infoPanel(obs) {
+  function infoPanel(view) {
     var panel = el("section", "panel area-info");
     panel.setAttribute("aria-label", "The hand");
-    append(panel, el("h3", null, "Phase: " + obs.phase.replace(/_/g, " ")));
-    if (obs.contract) {
-      append(panel, el("p", null, "Contract: " + obs.contract.bid + " by seat " + obs.contract.declarer));
-    }
-    if (obs.trump) {
-      append(panel, el("p", null, "Trump: " + SUIT_SYMBOLS[obs.trump] + " " + SUIT_NAMES[obs.trump] + " (" + obs.trump + ")"));
-    }
-    if (obs.auction && obs.auction.length) {
-      append(panel, el("h4", null, "Auction"));
-      var calls = el("ul");
-      obs.auction.forEach(function (call) {
-        append(calls, el("li", null, "seat " + call.seat + ": " + call.action));
-      });
-      panel.appendChild(calls);
-    }
-    if (obs.laid_down) {
-      var down = [];
-      obs.laid_down.forEach(function (laid, seat) {
-        if (laid) {
-          down.push("seat " + seat);
-        }
-      });
-      append(panel, el("p", null, "Laid down: " + (down.length ? down.join(", ") : "nobody yet")));
-    }
-    (obs.passing || []).forEach(function (entry) {
-      var row = append(el("div", "meld-row"), el("span", null, "Seat " + entry.from + " passed " + entry.count + " cards to seat " + entry.to));
-      append(panel, append(row, entry.cards ? cards(entry.cards, true) : null));
+    append(panel, el("h3", null, view.title || "The hand"));
+    view.facts.forEach(function (fact) {
+      if (fact.items) {
+        var list = el("ul");
+        fact.items.forEach(function (item) {
+          append(list, el("li", null, item));
+        });
+        append(panel, el("h4", null, fact.label), list);
+      } else if (fact.cards) {
+        append(panel, append(el("div", "card-row"), el("span", null, fact.label), cards(fact.cards, true)));
+      } else if (fact.value !== undefined && fact.value !== null) {
+        append(panel, el("p", null, fact.label + ": " + fact.value));
+      } else {
+        append(panel, el("p", null, fact.label));
+      }
     });
     return panel;
   }
 
-  function sideSum(values, seats) {
-    return seats.reduce(function (total, seat) {
-      return total + (values[seat] || 0);
-    }, 0);
-  }
-
-  function scorePanel(obs) {
+  function scorePanel(score) {
     var panel = el("section", "panel area-score");
     panel.setAttribute("aria-label", "Running score");
     append(panel, el("h3", null, "Running score"));
     var grid = el("table");
-    var columns = obs.table_points ? ["side", "on the table"] : ["side", "meld", "counters", "tricks"];
     var head = el("tr");
-    columns.forEach(function (name) {
+    ["side"].concat(score.columns).forEach(function (name) {
       var cell = el("th", null, name);
       cell.scope = "col";
       head.appendChild(cell);
     });
     append(grid, append(el("thead"), head));
     var body = el("tbody");
-    var meldBySeat = {};
-    (obs.melds || []).forEach(function (meld) {
-      if (meld.items) {
-        meldBySeat[meld.seat] = meld.total;
-      }
-    });
     replay.sides.forEach(function (seats, index) {
       var row = el("tr");
       var label = el("th", null, "seat " + seats.join(" and "));
       label.scope = "row";
       row.appendChild(label);
-      if (obs.table_points) {
-        append(row, el("td", "num", obs.table_points[index]));
-      } else {
-        var meld = obs.meld_scores ? sideSum(obs.meld_scores, seats) : sideSum(meldBySeat, seats);
-        append(row, el("td", "num", meld), el("td", "num", obs.counters_taken[index]), el("td", "num", obs.tricks_won[index]));
-      }
+      score.rows[index].forEach(function (value) {
+        append(row, el("td", "num", value));
+      });
       body.appendChild(row);
     });
     append(panel, append(grid, body));
@@ -303,12 +248,12 @@
 
   function draw() {
     var frame = replay.frames[current];
-    var obs = frame.observation;
+    var view = frame.table;
     var bottom = replay.seat === null ? 0 : replay.seat;
     table.replaceChildren();
-    append(table, infoPanel(obs), scorePanel(obs), middlePanel(obs));
+    append(table, infoPanel(view), view.score ? scorePanel(view.score) : null, middlePanel(frame));
     positions(replay.players, bottom).forEach(function (place) {
-      table.appendChild(seatPanel(obs, place.seat, place.area));
+      table.appendChild(seatPanel(view.seats[place.seat], place.area));
     });
     stepLabel.textContent = "Step " + current + " of " + (replay.frames.length - 1);
     caption.textContent = frame.caption;
