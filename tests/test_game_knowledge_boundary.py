@@ -84,9 +84,7 @@ def test_the_search_finds_what_it_looks_for() -> None:
     variant = variant_names()[0]
     lines = [f'name = "{variant}"', "partner = (seat + 2) % 4", "x = f(hasattr(state, 'a'))"]
     pattern = _variant_pattern()
-    assert all(
-        pattern.search(line) or any(p.search(line) for p in PATTERNS) for line in lines
-    )
+    assert all(pattern.search(line) or any(p.search(line) for p in PATTERNS) for line in lines)
     assert not pattern.search(f"{variant}x = 1")
 
 
