@@ -50,7 +50,7 @@ def hand_records_pdf(event: Event, records: list[dict[str, Any]]) -> bytes:
                 pdf.cell(column, line, text)
         pdf.set_xy(pdf.l_margin, top + 3 * block + 2)
         if "results" in record and not partnership:
-            _three_hand_results(pdf, record)
+            _per_seat_results(pdf, record)
         elif "results" in record:
             _results_table(pdf, record)
     return bytes(pdf.output())
@@ -114,7 +114,7 @@ def _results_table(pdf: FPDF, record: dict[str, Any]) -> None:
         pdf.ln()
 
 
-def _three_hand_results(pdf: FPDF, record: dict[str, Any]) -> None:
+def _per_seat_results(pdf: FPDF, record: dict[str, Any]) -> None:
     pdf.set_font("Helvetica", "B", 10)
     pdf.cell(0, 6, "Results", new_x="LMARGIN", new_y="NEXT")
     headings = ("Sec", "Rd", "Tbl", "Players", "Contract", "Result", "Buried", "Scores", "MP")

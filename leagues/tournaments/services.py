@@ -652,7 +652,7 @@ def _rated_meetings(event: Event) -> list[RatedMeeting[int]]:
         for scored_results in by_table.values():
             sides = scored_results[0].result.sides
             if scored_results[0].seats:
-                meetings.extend(_three_hand_meetings(scored_results, players))
+                meetings.extend(_per_seat_meetings(scored_results, players))
                 continue
             possible = sum(s.top for s in scored_results)
             if possible == 0:
@@ -670,7 +670,7 @@ def _rated_meetings(event: Event) -> list[RatedMeeting[int]]:
     return meetings
 
 
-def _three_hand_meetings(
+def _per_seat_meetings(
     scored_results: list[selectors.ScoredResult], players: dict[int, tuple[int, ...]]
 ) -> list[RatedMeeting[int]]:
     """Every player for themselves: each two players at a table meet head to head.
