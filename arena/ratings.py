@@ -13,7 +13,7 @@ The fit (``fit_ratings``)
     engines: a win counts 1, a draw 1/2, and the probability of scoring against an
     opponent is the logistic curve above. ``prior_draws`` virtual draws per pair that met
     (BayesElo's prior) keep the fit finite when one side won every board (greedy against
-    random in single4 goes 1500/0/0); against hundreds of real boards they move a rating
+    random in a four-hand game goes 1500/0/0); against hundreds of real boards they move a rating
     by a fraction of a point. Ratings are centred on 0 in each connected pool. Each carries
     a 95% interval of 1.96 standard errors from the observed information (the inverse of
     the Hessian of the log-likelihood), so a version with few boards has a wide one.

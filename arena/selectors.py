@@ -15,6 +15,7 @@ from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.ratings import SprtPath, sprt_path
 from arena.variants import variant_names
+from engine.interface import AnyGame
 from engine.registry import load_game
 
 
@@ -160,7 +161,7 @@ def match_verification(*, match: Match) -> dict[str, Any]:
         )
     else:
         secret = None
-        problems += _chosen_seed_problems(match, played, players=game.players)
+        problems += _chosen_seed_problems(match, played, game=game)
     out.update(
         secret=secret,
         match_seed=match.seed,
@@ -175,13 +176,13 @@ def match_verification(*, match: Match) -> dict[str, Any]:
 
 
 def _chosen_seed_problems(
-    match: Match, played: dict[int, tuple[int, int]], *, players: int
+    match: Match, played: dict[int, tuple[int, int]], *, game: AnyGame
 ) -> list[str]:
     if match.seed is None:
         return ["the match has neither a committed secret nor a chosen seed"]
     problems = []
     for number, (seed, dealer) in sorted(played.items()):
-        expected = (seeding.board_seed(match.seed, number), seeding.board_dealer(number, players))
+        expected = (seeding.board_seed(match.seed, number), game.board_dealer(number))
         if (seed, dealer) != expected:
             problems.append(f"board {number}: dealt {seed}/{dealer}, the seed gives {expected}")
     return problems

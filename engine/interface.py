@@ -36,7 +36,7 @@ import abc
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.errors import RegistryError, RulesError, SeatError
@@ -44,6 +44,9 @@ from engine.forfeit import ScoreBounds
 from engine.game import TargetGame
 from engine.replay import HandReplay
 from engine.state import State
+
+if TYPE_CHECKING:
+    from engine.entry import HandScore, ScoreEntry
 
 __all__ = [
     "COMPASS",
@@ -291,6 +294,17 @@ class Game(abc.ABC, Generic[R, S]):
     """A refused action's rule (``IllegalActionError.rule``) as a player is told it, for
     the rules that have a short saying ("you must follow suit"); the others are told by
     the engine's reason alone."""
+    main_variant: ClassVar[str | None] = None
+    """The variant shown where the service needs one of the game's (a link to its
+    leaderboard, demo data); ``None``: the first of ``variants``."""
+    hand_record_variants: ClassVar[frozenset[str]] = frozenset()
+    """The variants whose hands a table can report on paper (``score_entry``): duplicate
+    events for people are run for these."""
+    robot_event_variants: ClassVar[frozenset[str]] = frozenset()
+    """The variants of duplicate events for bots, scored against the reference bots."""
+    imp_scales: ClassVar[Mapping[str, tuple[int, ...]]] = {}
+    """By variant, the rising swing thresholds of its IMP-like scale (a swing earns one IMP
+    per threshold it reaches); a variant without one has no IMP scoring."""
 
     __slots__ = ("rules", "variant")
 
@@ -397,6 +411,32 @@ class Game(abc.ABC, Generic[R, S]):
     def seatings(self) -> dict[str, tuple[int, ...]]:
         """The duplicate tables: which of two competitors (0 or 1) sits in each seat."""
         return seatings_for(self.players, self.partnership)
+
+    # ------------------------------------------------------------ events
+
+    @property
+    def has_hand_records(self) -> bool:
+        """Whether a table's paper result of this variant can be scored (``score_entry``)."""
+        return self.variant in self.hand_record_variants
+
+    @property
+    def has_robot_events(self) -> bool:
+        return self.variant in self.robot_event_variants
+
+    @property
+    def imp_scale(self) -> tuple[int, ...] | None:
+        """This variant's IMP thresholds (``imp_scales``), or ``None``."""
+        return self.imp_scales.get(self.variant)
+
+    def score_entry(self, deal: Deal, entry: ScoreEntry) -> HandScore:
+        """Check a table's paper result of the hand dealt ``deal`` against the rules and
+        the cards, and score it (``engine.entry``); ``EntryRejected`` names the rule an
+        entry breaks."""
+        raise RegistryError(f"{self.variant!r} has no score entry from a table's result")
+
+    def score_accepted(self, entry: ScoreEntry) -> HandScore:
+        """The scores of an entry ``score_entry`` accepted, from its totals alone."""
+        raise RegistryError(f"{self.variant!r} has no score entry from a table's result")
 
     # ------------------------------------------------------------ hands
 

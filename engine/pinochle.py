@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from engine.actions import Action
 from engine.cards import Card
+from engine.entry import HandScore, ScoreEntry, score_entry, score_totals
 from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
 from engine.interface import Deal, Game, Observer, phase_title
 from engine.replay import Replay
@@ -247,3 +248,9 @@ class PinochleGame(Game[Rules, TrickTakingState]):
     def initial_deal(self, state: TrickTakingState) -> Deal:
         """The hands dealt by seat (and, in a game that has them, the undealt cards)."""
         return Deal(tuple(tuple(str(c) for c in state.dealt(s)) for s in range(self.players)))
+
+    def score_entry(self, deal: Deal, entry: ScoreEntry) -> HandScore:
+        return score_entry(self, deal, entry)
+
+    def score_accepted(self, entry: ScoreEntry) -> HandScore:
+        return score_totals(self, entry)

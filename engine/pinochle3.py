@@ -71,6 +71,7 @@ class Pinochle3(PinochleGame):
 
     name = "pinochle3"
     variants = {"cutthroat3": "Three-hand with widow"}
+    hand_record_variants = frozenset(variants)
     observer = Pinochle3Observer()
     bot_family = "cutthroat"
     target_game = CutthroatGame

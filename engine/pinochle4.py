@@ -65,6 +65,22 @@ class Pinochle4(PinochleGame):
         "double4": "Four-hand partnership, double deck",
     }
     partnered = frozenset(variants)
+    # The auction game is the one most tables play: the site's leaderboards open on it.
+    main_variant = "auction4"
+    # A table reports each of them on paper; a robot partner plays each of them.
+    hand_record_variants = frozenset(variants)
+    robot_event_variants = frozenset(variants)
+    # The IMP-like scales of ``leagues.tournaments.imps``: the 2.5%, 7.5%, ..., 97.5%
+    # quantiles of simulated two-room swings, from ``python -m
+    # leagues.tournaments.imp_calibration 1000 2026`` (1000 boards a variant, seed 2026).
+    imp_scales = {
+        "single4": (2, 3, 4, 5, 6, 7, 8, 10, 15, 18, 23, 29, 34, 38, 45, 50, 55, 61, 66, 82),
+        "auction4": (
+            10, 20, 30, 40, 50, 60, 70, 80, 90, 100,
+            130, 200, 280, 390, 470, 570, 630, 670, 730, 870,
+        ),
+        "double4": (2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 20, 25, 30, 38, 49, 67, 85, 110, 136),
+    }  # fmt: skip
     observer = Pinochle4Observer()
     bot_family = "pinochle4"
     target_game = GameState

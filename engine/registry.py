@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GAMES",
+    "default_variant",
     "game_class",
     "games",
     "load_game",
@@ -66,6 +67,13 @@ def variant_names() -> tuple[str, ...]:
 def variant_choices() -> list[tuple[str, str]]:
     """``(variant, label)`` for every registered variant (what a form or a column offers)."""
     return [(variant, label) for game in GAMES.values() for variant, label in game.variants.items()]
+
+
+def default_variant() -> str:
+    """The variant the service shows where it needs one (a leaderboard link): the first
+    registered game's ``main_variant``."""
+    game = next(iter(GAMES.values()))
+    return game.main_variant or next(iter(game.variants))
 
 
 def game_class(variant: str) -> type[Game[Any, Any]]:

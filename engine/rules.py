@@ -284,6 +284,10 @@ class Rules:
         """Every bid on the ladder, lowest first."""
         return self._tables.bids
 
+    def card_points(self, card: int) -> int:
+        """What taking ``card`` (a face) in a trick is worth: its counter value, or 0."""
+        return self._tables.counter_points[card]
+
     @property
     def total_in_tricks(self) -> int:
         """Counters in the pack plus the last-trick bonus (25, 250, 50 in the presets)."""

@@ -12,11 +12,12 @@ from collections.abc import Callable
 
 from arena.demo import wait_until
 from arena.models import BotVersion, Match, Player
+from engine.registry import default_variant
 from leagues import selectors, services
 from leagues.models import League, Season
 
 DEMO_LEAGUE = "Reference bots league"
-DEMO_VARIANT = "auction4"
+DEMO_VARIANT = default_variant()
 DEMO_BOARDS = 2
 DEMO_ORGANISER = "alice"
 

@@ -88,9 +88,7 @@ def timetable_data(league: League) -> dict[str, Any] | None:
 class LeagueCreateSerializer(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(max_length=4000, required=False, allow_blank=True)
-    variant = serializers.CharField(
-        max_length=32, help_text="a registered variant: single4, auction4, double4, cutthroat3, ..."
-    )
+    variant = serializers.CharField(max_length=32, help_text="a registered variant, by its name")
     format = serializers.CharField(
         max_length=32, help_text="round_robin, double_round_robin, swiss or ladder"
     )

@@ -11,7 +11,6 @@ it answered.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from arena.models import BotVersion
 from arena.sandbox import BotFault
+from arena.seeding import seed_commitment
 from bots.table import SeatFault
 from engine.errors import EngineError, IllegalActionError
 from engine.interface import AnyGame
@@ -60,11 +60,6 @@ class TableUpdate:
     table: PlayTable
     moves: list[dict[str, Any]] = field(default_factory=list)
     """``{"ply", "seat", "action"}`` for the human's action and every bot move after it."""
-
-
-def seed_commitment(seed: int) -> str:
-    """Published while the hand is played; the seed, revealed at the end, must hash to it."""
-    return hashlib.sha256(seed.to_bytes(8, "big")).hexdigest()
 
 
 def hand_of(table: PlayTable) -> Hand:

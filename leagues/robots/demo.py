@@ -18,7 +18,7 @@ from leagues.play import referee
 from leagues.play import services as play_services
 from leagues.play.models import PlayTable
 from leagues.robots import services, tables
-from leagues.robots.models import RobotEvent
+from leagues.robots.models import ROBOT_VARIANTS, RobotEvent
 
 DEMO_EVENT = "Robot duplicate: demo instant"
 DEMO_PASSWORD = "robots-demo-2026"
@@ -61,7 +61,7 @@ def seed(say: Callable[[str], None] = print) -> None:
     event = services.robot_event_create(
         director=director,
         name=DEMO_EVENT,
-        variant="single4",
+        variant=ROBOT_VARIANTS[0],
         boards=3,
         robots="greedy",
         kind="instant",

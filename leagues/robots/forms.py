@@ -7,13 +7,13 @@ from typing import Any
 from django import forms
 
 from engine.registry import variant_choices
-from leagues.robots.models import ROBOT_VARIANTS, RobotEvent
+from leagues.robots.models import ROBOT_VARIANTS, RobotEvent, default_robot_variant
 from leagues.robots.services import MAX_BOARDS
 
 
 class EventForm(forms.Form):
     name = forms.CharField(max_length=120)
-    variant = forms.ChoiceField(choices=[], initial="auction4")
+    variant = forms.ChoiceField(choices=[], initial=default_robot_variant)
     boards = forms.IntegerField(min_value=1, max_value=MAX_BOARDS, initial=4)
     robots = forms.ChoiceField(choices=RobotEvent.Robots.choices, initial=RobotEvent.Robots.GREEDY)
     kind = forms.ChoiceField(choices=RobotEvent.Kind.choices, initial=RobotEvent.Kind.INSTANT)

@@ -12,9 +12,17 @@ from django.db import models
 from django.db.models import Q
 
 from arena.models import Player
+from engine.registry import default_variant, load_game, variant_names
 
-ROBOT_VARIANTS = ("single4", "auction4", "double4")
-"""Four-hand partnership games: the human and a robot partner against two robots."""
+ROBOT_VARIANTS = tuple(name for name in variant_names() if load_game(name).has_robot_events)
+"""The variants whose games declare robot events (``Game.robot_event_variants``): the
+human and a robot partner against two robots."""
+
+
+def default_robot_variant() -> str:
+    """The variant a new robot event is offered in: the service's default one when it has
+    robot events, else the first that has."""
+    return default_variant() if default_variant() in ROBOT_VARIANTS else ROBOT_VARIANTS[0]
 
 
 class RobotEvent(models.Model):

@@ -8,11 +8,11 @@ from typing import Any
 from django.utils import timezone
 
 from arena.models import Player
+from engine.interface import AnyGame
 from leagues.robots.models import RobotEvent
 
-__all__ = ["SEAT_NAMES", "directs", "may_direct", "result_summary", "status"]
+__all__ = ["directs", "may_direct", "result_summary", "status"]
 
-SEAT_NAMES = ("North", "East", "South", "West")
 HUMAN_SEAT = 2
 """The entrant holds South; the partner robot North, the opponents East and West."""
 
@@ -37,13 +37,13 @@ def status(event: RobotEvent, now: datetime | None = None) -> str:
     return "upcoming" if event.opens > now else "open"
 
 
-def result_summary(result: dict[str, Any]) -> dict[str, Any]:
-    """What a traveller shows of a hand: the contract and the scores, no card."""
+def result_summary(result: dict[str, Any], game: AnyGame) -> dict[str, Any]:
+    """What a traveller shows of a hand of ``game``: the contract and the scores, no card."""
     declarer = result.get("declarer")
     return {
         "outcome": result.get("outcome"),
         "declarer": declarer,
-        "declarer_seat": SEAT_NAMES[declarer] if isinstance(declarer, int) else None,
+        "declarer_seat": game.seat_name(declarer) if isinstance(declarer, int) else None,
         "bid": result.get("bid"),
         "trump": result.get("trump"),
         "scores": list(result.get("team_scores") or []),

@@ -17,8 +17,11 @@ with every other human result on the board (TOURNAMENTS.md, "Human pair events")
 
 >>> board_matchpoints({"ann": 120, "ben": 80, "cy": 80}, planned=3)
 {'ann': 4.0, 'ben': 1.0, 'cy': 1.0}
->>> board_cross_imps({"ann": 100, "ben": 0}, variant="auction4")
-{'ann': 10.0, 'ben': -10.0}
+>>> from engine.registry import variant_names
+>>> from leagues.tournaments.imps import has_imps
+>>> variant = next(name for name in variant_names() if has_imps(name))
+>>> board_cross_imps({"ann": 10**9, "ben": 0}, variant=variant)
+{'ann': 20.0, 'ben': -20.0}
 """
 
 from __future__ import annotations

@@ -17,16 +17,19 @@ from typing import Any
 from django.db.models import QuerySet
 
 from arena.models import Player
+from engine import Card
+from engine.registry import load_game
 from leagues.play.models import PlayTable
 from leagues.robots import rules, scoring
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
 from leagues.robots.services import NotAllowed
-from leagues.tournaments.hands import board_dealer, deal, deal_problems
+from leagues.tournaments.hands import deal, deal_problems
 
 SCHEME = (
     "commitment = sha256(secret); board n: seed = HMAC-SHA256(secret, n as 8 bytes "
-    "big-endian)[:8] >> 1, dealer = (n - 1) % 4 (0 North, 1 East, 2 South, 3 West), dealt by "
-    "engine.new_hand(variant, seed=seed, dealer=dealer)"
+    "big-endian)[:8] >> 1, dealer = game.board_dealer(n) (board 1 dealt by seat 0, the deal "
+    "moving left board by board), dealt by game.new_initial_state(seed, dealer) with "
+    "game = engine.registry.load_game(variant)"
 )
 
 __all__ = [
@@ -163,18 +166,19 @@ def event_standings(*, event: RobotEvent) -> list[dict[str, Any]]:
 
 
 def _hands(board: RobotBoard, variant: str) -> list[dict[str, Any]]:
-    state = deal(variant, board.seed, board.dealer)
+    game = load_game(variant)
+    dealt = game.initial_deal(deal(variant, board.seed, board.dealer))
     hands = []
-    for seat, name in enumerate(rules.SEAT_NAMES):
+    for name, hand in zip(game.seat_names, dealt.hands, strict=True):
         by_suit: dict[str, list[Any]] = defaultdict(list)
-        for card in state.dealt(seat):
+        for card in map(Card.parse, hand):
             by_suit[str(card.suit)].append(card)
         suits = {
             suit: " ".join(c.rank.symbol for c in sorted(by_suit[suit], key=lambda c: c.rank))
             or "-"
             for suit in ("S", "H", "D", "C")
         }
-        hands.append({"seat": name, "suits": suits, "cards": [str(c) for c in state.dealt(seat)]})
+        hands.append({"seat": name, "suits": suits, "cards": list(hand)})
     return hands
 
 
@@ -218,7 +222,7 @@ def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) ->
     return {
         "event": event,
         "board": number,
-        "dealer": rules.SEAT_NAMES[board.dealer],
+        "dealer": load_game(event.variant).seat_name(board.dealer),
         "boards": list(range(1, event.boards + 1)),
         "rows": rows,
         "score_label": "IMPs" if event.scoring == RobotEvent.Scoring.IMPS else "MP",
@@ -292,10 +296,11 @@ def event_verification(*, event: RobotEvent) -> dict[str, Any]:
         return out
     boards = list(event.board_set.order_by("number"))
     problems = deal_problems(event.secret, event.commitment, {b.number: b.seed for b in boards})
+    game = load_game(event.variant)
     problems += [
-        f"board {b.number}: dealer {b.dealer} should be {board_dealer(b.number)}"
+        f"board {b.number}: dealer {b.dealer} should be {game.board_dealer(b.number)}"
         for b in boards
-        if b.dealer != board_dealer(b.number)
+        if b.dealer != game.board_dealer(b.number)
     ]
     out.update(
         secret=event.secret,

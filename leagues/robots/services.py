@@ -23,6 +23,7 @@ from arena import seeding
 from arena.errors import InvalidInput
 from arena.models import Player
 from arena.newcomers import rated_play_refusal
+from engine.registry import load_game
 from leagues.play import services as play_services
 from leagues.play.errors import NotYourTurn
 from leagues.play.models import PlayTable
@@ -35,7 +36,6 @@ from leagues.robots.models import (
     RobotPlay,
     RobotSchedule,
 )
-from leagues.tournaments import hands
 from leagues.tournaments.par import board_par
 
 __all__ = [
@@ -122,15 +122,16 @@ def robot_event_create(
     """Create an event and deal its boards from a secret whose commitment alone is shown.
 
     The commitment is ``arena.seeding``'s; each board's seed is its own HMAC of the secret
-    (``leagues.tournaments.hands.board_seed``), not a step of one generator as a match's
-    boards are: an entrant's table reveals its board's seed when the hand is over, and the
-    next step of a SplitMix64 can be computed from one output (its mixing is invertible), so
-    one revealed board would deal every later one.
+    (``arena.seeding.event_board_seed``), not a step of one generator as a match's boards
+    are: an entrant's table reveals its board's seed when the hand is over, and the next
+    step of a SplitMix64 can be computed from one output (its mixing is invertible), so one
+    revealed board would deal every later one.
     """
     refusal = "only staff and robot event directors create robot events"
     fields = _event_settings(director, refusal, settings)
     opens = opens or timezone.now()
     secret = seeding.new_secret()
+    game = load_game(settings["variant"])
     with transaction.atomic():
         event = RobotEvent.objects.create(
             **fields,
@@ -144,8 +145,8 @@ def robot_event_create(
             RobotBoard(
                 event=event,
                 number=number,
-                seed=hands.board_seed(secret, number),
-                dealer=seeding.board_dealer(number, 4),
+                seed=seeding.event_board_seed(secret, number),
+                dealer=game.board_dealer(number),
             )
             for number in range(1, settings["boards"] + 1)
         )
@@ -232,7 +233,9 @@ def robot_board_par_compute(*, board_id: int) -> RobotBoard | None:
     ns, ew = result.team_scores
     # Conditional: a second delivery of the task computes the same par and stores nothing.
     RobotBoard.objects.filter(pk=board.pk, par_result__isnull=True).update(
-        par_ns=ns, par_ew=ew, par_result=rules.result_summary(result.to_json())
+        par_ns=ns,
+        par_ew=ew,
+        par_result=rules.result_summary(result.to_json(), load_game(event.variant)),
     )
     board.refresh_from_db()
     return board
@@ -310,7 +313,9 @@ def robot_play_finish(
     if not (len(scores) == 2 and all(type(score) is int for score in scores)):
         raise InvalidInput("a board's result is two whole team scores", field="scores")
     summary: dict[str, Any] = (
-        rules.result_summary(dict(hand)) if hand is not None else {"outcome": "forfeit"}
+        rules.result_summary(dict(hand), load_game(play.board.event.variant))
+        if hand is not None
+        else {"outcome": "forfeit"}
     )
     if fault is not None:
         summary["fault"] = {"seat": fault.get("seat"), "kind": fault.get("kind")}

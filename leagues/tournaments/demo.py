@@ -50,11 +50,11 @@ ENTRY_BOTS = ("strong", "greedy")
 
 def _seat_bots(variant: str, sides: Sequence[int]) -> list[str]:
     """Each seat's bot at a table where ``sides`` are (North-South, East-West) entry numbers."""
-    available = reference_bots(load_game(variant))
+    game = load_game(variant)
+    available = reference_bots(game)
     names = [ENTRY_BOTS[(number + 1) % 2] for number in sides]
     names = [name if name in available else "greedy" for name in names]
-    # Seats 0 and 2 are North-South, 1 and 3 East-West.
-    return [names[seat % 2] for seat in range(4)]
+    return [names[game.side_of(seat)] for seat in range(game.players)]
 
 
 def table_result(variant: str, *, seed: int, dealer: int, board: int, bots: list[str]) -> Any:
@@ -135,11 +135,13 @@ def _event(
 def seed(say: Callable[[str], None] = print) -> None:
     """Create the demo tournaments once (idempotent: existing ones are left alone)."""
     director, *players = _players(say)
+    # Pair events need a partnership game with hand records: the first two such variants.
+    pairs = [name for name in services.event_variants() if load_game(name).partnership]
     _event(
         director,
         players,
         name="Tuesday club pairs",
-        variant="single4",
+        variant=pairs[0],
         movement="mitchell",
         rounds_played=None,
         say=say,
@@ -148,7 +150,7 @@ def seed(say: Callable[[str], None] = print) -> None:
         director,
         players,
         name="Team of four: Autumn cup",
-        variant="auction4",
+        variant=pairs[1 % len(pairs)],
         movement="teams",
         rounds_played=1,
         say=say,

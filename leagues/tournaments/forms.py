@@ -10,10 +10,10 @@ from typing import Any
 
 from django import forms
 
-from engine.rules import pinochle_rules
+from engine.registry import load_game
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.models import Result
-from leagues.tournaments.selectors import seat_names
+from leagues.tournaments.selectors import seat_names, side_names
 
 OUTCOME_LABELS = {
     EntryOutcome.PLAYED: "Played",
@@ -31,9 +31,12 @@ class BoardEntryForm(forms.Form):
 
     def __init__(self, *args: Any, variant: str, correcting: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        rules = pinochle_rules(variant)
+        game = load_game(variant)
+        rules = game.rules
         self.variant = variant
-        self.seats = rules.players
+        # A side of one seat enters everything; of two partners, one side's counters.
+        self.sides = list(side_names(variant))
+        self.partnership = game.partnership
         self.total = rules.total_in_tricks
         outcomes = [EntryOutcome.PLAYED]
         if rules.throw_in:
@@ -58,47 +61,54 @@ class BoardEntryForm(forms.Form):
         )
         self.fields["trump"] = forms.ChoiceField(choices=TRUMPS, required=False, widget=radio)
         number = forms.NumberInput(attrs={"inputmode": "numeric"})
-        if self.seats == 3:
-            for seat, name in enumerate(seat_names(variant)):
-                self.fields[f"meld_{seat}"] = forms.IntegerField(
-                    min_value=0, initial=0, label=f"{name} meld", widget=number
-                )
-            for seat, name in enumerate(seat_names(variant)):
-                self.fields[f"taken_{seat}"] = forms.IntegerField(
-                    min_value=0, initial=0, label=f"{name} counters", widget=number
-                )
-            self.fields["buried"] = forms.IntegerField(
-                min_value=0, initial=0, label="Buried counters (declarer)", widget=number
+        for side, name in enumerate(self.sides):
+            self.fields[f"meld_{side}"] = forms.IntegerField(
+                min_value=0, initial=0, label=f"{name} meld", widget=number
             )
-        else:
-            self.fields["meld_0"] = forms.IntegerField(
-                min_value=0, initial=0, label="North-South meld", widget=number
-            )
-            self.fields["meld_1"] = forms.IntegerField(
-                min_value=0, initial=0, label="East-West meld", widget=number
-            )
+        if self.partnership:
+            first, second = self.sides
             self.fields["taken_0"] = forms.IntegerField(
                 min_value=0,
                 initial=0,
-                label="North-South counters",
-                help_text=f"with the last trick; East-West took the rest of {self.total}",
+                label=f"{first} counters",
+                help_text=f"with the last trick; {second} took the rest of {self.total}",
                 widget=number,
+            )
+        else:
+            for side, name in enumerate(self.sides):
+                self.fields[f"taken_{side}"] = forms.IntegerField(
+                    min_value=0, initial=0, label=f"{name} counters", widget=number
+                )
+        if rules.widow:
+            self.fields["buried"] = forms.IntegerField(
+                min_value=0, initial=0, label="Buried counters (declarer)", widget=number
             )
         if correcting:
             self.fields["reason"] = forms.CharField(max_length=200, required=False)
+
+    def meld_fields(self) -> list[forms.BoundField]:
+        """Each side's meld field, in side order."""
+        return [self[f"meld_{side}"] for side in range(len(self.sides))]
+
+    def counter_fields(self) -> list[forms.BoundField]:
+        """The counter fields (one side's, or each seat's), then the buried counters if any."""
+        return [self[name] for name in self.fields if name.startswith("taken_") or name == "buried"]
 
     def api_data(self) -> dict[str, Any]:
         """The cleaned form as the API's score-entry fields (``services.score_entry_from``)."""
         data = self.cleaned_data
         outcome = data["outcome"]
         played = outcome == EntryOutcome.PLAYED.value
-        meld = [data[f"meld_{seat}"] for seat in range(self.seats if self.seats == 3 else 2)]
+        sides = len(self.sides)
+        meld = [data[f"meld_{side}"] for side in range(sides)]
         if outcome == EntryOutcome.NO_MARRIAGE.value:
-            meld = [0, 0]
-        if self.seats == 3:
-            taken = [data[f"taken_{seat}"] for seat in range(3)] if played else [0, 0, 0]
+            meld = [0] * sides
+        if not played:
+            taken = [0] * sides
+        elif self.partnership:
+            taken = [data["taken_0"], self.total - data["taken_0"]]
         else:
-            taken = [data["taken_0"], self.total - data["taken_0"]] if played else [0, 0]
+            taken = [data[f"taken_{side}"] for side in range(sides)]
         return {
             "outcome": outcome,
             "declarer": data["declarer"],

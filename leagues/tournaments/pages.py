@@ -285,4 +285,4 @@ def _chosen_board(
 
 
 def _score_labels(context: dict[str, Any]) -> list[str]:
-    return list(context["seats"]) if context["three_hand"] else ["North-South", "East-West"]
+    return list(context["sides"])

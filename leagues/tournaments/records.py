@@ -9,13 +9,15 @@ from typing import Any
 
 from fpdf import FPDF
 
+from engine.registry import load_game
 from leagues.tournaments.models import Event
 
 _SUITS = ("S", "H", "D", "C")
 _SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-# Where each seat's hand sits in a board's block: (column, row) in a 3 x 3 grid.
-# A three-hand board's widow is printed where South would sit.
-_PLACES = {"North": (1, 0), "East": (2, 1), "South": (1, 2), "West": (0, 1), "Widow": (1, 2)}
+# Where each seat's hand sits in a board's block: (column, row) in a 3 x 3 grid. Cards
+# dealt to nobody (a widow) are printed in the first of the spare places no seat takes.
+_PLACES = {"North": (1, 0), "East": (2, 1), "South": (1, 2), "West": (0, 1)}
+_SPARE_PLACES = ((1, 2), (1, 1), (0, 2), (2, 2))
 
 
 def _hand_lines(hand: dict[str, Any]) -> list[str]:
@@ -28,6 +30,7 @@ def hand_records_pdf(event: Event, records: list[dict[str, Any]]) -> bytes:
     pdf.set_title(f"{event.name}: hand records")
     line = 4.2
     column = 62.0
+    partnership = load_game(event.variant).partnership
     for record in records:
         pdf.add_page()
         pdf.set_font("Helvetica", "B", 13)
@@ -37,15 +40,17 @@ def hand_records_pdf(event: Event, records: list[dict[str, Any]]) -> bytes:
         top = pdf.get_y() + 2
         block = 5 * line + 3
         hands = record["hands"] + ([record["widow"]] if record.get("widow") else [])
+        taken = {_PLACES[hand["seat"]] for hand in record["hands"]}
+        spare = iter(place for place in _SPARE_PLACES if place not in taken)
         for hand in hands:
-            col, row = _PLACES[hand["seat"]]
+            col, row = _PLACES.get(hand["seat"]) or next(spare)
             for index, text in enumerate(_hand_lines(hand)):
                 pdf.set_font("Helvetica", "B" if index == 0 else "", 9)
                 pdf.set_xy(pdf.l_margin + col * column, top + row * block + index * line)
                 pdf.cell(column, line, text)
         pdf.set_xy(pdf.l_margin, top + 3 * block + 2)
-        if "results" in record and record.get("widow"):
-            _three_hand_results(pdf, record)
+        if "results" in record and not partnership:
+            _per_seat_results(pdf, record)
         elif "results" in record:
             _results_table(pdf, record)
     return bytes(pdf.output())
@@ -109,7 +114,7 @@ def _results_table(pdf: FPDF, record: dict[str, Any]) -> None:
         pdf.ln()
 
 
-def _three_hand_results(pdf: FPDF, record: dict[str, Any]) -> None:
+def _per_seat_results(pdf: FPDF, record: dict[str, Any]) -> None:
     pdf.set_font("Helvetica", "B", 10)
     pdf.cell(0, 6, "Results", new_x="LMARGIN", new_y="NEXT")
     headings = ("Sec", "Rd", "Tbl", "Players", "Contract", "Result", "Buried", "Scores", "MP")

@@ -12,9 +12,9 @@ from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
 from arena.models import Player
-from engine import format_cards
-from engine.rules import pinochle_rules
-from leagues.tournaments.hands import deal, deal_problems, seats_of
+from engine import Card, format_cards
+from engine.registry import load_game
+from leagues.tournaments.hands import deal, deal_problems
 from leagues.tournaments.imps import imps
 from leagues.tournaments.models import (
     Board,
@@ -29,13 +29,16 @@ from leagues.tournaments.models import (
 from leagues.tournaments.movements import Movement, MovementKind, Seating, movement_for
 from leagues.tournaments.scoring import board_matchpoints, half_scale, percentage
 
-SEAT_NAMES = ("North", "East", "South", "West")
-THREE_SEAT_NAMES = ("North", "East", "West")
-"""Three-hand seats 0-2 clockwise; the widow is shown where South would sit."""
-
 
 def seat_names(variant: str) -> tuple[str, ...]:
-    return THREE_SEAT_NAMES if seats_of(variant) == 3 else SEAT_NAMES
+    return load_game(variant).seat_names
+
+
+def side_names(variant: str) -> tuple[str, ...]:
+    """Each scoring side's name, its seats' names joined (``North-South``), in the order
+    of a result's scores."""
+    game = load_game(variant)
+    return tuple("-".join(game.seat_name(seat) for seat in team) for team in game.teams)
 
 
 def event_list() -> QuerySet[Event]:
@@ -77,7 +80,7 @@ def section_movement(*, event: Event, section: Section) -> Movement:
         MovementKind(event.movement),
         section.size,
         rounds=section.rounds,
-        seats=seats_of(event.variant),
+        seats=load_game(event.variant).players,
     )
 
 
@@ -127,7 +130,7 @@ def player_entries(*, event: Event, player: Player) -> list[Entry]:
 
 def result_list(*, event: Event) -> QuerySet[Result]:
     return Result.objects.filter(section__event=event).select_related(
-        "board", "section", "entered_by"
+        "board", "section__event", "entered_by"
     )
 
 
@@ -137,13 +140,13 @@ def correction_list(*, event: Event) -> QuerySet[Correction]:
     )
 
 
-def direction_of(position: int) -> int:
+def direction_of(variant: str, position: int) -> int:
     """0 for North-South, 1 for East-West: which score a side or seat position takes.
 
     Pair movements list (North-South, East-West); individual movements list the players
-    by seat, and seats 0 and 2 are partners.
+    by seat, each on the side the game puts that seat.
     """
-    return position % 2
+    return load_game(variant).side_of(position)
 
 
 @dataclass
@@ -226,7 +229,7 @@ def section_standings(*, event: Event, section: Section) -> list[EntryScore]:
     totals = {number: EntryScore(entry) for number, entry in entries.items()}
     for scored in section_scores(event=event, section=section).values():
         for position, number in enumerate(scored.result.sides):
-            direction = direction_of(position)
+            direction = direction_of(event.variant, position)
             total = totals[number]
             if scored.seats:
                 total.points += scored.seats[position]
@@ -363,6 +366,12 @@ def entry_label(entry: Entry) -> str:
     return entry.name or " & ".join(p.display_name for p in entry.players.all())
 
 
+def _on_side(result: Result, side: int) -> list[int]:
+    """The entries of a partnership result on ``side`` (0: North-South, 1: East-West)."""
+    variant = result.section.event.variant
+    return [n for pos, n in enumerate(result.sides) if direction_of(variant, pos) == side]
+
+
 def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
     if result.seat_scores:
         return {
@@ -375,7 +384,7 @@ def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
             "outcome": result.outcome,
             "hand_outcome": result.hand_outcome,
             "declarer": result.declarer,
-            "declarer_seat": THREE_SEAT_NAMES[result.declarer],
+            "declarer_seat": seat_names(result.section.event.variant)[result.declarer],
             "bid": result.bid,
             "trump": result.trump or None,
             "meld": result.seat_melds,
@@ -392,12 +401,12 @@ def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
         "table": result.table,
         "board": result.board.number,
         "sides": result.sides,
-        "ns": result.sides[0::2],
-        "ew": result.sides[1::2],
+        "ns": _on_side(result, 0),
+        "ew": _on_side(result, 1),
         "outcome": result.outcome,
         "hand_outcome": result.hand_outcome,
         "declarer": result.declarer,
-        "declarer_seat": SEAT_NAMES[result.declarer],
+        "declarer_seat": seat_names(result.section.event.variant)[result.declarer],
         "bid": result.bid,
         "trump": result.trump or None,
         "meld": [result.meld_ns, result.meld_ew],
@@ -431,7 +440,7 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
         if entry.number not in seating.sides:
             continue
         position = seating.sides.index(entry.number)
-        direction = direction_of(position)
+        direction = direction_of(event.variant, position)
         playable = seating_playable(seating=seating, present=present)
         boards = []
         for number in board_numbers(event=event, board_set=seating.board_set):
@@ -452,7 +461,7 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
                 "round": seating.round,
                 "table": seating.table,
                 "direction": None
-                if len(seating.sides) == 3
+                if not load_game(event.variant).partnership
                 else ("NS" if direction == 0 else "EW"),
                 "seat": seat_names(event.variant)[position] if len(seating.sides) > 2 else None,
                 "sides": [
@@ -518,32 +527,23 @@ def _suit_lines(cards: Iterable[Any]) -> dict[str, str]:
 
 def hand_records(*, event: Event, with_results: bool) -> list[dict[str, Any]]:
     """Every board's hands (seat by seat, suit by suit), and its results when asked."""
-    rules = pinochle_rules(event.variant)
-    names = seat_names(event.variant)
+    game = load_game(event.variant)
+    names = game.seat_names
     records = []
     for board in event.boards.select_related("par").order_by("number"):
-        state = deal(event.variant, board.seed, board.dealer)
+        dealt = game.initial_deal(deal(event.variant, board.seed, board.dealer))
+
+        def shown(name: str, cards: Iterable[str]) -> dict[str, Any]:
+            parsed = [Card.parse(card) for card in cards]
+            return {"seat": name, "cards": format_cards(parsed), "suits": _suit_lines(parsed)}
+
         record: dict[str, Any] = {
             "board": board.number,
             "dealer": names[board.dealer],
-            "hands": [
-                {
-                    "seat": names[seat],
-                    "cards": format_cards(state.dealt(seat)),
-                    "suits": _suit_lines(state.dealt(seat)),
-                }
-                for seat in range(rules.players)
-            ],
-            "widow": None,
+            "hands": [shown(names[seat], hand) for seat, hand in enumerate(dealt.hands)],
+            # The cards dealt to nobody (a widow), shown where an empty seat would be.
+            "widow": next((shown(name.capitalize(), cards) for name, cards in dealt.undealt), None),
         }
-        if rules.players == 3:
-            # Three seats: a cut-throat state, whose deal holds the widow.
-            widow = state.deal[3]  # type: ignore[union-attr]
-            record["widow"] = {
-                "seat": "Widow",
-                "cards": format_cards(widow),
-                "suits": _suit_lines(widow),
-            }
         if with_results:
             comparison = board_comparison(event=event, number=board.number)
             record["results"] = comparison["results"]
@@ -557,9 +557,10 @@ def deal_verification(*, event: Event) -> dict[str, Any]:
     out: dict[str, Any] = {
         "commitment": event.commitment,
         "scheme": "commitment = sha256(secret); seed(i) = HMAC-SHA256(secret, i as 8 bytes "
-        "big-endian)[:8] >> 1; dealer(i) = (i - 1) % 4 (% 3 for three-hand); deal = "
-        "engine.new_hand(variant, seed=seed(i), dealer=dealer(i)) (three-hand: "
-        "engine.cutthroat.new_cutthroat_hand, the widow being the last 3 cards)",
+        "big-endian)[:8] >> 1; dealer(i) = game.board_dealer(i) (board 1 dealt by seat 0, "
+        "the deal moving left board by board); deal = game.initial_deal("
+        "game.new_initial_state(seed(i), dealer(i))) with game = "
+        "engine.registry.load_game(variant)",
     }
     if not is_public(event=event):
         return out
@@ -690,7 +691,7 @@ def traveller_page(*, event: Event, viewer: Player | None, number: int) -> dict[
         "event": event,
         "board": number,
         "dealer": comparison["dealer"],
-        "three_hand": seats_of(event.variant) == 3,
+        "per_seat": not load_game(event.variant).partnership,
         "rows": rows,
         "par": comparison["par"],
         "record": record,
@@ -717,7 +718,7 @@ def scorecard_page(
         "event": event,
         "section": section_name,
         "card": entry_scorecard(event=event, entry=entry),
-        "three_hand": seats_of(event.variant) == 3,
+        "per_seat": not load_game(event.variant).partnership,
         "results_visible": can_see_results(event=event, player=viewer),
     }
 
@@ -749,7 +750,7 @@ def table_entry_page(
     names = seat_names(event.variant)
     labels = _seating_labels(seating, entries)
     # Pairs sit as North-South and East-West; individual players each have their seat.
-    sides = names if len(seating.sides) > 2 else ("North-South", "East-West")
+    sides = names if len(seating.sides) > 2 else side_names(event.variant)
     positions = [f"{side}: {label}" for side, label in zip(sides, labels, strict=True)]
     boards = [
         {
@@ -782,5 +783,6 @@ def table_entry_page(
         "boards": boards,
         "corrections": corrections,
         "seats": names,
-        "three_hand": seats_of(event.variant) == 3,
+        "sides": side_names(event.variant),
+        "per_seat": not load_game(event.variant).partnership,
     }

@@ -9,10 +9,17 @@ from rest_framework import serializers
 from arena.input_fields import SentTextField, StringField
 from arena.models import Player
 from arena.variant_fields import VariantChoiceField
+from engine.registry import load_game, variant_names
 from leagues.tournaments.hands import EntryOutcome
 from leagues.tournaments.models import Correction, Entry, Event, HumanRating, Section
 from leagues.tournaments.movements import MovementKind
 from leagues.tournaments.selectors import entry_label
+
+MOST_SIDES = max(
+    len(load_game(name).teams) for name in variant_names() if load_game(name).has_hand_records
+)
+"""The most sides any event's game scores: a longer list is refused before the game checks
+it."""
 
 
 class EventCreateSerializer(serializers.Serializer[dict[str, Any]]):
@@ -115,21 +122,22 @@ class HandFieldsSerializer(serializers.Serializer[dict[str, Any]]):
     meld = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
         min_length=2,
-        max_length=3,
-        help_text="[North-South, East-West]; one per seat in a three-hand event",
+        max_length=MOST_SIDES,
+        help_text="one per side: [North-South, East-West] in a partnership game, one per "
+        "seat in a game without partners",
     )
     taken = serializers.ListField(
         child=serializers.IntegerField(min_value=0),
         min_length=2,
-        max_length=3,
+        max_length=MOST_SIDES,
         default=[0, 0],
-        help_text="counters with the last-trick bonus, [North-South, East-West]; "
-        "one per seat in a three-hand event",
+        help_text="counters with the last-trick bonus, one per side as ``meld``",
     )
     buried = serializers.IntegerField(
         min_value=0,
         default=0,
-        help_text="three-hand: counters in the declarer's buried cards (they count for it)",
+        help_text="in a game with a widow: counters in the declarer's buried cards (they "
+        "count for it)",
     )
 
 
@@ -232,7 +240,8 @@ class MovementSectionSerializer(serializers.Serializer[dict[str, Any]]):
 
 
 class ResultRowSerializer(serializers.Serializer[dict[str, Any]]):
-    """A table's result; four-hand results carry the pair fields, three-hand ones per seat."""
+    """A table's result; a partnership game's carries the pair fields, any other's is per
+    seat."""
 
     id = serializers.IntegerField()
     section = serializers.CharField()
@@ -255,13 +264,15 @@ class ResultRowSerializer(serializers.Serializer[dict[str, Any]]):
     score_ew = serializers.IntegerField(required=False)
     matchpoints_ns = serializers.FloatField(required=False, allow_null=True)
     matchpoints_ew = serializers.FloatField(required=False, allow_null=True)
-    buried = serializers.IntegerField(required=False, help_text="three-hand only")
+    buried = serializers.IntegerField(required=False, help_text="games with a widow only")
     scores = serializers.ListField(
-        child=serializers.IntegerField(), required=False, help_text="three-hand: per seat"
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="games without partners: per seat",
     )
     matchpoints = serializers.ListField(
         child=serializers.FloatField(),
         required=False,
         allow_null=True,
-        help_text="three-hand: per seat",
+        help_text="games without partners: per seat",
     )

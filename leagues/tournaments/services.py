@@ -20,22 +20,18 @@ from arena import quota_store
 from arena.errors import InvalidInput
 from arena.models import Player
 from engine import Suit
-from engine.rules import pinochle_rules
+from engine.registry import load_game, variant_names
 from leagues.tournaments import selectors
 from leagues.tournaments.hands import (
     EntryOutcome,
     EntryRejected,
     HandScore,
     ScoreEntry,
-    board_dealer,
     board_seed,
     commitment,
-    deal,
     new_secret,
     public_rejection,
-    score_entry,
-    score_three_hand,
-    seats_of,
+    score_board_entry,
 )
 from leagues.tournaments.models import (
     Board,
@@ -95,9 +91,11 @@ class EntryAttemptsExhausted(Exception):
         self.wait = wait
 
 
-EVENT_VARIANTS = ("single4", "auction4", "double4", "cutthroat3")
-"""Hand records and score entry exist for the four-hand partnership games and for
-three-hand cutthroat (individual events only); par for the four-hand games."""
+def event_variants() -> tuple[str, ...]:
+    """The variants of events for people: those whose games score a table's paper result
+    (``Game.has_hand_records``). A game without partnerships is played in individual
+    events only."""
+    return tuple(name for name in variant_names() if load_game(name).has_hand_records)
 
 
 def _require_director(event: Event, player: Player) -> None:
@@ -133,13 +131,13 @@ def event_create(
     sections: Sequence[str] = ("A",),
 ) -> Event:
     """Create an event and publish its commitment: the boards are fixed from this moment."""
-    if variant not in EVENT_VARIANTS:
+    variants = event_variants()
+    if variant not in variants:
         raise InvalidInput(
-            f"events are run for {', '.join(EVENT_VARIANTS)} today, not {variant}",
-            field="variant",
+            f"events are run for {', '.join(variants)} today, not {variant}", field="variant"
         )
     movement_kind = MovementKind(movement)
-    if seats_of(variant) == 3 and kind != Event.Kind.INDIVIDUAL:
+    if not load_game(variant).partnership and kind != Event.Kind.INDIVIDUAL:
         raise InvalidInput(
             f"{variant} is every player for themselves: an individual event", field="kind"
         )
@@ -245,7 +243,7 @@ def _section_size(event: Event, entries: int) -> int:
     if kind is MovementKind.INDIVIDUAL:
         # Every table must be full: an empty seat moves each round and would stop a
         # different table every time, so the field is a whole number of allowed tables.
-        seats = pinochle_rules(event.variant).players
+        seats = load_game(event.variant).players
         fields = [n * seats for n in individual_table_counts(seats) if n > 1]
         if entries not in fields:
             allowed = ", ".join(str(n) for n in fields)
@@ -274,7 +272,7 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
                 MovementKind(event.movement),
                 size,
                 rounds=rounds,
-                seats=pinochle_rules(event.variant).players,
+                seats=load_game(event.variant).players,
             )
         except MovementError as error:
             raise InvalidInput(f"section {section.name}: {error}") from None
@@ -284,12 +282,13 @@ def event_start(*, event: Event, by: Player, rounds: int | None = None) -> Event
     if sets == 0:
         raise InvalidInput("nobody has entered yet")
     secret = bytes.fromhex(event.secret)
+    game = load_game(event.variant)
     boards = [
         Board(
             event=event,
             number=number,
             seed=board_seed(secret, number),
-            dealer=board_dealer(number, seats_of(event.variant)),
+            dealer=game.board_dealer(number),
         )
         for number in range(1, sets * event.boards_per_round + 1)
     ]
@@ -338,14 +337,8 @@ def board_par_compute(*, board_id: int) -> BoardPar | None:
 
 def _score(event: Event, board: Board, entry: ScoreEntry, *, sees_cards: bool) -> HandScore:
     """Check and score an entry; refusals name what the cards hold only to ``sees_cards``."""
-    state = deal(event.variant, board.seed, board.dealer)
-    seats = seats_of(event.variant)
-    dealt = [state.dealt(seat) for seat in range(seats)]
     try:
-        if seats == 3:
-            # Three seats: a cut-throat state, whose deal holds the widow.
-            return score_three_hand(pinochle_rules(event.variant), dealt, state.deal[3], entry)  # type: ignore[union-attr]
-        return score_entry(pinochle_rules(event.variant), dealt, entry)
+        return score_board_entry(load_game(event.variant), board.seed, board.dealer, entry)
     except EntryRejected as rejected:
         told = rejected if sees_cards else public_rejection(rejected)
         raise InvalidInput(str(told), field=RULE_FIELDS.get(told.rule)) from None
@@ -392,8 +385,10 @@ def score_entry_from(data: dict[str, Any]) -> ScoreEntry:
     )
 
 
-def _result_fields(entry: ScoreEntry, scored: HandScore) -> dict[str, Any]:
-    if len(scored.scores) == 3:
+def _result_fields(event: Event, entry: ScoreEntry, scored: HandScore) -> dict[str, Any]:
+    """The result row's fields: a partnership game's two sides as North-South and
+    East-West, any other game's scores seat by seat."""
+    if not load_game(event.variant).partnership:
         return {
             "outcome": entry.outcome.value,
             "declarer": entry.declarer,
@@ -544,7 +539,7 @@ def result_enter(
                 table=table,
                 sides=list(checked.seating.sides),
                 entered_by=by,
-                **_result_fields(entry, checked.scored),
+                **_result_fields(event, entry, checked.scored),
             )
     except IntegrityError:
         raise InvalidInput(
@@ -635,7 +630,7 @@ def result_correct(
     result = Result.objects.select_for_update().select_related("board").get(pk=result.pk)
     before = _snapshot(result)
     scored = _score(event, result.board, entry, sees_cards=True)
-    for name, value in _result_fields(entry, scored).items():
+    for name, value in _result_fields(event, entry, scored).items():
         setattr(result, name, value)
     result.save()
     Correction.objects.create(
@@ -657,19 +652,25 @@ def _rated_meetings(event: Event) -> list[RatedMeeting[int]]:
         for scored_results in by_table.values():
             sides = scored_results[0].result.sides
             if scored_results[0].seats:
-                meetings.extend(_three_hand_meetings(scored_results, players))
+                meetings.extend(_per_seat_meetings(scored_results, players))
                 continue
             possible = sum(s.top for s in scored_results)
             if possible == 0:
                 continue
             share = sum(s.ns for s in scored_results) / possible
-            ns_side = tuple(p for pos, n in enumerate(sides) if pos % 2 == 0 for p in players[n])
-            ew_side = tuple(p for pos, n in enumerate(sides) if pos % 2 == 1 for p in players[n])
+            # A pair movement seats North-South then East-West; an individual one, each seat.
+            side_of = load_game(event.variant).side_of
+            ns_side = tuple(
+                p for pos, n in enumerate(sides) if side_of(pos) == 0 for p in players[n]
+            )
+            ew_side = tuple(
+                p for pos, n in enumerate(sides) if side_of(pos) == 1 for p in players[n]
+            )
             meetings.append(RatedMeeting((ns_side, ew_side), share))
     return meetings
 
 
-def _three_hand_meetings(
+def _per_seat_meetings(
     scored_results: list[selectors.ScoredResult], players: dict[int, tuple[int, ...]]
 ) -> list[RatedMeeting[int]]:
     """Every player for themselves: each two players at a table meet head to head.

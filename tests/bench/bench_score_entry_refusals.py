@@ -27,11 +27,12 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from engine import Suit  # noqa: E402
+from engine.interface import Deal  # noqa: E402
+from engine.registry import load_game  # noqa: E402
 from leagues.tournaments.hands import (  # noqa: E402
     EntryOutcome,
     EntryRejected,
     ScoreEntry,
-    score_entry,
 )
 
 VARIANT = "double4"
@@ -103,15 +104,18 @@ def main() -> None:
     parser.add_argument("--boards", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    rules = engine.rules_for(VARIANT)
-    deals = cases(args.boards)
+    game = load_game(VARIANT)
+    deals = [
+        (Deal(tuple(tuple(str(card) for card in hand) for hand in dealt)), entries)
+        for dealt, entries in cases(args.boards)
+    ]
     best: dict[str, float] = {}
     for _ in range(args.repeat):
         samples: dict[str, list[float]] = {}
         for dealt, entries in deals:
             for name, entry in entries.items():
                 samples.setdefault(name, []).append(
-                    timed(lambda d=dealt, e=entry: score_entry(rules, d, e))
+                    timed(lambda d=dealt, e=entry: game.score_entry(d, e))
                 )
         for name, values in samples.items():
             median = statistics.median(values)

@@ -29,6 +29,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arena.queues import background_queue, interactive_queue
+from engine.registry import default_variant
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTUP_TIMEOUT_S = 300
@@ -47,7 +48,7 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 
 PAGES = """
   Home page:          {base}/   (every page is linked from it)
-  Leaderboards:       {base}/leaderboards/auction4/
+  Leaderboards:       {base}/leaderboards/{variant}/
   Matches, replays:   {base}/matches/
   Leagues:            {base}/leagues/
   Tournaments:        {base}/tournaments/
@@ -148,7 +149,9 @@ class Command(BaseCommand):
                 continue
             if status == 200:
                 self.say(started, f"serving: the first page answered on http://{addrport}/")
-                self.stdout.write(PAGES.format(base=f"http://{addrport}"))
+                self.stdout.write(
+                    PAGES.format(base=f"http://{addrport}", variant=default_variant())
+                )
                 return
             raise CommandError(f"the first page answered HTTP {status}")
         raise CommandError(f"the web server did not answer within {STARTUP_TIMEOUT_S} s")
@@ -185,7 +188,7 @@ class Command(BaseCommand):
         """The API's entry points (the pages and the sign-in were listed with the first page)."""
         base = f"http://{addrport}"
         for line in (
-            f"  API, leaderboard:   {base}/api/ratings/?variant=auction4",
+            f"  API, leaderboard:   {base}/api/ratings/?variant={default_variant()}",
             f"  API, matches:       {base}/api/matches/",
             f"  API, leagues:       {base}/api/leagues/",
             f"  API, tournaments:   {base}/api/tournaments/",

@@ -18,7 +18,7 @@ from leagues.robots import selectors, services
 from leagues.robots.models import RobotEvent, RobotPlay
 from leagues.robots.scoring import board_matchpoints
 from leagues.tournaments.hands import deal, deal_problems
-from leagues.tournaments.imps import IMP_THRESHOLDS
+from leagues.tournaments.imps import imp_thresholds
 from tests.leagues.robots.conftest import client_for, play_board, play_table
 
 pytestmark = pytest.mark.django_db
@@ -306,7 +306,7 @@ def test_an_imp_event_scores_cross_imps_on_the_projects_scale(
     assert ann.net is not None and ben.net is not None
     # Two results: each has one comparison, the swing's IMPs from the auction4 thresholds.
     swing = ann.net - ben.net
-    expected = sum(1 for threshold in IMP_THRESHOLDS["auction4"] if abs(swing) >= threshold)
+    expected = sum(1 for threshold in imp_thresholds("auction4") if abs(swing) >= threshold)
     expected = expected if swing >= 0 else -expected
     rows = {row["name"]: row for row in selectors.event_standings(event=event)}
     assert rows["Ann"]["imps"] == expected and rows["Ben"]["imps"] == -expected

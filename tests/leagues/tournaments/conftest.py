@@ -12,8 +12,9 @@ import engine
 from arena import services as arena_services
 from arena.models import Player
 from engine.cutthroat import CutthroatState
+from engine.interface import Deal
 from leagues.tournaments import selectors, services
-from leagues.tournaments.hands import COUNTER_RANKS, deal
+from leagues.tournaments.hands import deal
 from leagues.tournaments.models import Event
 from tests.arena.conftest import PASSWORD, alice, alice_client, bob, client_for
 
@@ -24,6 +25,7 @@ __all__ = [
     "client_for",
     "entry_payload",
     "field",
+    "paper_deal",
     "play_all",
     "running_event",
     "three_hand_payload",
@@ -81,7 +83,7 @@ def three_hand_payload(seed: int, dealer: int, play_seed: int) -> dict[str, Any]
     result = state.result()
     assert result.declarer is not None, "a passed-out deal has no declarer to bury"
     played = result.outcome.value in ("made", "set")
-    buried = sum(10 for card in state.buried if card.rank in COUNTER_RANKS) if played else 0
+    buried = sum(state.rules.card_points(card) for card in state.buried) if played else 0
     taken = [team.counters + team.last_trick for team in result.teams]
     taken[result.declarer] -= buried
     return {
@@ -139,3 +141,11 @@ def play_all(event: Event, *, skip: Collection[tuple[int, int, int]] = frozenset
                     board_number=number,
                     entry=services.score_entry_from(data),
                 )
+
+
+def paper_deal(
+    hands: Collection[Collection[engine.Card]], widow: Collection[engine.Card] = ()
+) -> Deal:
+    """A deal as ``Game.initial_deal`` gives it, from hands (and a widow) of cards."""
+    undealt = (("widow", tuple(str(card) for card in widow)),) if widow else ()
+    return Deal(tuple(tuple(str(card) for card in hand) for hand in hands), undealt)

@@ -6,8 +6,9 @@ from collections import Counter
 
 import engine
 from arena.models import Player
+from engine.registry import load_game
 from leagues.tournaments import selectors
-from leagues.tournaments.hands import board_dealer, board_seed
+from leagues.tournaments.hands import board_seed
 
 from .conftest import client_for, running_event
 
@@ -20,9 +21,14 @@ def test_every_hand_is_the_deal_of_the_boards_seed(alice: Player, field: list[Pl
     for record in records:
         number = record["board"]
         state = engine.new_hand(
-            "double4", seed=board_seed(secret, number), dealer=board_dealer(number)
+            "double4",
+            seed=board_seed(secret, number),
+            dealer=load_game("double4").board_dealer(number),
         )
-        assert record["dealer"] == ("North", "East", "South", "West")[board_dealer(number)]
+        assert (
+            record["dealer"]
+            == ("North", "East", "South", "West")[load_game("double4").board_dealer(number)]
+        )
         shown = [hand["cards"] for hand in record["hands"]]
         assert shown == [engine.format_cards(state.dealt(seat)) for seat in range(4)]
         # The four hands are the whole double deck: four of each card, no nines.

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from arena.models import Player
 from engine import Card, Suit, rules_for
+from engine.registry import load_game
 from leagues.tournaments import services
 from leagues.tournaments.hands import (
     PLAYER_CARDS_MESSAGE,
@@ -31,12 +32,10 @@ from leagues.tournaments.hands import (
     ScoreEntry,
     deal,
     public_rejection,
-    score_entry,
-    score_three_hand,
 )
 from leagues.tournaments.models import Board, Result
 
-from .conftest import client_for, entry_payload, play_all, running_event
+from .conftest import client_for, entry_payload, paper_deal, play_all, running_event
 
 FOUR_HAND = ("single4", "auction4", "double4")
 
@@ -108,10 +107,9 @@ def refusal(variant: str, hands: Sequence[Sequence[Card]], entry: ScoreEntry) ->
     """What a player is told when the entry is refused; None when it is accepted."""
     rules = rules_for(variant)
     try:
-        if rules.players == 3:
-            score_three_hand(rules, hands[:3], hands[3], entry)
-        else:
-            score_entry(rules, hands, entry)
+        seats = rules.players
+        widow = hands[seats] if len(hands) > seats else ()
+        load_game(variant).score_entry(paper_deal(hands[:seats], widow), entry)
     except EntryRejected as rejected:
         return str(public_rejection(rejected))
     return None
@@ -141,7 +139,7 @@ def test_a_refusal_against_the_cards_names_no_rule_and_no_number() -> None:
     hands = [state.dealt(seat) for seat in range(4)]
     entry = ScoreEntry(EntryOutcome.PLAYED, 0, 20, Suit.S, (999, 999), (12, 13))
     with pytest.raises(EntryRejected) as refused:
-        score_entry(rules_for("single4"), hands, entry)
+        load_game("single4").score_entry(paper_deal(hands), entry)
     assert "999" in str(refused.value)  # the director's message says what the cards show
     assert str(public_rejection(refused.value)) == f"cards: {PLAYER_CARDS_MESSAGE}"
 

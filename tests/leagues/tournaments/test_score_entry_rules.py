@@ -10,18 +10,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import HandOutcome, Suit, parse_cards, rules_for
+from engine import HandOutcome, Rules, Suit, parse_cards, rules_for
+from engine.registry import load_game
 from leagues.tournaments.hands import (
     EntryOutcome,
     EntryRejected,
+    HandScore,
     ScoreEntry,
     board_seed,
     deal,
-    hand_score,
-    score_entry,
 )
 
+from .conftest import paper_deal
+
 SECRET = bytes(32)
+
+
+def score_entry(rules: Rules, dealt: list[tuple[engine.Card, ...]], entry: ScoreEntry) -> HandScore:
+    """The variant's game's check and score of a table's entry for these dealt hands."""
+    return load_game(rules.name, rules=rules).score_entry(paper_deal(dealt), entry)
+
+
+def hand_score(rules: Rules, entry: ScoreEntry) -> HandScore:
+    return load_game(rules.name, rules=rules).score_accepted(entry)
 
 
 def dealt_of(variant: str, number: int = 1) -> list[tuple[engine.Card, ...]]:
@@ -66,6 +77,13 @@ def test_counters_must_add_up_to_the_total_in_play() -> None:
     meld = (team_meld(dealt, 0, trump, "auction4"), team_meld(dealt, 1, trump, "auction4"))
     assert rejected_rule("auction4", dealt, entry(meld=meld, taken=(150, 90))) == "counters_total"
     assert rejected_rule("auction4", dealt, entry(meld=meld, taken=(155, 95))) == "counters_step"
+
+
+def test_counters_beyond_those_in_play_are_refused_with_the_total_in_play() -> None:
+    # RULES.md section 4: a single deck holds 24 in counters, and the last trick 1 more.
+    with pytest.raises(EntryRejected) as caught:
+        score_entry(rules_for("single4"), dealt_of("single4"), entry(bid=20, taken=(30, 0)))
+    assert str(caught.value) == "counters: counters cannot exceed 25 when 25 are in play"
 
 
 def test_double_deck_trump_needs_a_marriage_in_the_declarers_hand() -> None:

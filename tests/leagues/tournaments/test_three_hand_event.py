@@ -12,21 +12,26 @@ import engine
 from arena import services as arena_services
 from arena.models import Player
 from engine import Suit, rules_for
+from engine.registry import load_game
 from leagues.tournaments import selectors
 from leagues.tournaments.hands import (
     EntryOutcome,
     EntryRejected,
     ScoreEntry,
-    board_dealer,
     board_seed,
     deal,
-    score_three_hand,
 )
 from leagues.tournaments.models import Board, BoardPar, Event, Result
 from leagues.tournaments.scoring import matchpoints
 from leagues.tournaments.tasks import board_par_task
 
-from .conftest import PASSWORD, client_for, running_event, three_hand_payload
+from .conftest import PASSWORD, client_for, paper_deal, running_event, three_hand_payload
+
+
+def score_three_hand(rules: Any, hands: list[Any], widow: Any, entry: ScoreEntry) -> Any:
+    """The three-hand game's check and score of a table's entry for this deal."""
+    return load_game("cutthroat3", rules=rules).score_entry(paper_deal(hands, widow), entry)
+
 
 RULES = rules_for("cutthroat3")
 
@@ -140,7 +145,9 @@ def test_boards_rotate_the_dealer_over_three_seats_and_show_the_widow(
     for record in selectors.hand_records(event=event, with_results=False):
         number = record["board"]
         state = engine.cutthroat.new_cutthroat_hand(
-            "cutthroat3", seed=board_seed(secret, number), dealer=board_dealer(number, 3)
+            "cutthroat3",
+            seed=board_seed(secret, number),
+            dealer=load_game("cutthroat3").board_dealer(number),
         )
         assert [h["seat"] for h in record["hands"]] == ["North", "East", "West"]
         assert [h["cards"] for h in record["hands"]] == [
