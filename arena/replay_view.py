@@ -27,8 +27,6 @@ table to draw (``table``, a description any game shares) and the final score's b
 from __future__ import annotations
 
 import random
-import re
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -37,43 +35,16 @@ from engine.interface import AnyGame
 from engine.registry import load_game
 
 __all__ = [
-    "CARD_TOKEN",
     "ViewError",
-    "card_tokens",
     "new_replay",
     "replay_deal",
     "replay_frames",
     "side_rows",
 ]
 
-CARD_TOKEN = re.compile(r"\b(?:[ATKQJ98765432][SHDC]|JK)\b")
-"""A card in the engines' notation: a rank and a suit (``AS``, ``TH``, ``2C``), or the joker."""
-
 
 class ViewError(ValueError):
     """A view the replay does not have: its game has no such seat."""
-
-
-def card_tokens(data: Any) -> Counter[str]:
-    """Every card named anywhere in ``data`` (JSON or text), counted.
-
-    A wild laid as ``JK=7H`` is one card, the joker: what it stands for is not a card.
-    """
-    found: Counter[str] = Counter()
-    for text in _strings(data):
-        found.update(CARD_TOKEN.findall(re.sub(r"=\w+", "", text)))
-    return found
-
-
-def _strings(data: Any) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, Mapping):
-        for value in data.values():
-            yield from _strings(value)
-    elif isinstance(data, Sequence):
-        for value in data:
-            yield from _strings(value)
 
 
 def new_replay(variant: str, *, seed: int, dealer: int = 0) -> dict[str, Any]:

@@ -9,8 +9,8 @@ cards as the match:
   decision, a third of its full budget) against the greedy reference bot, both ways round:
   its duplicate result is high where card play pays. The closer its skill to the bots
   measured, the more of their result it explains: at a tenth of the budget it correlated
-  0.43 with strong against greedy in single4, at a third 0.68 (``tests/bench/bench_power.py``),
-  for about twice the work;
+  0.43 with strong against greedy in the single-deck four-hand game, at a third 0.68
+  (``tests/bench/bench_power.py``), for about twice the work;
 - the greedy bot at every seat: the bid its declarer lost (set or thrown in; 0 when the
   contract was made), high where a contract hangs on the play, the boards whose swings
   dominate a double-deck match.

@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from arena.models import Match
-from arena.replay_view import ViewError, card_tokens, new_replay, replay_deal, replay_frames
+from arena.replay_view import ViewError, new_replay, replay_deal, replay_frames
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
 from bots.reference import reference_bots
 from engine.registry import load_game, variant_names
 from tests.arena.conftest import trusted_version
+from tests.cards import card_tokens
 from tests.engine.toy_highcard import registered_toy
 
 VARIANTS = variant_names()

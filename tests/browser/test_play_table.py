@@ -16,11 +16,11 @@ import pytest
 from playwright.sync_api import expect
 
 from arena import services as arena_services
-from arena.replay_view import card_tokens
 from leagues.play import referee
 from leagues.play.models import PlayTable
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
+from tests.cards import card_tokens
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,13 +19,13 @@ from rest_framework.test import APIClient
 
 from arena import services
 from arena.models import Game, Match
-from arena.replay_view import card_tokens
 from arena.services.matches import match_create
 from arena.tasks import match_run_task
 from bots.reference import reference_bots
 from engine.registry import load_game
 from tests.arena.conftest import PASSWORD, trusted_version
 from tests.browser.conftest import Problems, assert_clean, snapshot
+from tests.cards import card_tokens
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -20,11 +20,11 @@ import pytest
 
 from arena import services
 from arena.models import Board, Bot, BotVersion, Game, Match, Replay
-from arena.replay_view import card_tokens
 from engine.interface import AnyGame
 from engine.registry import load_game
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import Problems, assert_clean, snapshot
+from tests.cards import card_tokens
 from tests.engine.toy_highcard import registered_toy
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -22,10 +22,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from arena.models import Player
-from arena.replay_view import card_tokens
 from leagues.play import challenges, referee, scoring, services
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
 from tests.arena.conftest import PASSWORD
+from tests.cards import card_tokens
 
 pytestmark = pytest.mark.django_db
 

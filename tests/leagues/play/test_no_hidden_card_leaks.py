@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.models import Player
-from arena.replay_view import card_tokens
 from engine.registry import variant_names
 from leagues.play import services
 from leagues.play.referee import Hand
 from tests.arena.conftest import PASSWORD
+from tests.cards import card_tokens
 from tests.leagues.play.conftest import greedy_table
 
 pytestmark = pytest.mark.django_db

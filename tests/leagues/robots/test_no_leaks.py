@@ -20,12 +20,12 @@ import pytest
 from django.test import Client
 
 from arena.models import Player
-from arena.replay_view import card_tokens
 from leagues.play import services as play_services
 from leagues.play.models import PlayTable
 from leagues.play.referee import Hand
 from leagues.robots import services
 from leagues.robots.models import RobotEvent, RobotPlay
+from tests.cards import card_tokens
 from tests.leagues.robots.conftest import PASSWORD, client_for, play_board
 
 CSRF = re.compile(r'(name="csrfmiddlewaretoken" value=|csrftoken=)"?[^"; ]+')

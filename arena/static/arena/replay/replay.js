@@ -51,20 +51,22 @@
     return parent;
   }
 
-  /* One card face: "TH", or a wild on the table as "JK=7H" (the joker standing for 7H). */
+  /* One card face: its code and its suit's symbol ("TH"). A face whose last letter is no
+     suit belongs to no suit (a joker) and is drawn plain; "A=B" is a card played as B. */
   function card(text, small) {
     var parts = String(text).split("=");
     var face = parts[0];
-    var suit = face === "JK" ? "J" : face.slice(-1);
-    var node = el("span", "card s-" + suit + (small ? " small" : ""));
+    var suit = face.slice(-1);
+    var suited = Object.prototype.hasOwnProperty.call(SUIT_SYMBOLS, suit);
+    var node = el("span", "card s-" + (suited ? suit : "none") + (small ? " small" : ""));
     node.dataset.card = face;
     node.title = text;
     append(node, el("span", "code", face));
-    var pip = el("span", "pip", face === "JK" ? "\u2605" : SUIT_SYMBOLS[suit] || "");
+    var pip = el("span", "pip", suited ? SUIT_SYMBOLS[suit] : "\u2605");
     pip.setAttribute("aria-hidden", "true");
     node.appendChild(pip);
-    if (face === "JK") {
-      node.classList.add("joker");
+    if (!suited) {
+      node.classList.add("suitless");
     }
     if (parts.length > 1) {
       node.classList.add("wild");
