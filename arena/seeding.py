@@ -5,14 +5,16 @@ carry every deal in its code. When a match is created the server draws a 32-byte
 publishes only its commitment ``sha256(secret)``. The match seed is the first 8 bytes of
 ``HMAC-SHA256(secret, MATCH_SEED_LABEL)`` shifted to 63 bits (databases store signed 64-bit
 integers), and board ``n`` is dealt from ``bots.duplicate.board_seed(match_seed, n)`` by
-``board_dealer(n, players)``, as every match is. Once the match is done the
+the game's ``board_dealer(n)``, as every match is. Once the match is done the
 secret is revealed and anyone can re-derive every board:
 
 >>> secret = bytes(range(32))
 >>> seed = match_seed(secret)
->>> deal_problems(secret.hex(), commitment(secret), {1: (board_seed(seed, 1), 0)}, players=4)
+>>> from engine.registry import load_game, variant_names
+>>> game = load_game(variant_names()[0])
+>>> deal_problems(secret.hex(), commitment(secret), {1: (board_seed(seed, 1), 0)}, game=game)
 []
->>> deal_problems(secret.hex(), "0" * 64, {}, players=4)
+>>> deal_problems(secret.hex(), "0" * 64, {}, game=game)
 ['the revealed secret does not match the published commitment']
 
 Only unrated matches may be dealt from a seed the requester chooses; such a match has no
@@ -45,11 +47,11 @@ import secrets
 from collections.abc import Mapping
 
 from bots.duplicate import board_seed
+from engine.interface import AnyGame
 
 __all__ = [
     "MATCH_SEED_LABEL",
     "SCHEME",
-    "board_dealer",
     "board_seed",
     "commitment",
     "deal_problems",
@@ -64,14 +66,9 @@ MATCH_SEED_LABEL = b"pinochle-arena/match-seed"
 SCHEME = (
     "commitment = sha256(secret); match_seed = HMAC-SHA256(secret, "
     "'pinochle-arena/match-seed')[:8] >> 1; board n: seed = bots.duplicate.board_seed("
-    "match_seed, n), dealer = (n - 1) % players, dealt by the variant's engine state"
+    "match_seed, n), dealer = the game's board_dealer(n) (board 1 by seat 0, then left), "
+    "dealt by the variant's engine state"
 )
-
-
-def board_dealer(number: int, players: int) -> int:
-    """The dealer of board ``number`` in the published scheme: the deal moves left from
-    board to board (``engine.interface.Game.board_dealer``)."""
-    return (number - 1) % players
 
 
 def new_secret() -> bytes:
@@ -131,7 +128,7 @@ def event_deal_problems(secret_hex: str, published: str, seeds: Mapping[int, int
 
 
 def deal_problems(
-    secret_hex: str, published: str, boards: Mapping[int, tuple[int, int]], *, players: int
+    secret_hex: str, published: str, boards: Mapping[int, tuple[int, int]], *, game: AnyGame
 ) -> list[str]:
     """Everything that does not match between a revealed secret and the boards played.
 
@@ -147,7 +144,7 @@ def deal_problems(
             problems.append(
                 f"board {number}: seed {played_seed} is not the one the secret gives ({expected})"
             )
-        dealer = board_dealer(number, players)
+        dealer = game.board_dealer(number)
         if played_dealer != dealer:
             problems.append(f"board {number}: dealer {played_dealer} should be {dealer}")
     return problems

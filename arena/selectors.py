@@ -156,9 +156,7 @@ def match_verification(*, match: Match) -> dict[str, Any]:
         problems.append(f"the match has {len(played)} of its {match.board_count} boards")
     if match.seed_secret:
         secret = match.seed_secret
-        problems += seeding.deal_problems(
-            secret, match.seed_commitment, played, players=game.players
-        )
+        problems += seeding.deal_problems(secret, match.seed_commitment, played, game=game)
     else:
         secret = None
         problems += _chosen_seed_problems(match, played, game=game)

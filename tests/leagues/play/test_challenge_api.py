@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from arena.models import Player
 from arena.seeding import deal_problems
+from engine.registry import load_game
 from leagues.play.models import Challenge, PlayTable
 from tests.arena.conftest import PASSWORD
 
@@ -83,7 +84,8 @@ def test_a_challenge_is_played_through_the_api(alice_client: APIClient, empty_ca
         row.board: (row.play_table.seed, row.play_table.dealer)
         for row in Challenge.objects.get(pk=final["id"]).tables.select_related("play_table")
     }
-    assert deal_problems(final["seed_secret"], final["seed_commitment"], boards, players=2) == []
+    game = load_game("twohand")
+    assert deal_problems(final["seed_secret"], final["seed_commitment"], boards, game=game) == []
     assert alice_client.get(first["api_url"]).json()["seed"] is not None
     listed = alice_client.get("/api/play/challenges/").json()
     assert [row["id"] for row in listed] == [final["id"]]
