@@ -143,6 +143,23 @@ class Observer(Generic[S]):
         replay viewer's jump marks."""
         return None
 
+    def trick_plays(self, trick: object, players: int) -> list[tuple[int | None, str]]:
+        """A trick of a view with the seat that played each card, as far as the view says.
+
+        A trick given as its ``leader`` and ``cards`` went round the table from the leader,
+        each seat playing after the seat on its right (seat ``s + 1`` after ``s``, as the
+        deal passes); a trick given as its cards alone names no seat (``None``).
+        """
+        if isinstance(trick, Mapping):
+            leader, cards = trick.get("leader"), trick.get("cards")
+        else:
+            leader, cards = None, trick
+        if not isinstance(cards, Sequence) or isinstance(cards, str):
+            return []
+        if not isinstance(leader, int):
+            return [(None, str(card)) for card in cards]
+        return [((leader + index) % players, str(card)) for index, card in enumerate(cards)]
+
     def caption(
         self, actor: int, action: str, view: Mapping[str, Any], name: Callable[[int], str]
     ) -> str:

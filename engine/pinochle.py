@@ -84,7 +84,7 @@ class TrickObserver(Observer[TrickTakingState]):
         return {
             "title": phase_title(view),
             "seats": seats,
-            "center": _trick_center(view, sum(len(team) for team in teams)),
+            "center": _trick_center(self, view, sum(len(team) for team in teams)),
             "areas": [],
             "facts": facts,
             "score": _running_score(view, teams),
@@ -147,21 +147,22 @@ def _meld_label(item: Mapping[str, Any]) -> str:
     return f"{item['name']}{suit} ({item['value']})"
 
 
-def _trick_center(view: Mapping[str, Any], players: int) -> dict[str, Any] | None:
+def _trick_center(
+    observer: Observer[Any], view: Mapping[str, Any], players: int
+) -> dict[str, Any] | None:
     """The trick in play, or the last one taken until the next is led."""
     trick, tricks = view.get("trick"), view.get("tricks")
     if trick is None or tricks is None:
         return None
-    shown, leader = trick["cards"], trick["leader"]
+    shown = trick
     label = f"Trick {len(tricks) + 1}"
-    if not shown and tricks:
-        last = tricks[-1]
-        shown, leader = last["cards"], last["leader"]
-        label = f"Trick {len(tricks)}, won by seat {last['winner']}"
+    if not trick["cards"] and tricks:
+        shown = tricks[-1]
+        label = f"Trick {len(tricks)}, won by seat {shown['winner']}"
     return {
-        "label": label if shown else "No card played yet",
+        "label": label if shown["cards"] else "No card played yet",
         "plays": [
-            {"seat": (leader + index) % players, "card": card} for index, card in enumerate(shown)
+            {"seat": seat, "card": card} for seat, card in observer.trick_plays(shown, players)
         ],
     }
 

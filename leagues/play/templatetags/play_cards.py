@@ -7,10 +7,10 @@ A code ``A=B`` is a card played as another (``B``), shown with what it stands fo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from django import template
 from django.utils.html import format_html
+
+from engine.registry import load_game
 
 register = template.Library()
 
@@ -74,21 +74,8 @@ def verb_of(action: str) -> str:
 
 
 @register.filter
-def trick_seats(trick: object, players: int) -> list[tuple[int | None, str]]:
-    """A trick's cards with the seat that played each, as far as the view says it.
-
-    A view gives the trick either as its cards alone (no seat is shown), or as its
-    ``leader`` and ``cards``: the cards then go round the table from the leader, in seat
-    order, as every view's seats are numbered.
-    """
-    if isinstance(trick, Sequence) and not isinstance(trick, str):
-        return [(None, str(c)) for c in trick]
-    if not isinstance(trick, Mapping):
-        return []
-    leader = trick.get("leader")
-    cards = trick.get("cards") or []
-    if not isinstance(cards, list):
-        return []
-    if not isinstance(leader, int):
-        return [(None, str(c)) for c in cards]
-    return [((leader + index) % players, str(c)) for index, c in enumerate(cards)]
+def trick_seats(trick: object, variant: str) -> list[tuple[int | None, str]]:
+    """A trick's cards with the seat that played each, as far as the view says it: the
+    game's observer knows how a trick goes round its table."""
+    game = load_game(variant)
+    return game.observer.trick_plays(trick, game.players)

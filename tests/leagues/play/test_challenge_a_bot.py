@@ -11,8 +11,9 @@ from django.test import Client
 from django.utils import timezone
 
 from arena.models import Match, Player
-from arena.seeding import board_dealer, deal_problems
+from arena.seeding import deal_problems
 from bots.duplicate import summarize
+from engine.registry import load_game
 from leagues.play import bot_table, challenges, referee, scoring, services
 from leagues.play.models import Challenge, ChallengeTable, PlayTable
 from leagues.play.referee import parse_seat
@@ -90,7 +91,8 @@ def test_a_whole_match_against_a_bot_is_scored_as_duplicate(alice: Player) -> No
     assert challenge.summary == summarize(expected).to_json()
     # The revealed secret re-derives every deal (arena.seeding).
     boards = {row.board: (row.play_table.seed, row.play_table.dealer) for row in rows}
-    assert deal_problems(challenge.seed_secret, challenge.seed_commitment, boards, players=4) == []
+    game = load_game("single4")
+    assert deal_problems(challenge.seed_secret, challenge.seed_commitment, boards, game=game) == []
     # Rated in its own pool, and nothing reaches the bot leaderboard.
     names = {row["name"] for row in challenges.challenge_ratings(variant="single4")}
     assert names == {"human alice", "greedy (reference bot)"}
@@ -123,7 +125,8 @@ def test_the_human_plays_every_position_round_the_dealer() -> None:
     # human's seat moves on with the dealer, so as many boards as players give every
     # position round the dealer once.
     for variant, players in (("cutthroat3", 3), ("twohand", 2), ("single4", 4)):
-        dealers = [board_dealer(number, players) for number in range(1, players + 1)]
+        game = load_game(variant)
+        dealers = [game.board_dealer(number) for number in range(1, players + 1)]
         seats = [scoring.human_seat(number, variant) for number in range(1, players + 1)]
         assert sorted(
             (seat - dealer) % players for seat, dealer in zip(seats, dealers, strict=True)
