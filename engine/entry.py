@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from engine import scoring
 from engine.cards import Card, Rank, Suit
+from engine.errors import CardsContradicted, EntryRejected
 from engine.meld import meld
 from engine.results import HandOutcome
 
@@ -54,18 +55,6 @@ class EntryOutcome(enum.Enum):
     PLAYED = "played"
     THROWN_IN = "thrown_in"
     NO_MARRIAGE = "no_marriage"
-
-
-class EntryRejected(ValueError):
-    """A score entry breaks a rule of the variant; ``rule`` names it."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule = rule
-
-
-class CardsContradicted(EntryRejected):
-    """The entry is impossible with the dealt cards; the message says what the cards hold."""
 
 
 @dataclass(frozen=True, slots=True)

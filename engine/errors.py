@@ -11,7 +11,9 @@ __all__ = [
     "ActionParseError",
     "CardError",
     "CardParseError",
+    "CardsContradicted",
     "EngineError",
+    "EntryRejected",
     "IllegalActionError",
     "MeldError",
     "NotOverError",
@@ -104,3 +106,15 @@ class NotOverError(EngineError):
 
 class RegistryError(EngineError):
     """A game cannot be registered: one of its variants already belongs to another game."""
+
+
+class EntryRejected(EngineError):
+    """A table's paper score entry breaks a rule of the variant; ``rule`` names it."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+
+
+class CardsContradicted(EntryRejected):
+    """The entry is impossible with the dealt cards; the message says what the cards hold."""
