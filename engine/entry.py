@@ -17,7 +17,7 @@ message for all of them, which reveals nothing of the hidden cards.
 >>> game.score_entry(deal, entry)
 Traceback (most recent call last):
 ...
-engine.entry.EntryRejected: counters: counters cannot exceed 25 when 25 are in play
+engine.errors.EntryRejected: counters: counters cannot exceed 25 when 25 are in play
 """
 
 from __future__ import annotations
