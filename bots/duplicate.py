@@ -93,11 +93,9 @@ def side_scores(
 def table_result(
     record: BoardRecord, seating: Sequence[int], game: AnyGame, rules: Any
 ) -> Fraction:
-    """X's mean seat score minus Y's at one table (``seating[seat]`` is 0 for X, 1 for Y)."""
-    scores = seat_scores(record, game, rules, seating)
-    x = [scores[seat] for seat in range(game.players) if seating[seat] == 0]
-    y = [scores[seat] for seat in range(game.players) if seating[seat] == 1]
-    return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
+    """X's mean seat score minus Y's at one table (``seating[seat]`` is 0 for X, 1 for Y):
+    the game's ``margin``, a fault forfeiting every seat of the faulting bot."""
+    return game.margin(side_scores(record, game, rules, seating), seating)
 
 
 def board_result(tables: Mapping[str, BoardRecord], game: AnyGame, rules: Any) -> int:

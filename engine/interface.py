@@ -36,6 +36,7 @@ import abc
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.actions import Action
@@ -486,6 +487,16 @@ class Game(abc.ABC, Generic[R, S]):
     @abc.abstractmethod
     def worst_case_bounds(self) -> ScoreBounds:
         """The same bounds from any position under these rules (no position at hand)."""
+
+    def margin(self, side_scores: Sequence[int], lineup: Sequence[int]) -> Fraction:
+        """One table's duplicate result (RULES.md section 9): the mean score of the seats
+        where ``lineup`` has 0 less the mean where it has 1, each seat scoring its side's
+        score (``side_scores`` in ``teams`` order). A board's result sums it over the
+        board's tables, the same lineup throughout, so that the cards' luck cancels."""
+        seats = [int(side_scores[self.side_of(seat)]) for seat in range(self.players)]
+        x = [seats[seat] for seat in range(self.players) if lineup[seat] == 0]
+        y = [seats[seat] for seat in range(self.players) if lineup[seat] == 1]
+        return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
 
     def forfeit_scores(self, state: S | None, leavers: int | Iterable[int]) -> tuple[int, ...]:
         """Each side's score, in ``teams`` order, when ``leavers`` (a seat, or every seat

@@ -61,12 +61,9 @@ def lineup(seat: int, variant: str) -> tuple[int, ...]:
 
 
 def margin(side_scores: Sequence[int], lineup: Sequence[int], variant: str) -> Fraction:
-    """The mean seat score where the lineup has 0 minus the mean where it has 1."""
-    game = load_game(variant)
-    seats = [int(side_scores[game.side_of(seat)]) for seat in range(game.players)]
-    x = [seats[seat] for seat in range(game.players) if lineup[seat] == 0]
-    y = [seats[seat] for seat in range(game.players) if lineup[seat] == 1]
-    return Fraction(sum(x), len(x)) - Fraction(sum(y), len(y))
+    """The mean seat score where the lineup has 0 minus the mean where it has 1 (the
+    game's ``margin``, as the arena's duplicate tables are scored)."""
+    return load_game(variant).margin(side_scores, lineup)
 
 
 def board_result(
