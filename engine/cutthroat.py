@@ -123,10 +123,9 @@ class CutthroatState(TrickTakingState):
         """The three hands dealt, by seat, then the widow."""
         return (*(cards_of(counts) for counts in self._dealt), self._widow)
 
-    @staticmethod
-    def team_of(seat: int) -> int:
-        """Each player for themselves: a seat is its own team."""
-        return seat
+    def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The three hands dealt, by seat, then the widow."""
+        return (*(cards_of(counts) for counts in self._dealt), self._widow)
 
     # ------------------------------------------------------------ widow, bury
 

@@ -174,13 +174,8 @@ class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
         return self.finished
 
     @property
-    def actions(self) -> tuple[Any, ...]:
-        """Every action of the game so far, all hands in order."""
-        return tuple(self._actions)
-
-    @property
     def history(self) -> tuple[Any, ...]:
-        """The same as ``actions``: the one shape of every state's history."""
+        """Every action of the game so far, all hands in order."""
         return tuple(self._actions)
 
     @property
@@ -264,10 +259,6 @@ class GameState(TargetGame[HandState, HandResult]):
 
     deal_hand = staticmethod(new_hand)
     sides = 2
-
-    @staticmethod
-    def team_of(seat: int) -> int:
-        return HandState.team_of(seat)
 
     def _settle(self, result: HandResult) -> tuple[bool, int | None]:
         reached = [team for team in (0, 1) if self.scores[team] >= self.rules.target]

@@ -26,7 +26,7 @@ from engine.errors import (
     ReplayError,
     RulesError,
 )
-from engine.hand import HandState, hand_from_cards, new_hand
+from engine.hand import hand_from_cards, new_hand
 from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
 from engine.state import State
@@ -403,13 +403,7 @@ class Replay(HandReplay[TrickTakingState]):
     @classmethod
     def from_state(cls, state: TrickTakingState) -> Replay:
         """The replay of ``state``'s hand so far (its result too once it is over)."""
-        deal = None
-        if state.seed is None:
-            if isinstance(state, HandState):
-                deal = tuple(state.dealt(seat) for seat in range(4))
-            else:
-                deal = getattr(state, "deal")  # noqa: B009 (the games with a widow or stock)
-        return cls.of_hand(state, deal)
+        return cls.of_hand(state, None if state.seed is not None else state._initial_deal())
 
     def _deal_json(self) -> Any:
         # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).

@@ -130,7 +130,7 @@ def test_10_observations_do_not_change_when_hidden_cards_are_permuted(
     kept = list(deal)
     kept[others[0]], kept[others[1]] = pool[:15], pool[15:]
     twin = cutthroat_from_cards("cutthroat3", kept, dealer=0)
-    for action in state.actions:
+    for action in state.history:
         twin.apply(action)
     assert twin.observation(seat) == state.observation(seat)
 

@@ -112,7 +112,7 @@ def test_10_a_random_playout_replays_exactly_through_apply(variant: str) -> None
     for seed in range(200):
         state = random_hand(variant, seed, throw_in_rate=0.2)
         again = new_hand(variant, seed=seed, dealer=seed % 4)
-        for action in state.actions:
+        for action in state.history:
             again.apply(str(action))
         assert again.result() == state.result()
         assert again.observation(seed % 4) == state.observation(seed % 4)
@@ -147,7 +147,7 @@ def test_10_during_the_auction_any_permutation_of_hidden_cards_is_invisible(
             hands.append(hidden[:size])
             hidden = hidden[size:]
     other_state = hand_from_cards(variant, hands, dealer=state.dealer, rules=state.rules)
-    for action in state.actions:
+    for action in state.history:
         other_state.apply(action)
     if state.phase.value == "auction":
         assert other_state.observation(seat) == state.observation(seat)
@@ -164,8 +164,8 @@ def test_10_an_observation_does_not_change_when_hidden_cards_are_permuted(
         original = new_hand(variant, seed=seed, dealer=seed % 4)
         full = original.copy()
         full.play_randomly(rng)
-        depth = rng.randrange(len(full.actions) + 1)
-        actions = full.actions[:depth]
+        depth = rng.randrange(len(full.history) + 1)
+        actions = full.history[:depth]
         for action in actions:
             original.apply(action)
         seat = rng.randrange(4)
@@ -285,12 +285,12 @@ def test_a_copy_taken_mid_hand_plays_on_exactly_like_the_original(variant: str) 
         state = new_hand(variant, seed=seed)
         full = state.copy()
         full.play_randomly(random.Random(seed))
-        for action in full.actions[: seed % len(full.actions)]:
+        for action in full.history[: seed % len(full.history)]:
             state.apply(action)
         copied = state.copy()
         state.play_randomly(random.Random(-seed))
         copied.play_randomly(random.Random(-seed))
-        assert copied.actions == state.actions
+        assert copied.history == state.history
         assert copied.result() == state.result()
 
 
