@@ -26,6 +26,7 @@ from engine import (
     rules_for,
 )
 from engine.meld import MeldKind, meld_items, meld_total
+from tests.engine.helpers import dealt_parts
 
 PRESETS = ["single4", "auction4", "double4"]
 TOTAL_IN_TRICKS = {"single4": 25, "auction4": 250, "double4": 50}
@@ -136,12 +137,13 @@ def test_10_during_the_auction_any_permutation_of_hidden_cards_is_invisible(
         if state.phase.value != "auction":
             break
         state.apply(legal[rng.randrange(len(legal))])
-    hidden = [int(card) for other in range(4) if other != seat for card in state.dealt(other)]
+    dealt = dealt_parts(state)
+    hidden = [int(card) for other in range(4) if other != seat for card in dealt[other]]
     permutation.shuffle(hidden)
     hands: list[list[int]] = []
     for other in range(4):
         if other == seat:
-            hands.append(list(map(int, state.dealt(seat))))
+            hands.append(list(map(int, dealt[seat])))
         else:
             size = state.rules.hand_size
             hands.append(hidden[:size])
@@ -169,7 +171,7 @@ def test_10_an_observation_does_not_change_when_hidden_cards_are_permuted(
         for action in actions:
             original.apply(action)
         seat = rng.randrange(4)
-        dealt = [list(original.dealt(s)) for s in range(4)]
+        dealt = [list(part) for part in dealt_parts(original)]
         others = [s for s in range(4) if s != seat]
         for _ in range(6):
             p, q = rng.sample(others, 2)
