@@ -116,8 +116,9 @@ def migrate_replay(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
-    """Read a replay of any registered game (either version-1 format included), with the
-    reader its game registers (``Replay`` or ``PinnacoloReplay``)."""
+    """Read a replay of any registered game (either version-1 format included) with its
+    game's ``read_replay`` (``Replay``, ``PinnacoloReplay``, or by default
+    ``SeededReplay``)."""
     document = migrate_replay(load_replay_document(data))
     variant = document.get("variant")
     if not isinstance(variant, str):
@@ -166,9 +167,10 @@ S = TypeVar("S", bound=State[Any, Any])
 class HandReplay(Generic[S]):
     """What the replays of every game share: the one document (``to_json``), reading its
     common fields (``read_fields``), and re-simulating it (``simulate``, ``verify``). A
-    game's replay is a frozen dataclass of ``rules``, ``seed``, ``dealer``, ``actions``,
+    replay is a frozen dataclass with ``rules``, ``seed``, ``dealer``, ``actions``,
     ``result`` and ``deal`` that says how to write its deal, read its actions and deal
-    its first state.
+    its first state: ``SeededReplay`` for any game that deals from a seed, ``Replay``
+    and ``engine.pinnacolo.PinnacoloReplay`` for hands dealt from explicit cards too.
     """
 
     __slots__ = ()
