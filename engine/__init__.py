@@ -23,8 +23,9 @@ Public interface (RULES.md section 10):
   (an ``Action`` or its text; an illegal one raises ``IllegalActionError`` naming the
   rule, and changes nothing), ``copy()``, ``is_terminal()``, ``observation(seat) -> dict``
   (JSON-able, only what that seat may know), ``result() -> HandResult`` (per-team and
-  per-seat scores with the breakdown, ``.to_json()``), ``actions`` (history),
-  ``num_players``, ``team_of(seat)``, ``teams``, ``play_randomly(rng)``.
+  per-seat scores with the breakdown, ``.to_json()``), ``history`` (the actions),
+  ``num_players``, ``teams`` (the seats of each side), ``seed`` (``None`` when dealt from
+  explicit hands), ``play_randomly(rng)``.
 - Games. ``GameState(variant, *, seed, dealer=0, rules=None, max_hands=None)`` plays hands
   to the target (dealer rotating, hand seeds ``hand_seed(seed, n)``). Like every game's
   driver to its target (``TargetGame``) it is a ``State`` itself, with the members of a
@@ -54,7 +55,8 @@ Public interface (RULES.md section 10):
   ``seat_name``/``seat_names``, ``next_dealer``, ``board_dealer``, ``seatings``
   (duplicate), ``rules``, ``rules_for(overrides)``, ``with_rules``, ``rules_from_json``,
   ``new_initial_state(seed, dealer)``, ``initial_deal(state)`` (every card as dealt),
-  ``parse_action``, ``write_replay``, ``read_replay``, ``score_bounds``,
+  ``parse_action``, ``write_replay``/``read_replay`` (by default a hand replayed from
+  its seed, ``engine.replay.SeededReplay``: a game needs no replay code), ``score_bounds``,
   ``worst_case_bounds``, ``forfeit_scores(state, leavers)``, ``new_target_game(seed,
   dealer, max_hands=)`` (every game to its target through the one driver,
   ``TargetGame``), ``bot_family`` and ``observer`` (``seat_view``, ``public_view``,
@@ -62,7 +64,9 @@ Public interface (RULES.md section 10):
   three-hand, two-hand, Pinnacolo) or a whole game to its target, is an
   ``engine.state.State``: ``current_player``, ``phase``, ``legal_actions``, ``apply``,
   ``copy``, ``is_terminal``, ``observation(seat)``, ``result()``, ``history`` (the
-  actions), ``hand(seat)``. The three pinochle states share
+  actions), ``hand(seat)``, ``teams`` (a seat's side: ``Game.side_of``) and ``seed`` (the
+  seed the hand was dealt from, ``None`` for explicit cards); the cards dealt are
+  ``Game.initial_deal(state)`` alone. The three pinochle states share
   ``engine.trickstate.TrickTakingState``. Each game declares itself in its own module
   (``engine.pinochle4``, ``engine.pinochle3``, ``engine.pinochle2``,
   ``engine.pinnacolo.variants``) and registers there (``register_game``);

@@ -123,10 +123,9 @@ class CutthroatState(TrickTakingState):
         """The three hands dealt, by seat, then the widow."""
         return (*(cards_of(counts) for counts in self._dealt), self._widow)
 
-    @staticmethod
-    def team_of(seat: int) -> int:
-        """Each player for themselves: a seat is its own team."""
-        return seat
+    def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The three hands dealt, by seat, then the widow."""
+        return (*(cards_of(counts) for counts in self._dealt), self._widow)
 
     # ------------------------------------------------------------ widow, bury
 
@@ -276,8 +275,8 @@ then the widow (cards, card names or space-separated text).
 ...          "TH KH KH QH QH JH JH 9H 9H AD AD TD TD KD KD",
 ...          "QD QD JD JD 9D 9D AC AC TC TC KC KC QC QC JC"]
 >>> state = cutthroat_from_cards("cutthroat3", [*hands, "JC 9C 9C"])
->>> state.deal[3]
-(Card.parse('JC'), Card.parse('9C'), Card.parse('9C'))
+>>> state.observation(0)["widow_size"]
+3
 """
 
 

@@ -166,7 +166,9 @@ def _counts(*groups: Iterable[int]) -> list[int]:
 
 
 def _sides(state: Any) -> tuple[int, ...]:
-    return tuple(state.team_of(seat) for seat in range(state.num_players))
+    """Each seat's side: the index of its team in ``state.teams``."""
+    side = {seat: index for index, seats in enumerate(state.teams) for seat in seats}
+    return tuple(side[seat] for seat in range(state.num_players))
 
 
 # ------------------------------------------------------- games with an auction
@@ -185,7 +187,7 @@ def _contract_bounds(state: TrickTakingState) -> ScoreBounds:
     left = rules.total_in_tricks - sum(taken)
     declarer = state.declarer
     passed = {entry["seat"] for entry in view["auction"] if entry["action"].startswith("pass")}
-    widow = state.deal[-1] if isinstance(state, CutthroatState) else ()
+    widow = state._initial_deal()[-1] if isinstance(state, CutthroatState) else ()
     low, high = [], []
     for side in range(count):
         if declarer is not None:

@@ -23,7 +23,6 @@ from engine.actions import Action
 from engine.errors import IllegalActionError, NotOverError, RulesError
 from engine.hand import HandState, new_hand
 from engine.protocol import ActionView
-from engine.replay import Replay
 from engine.results import HandResult
 from engine.rng import splitmix64_output
 from engine.rules import pinochle_rules
@@ -85,12 +84,14 @@ class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
     hand's actions and ``result()`` the finished game. ``max_hands`` bounds a game whose
     players never reach the target (random bidders often go down forever). A game names
     its hand factory (``deal_hand``), its rules presets (``default_rules``), its action
-    parser and replay writer, and the rule that settles the game (``_settle``); its rules
+    parser, and the rule that settles the game (``_settle``); its rules
     give ``name``, ``players`` and ``target``.
     """
 
     # The hand factory, a class-level hook (a ClassVar may not name ``H``, the hand).
     deal_hand: ClassVar[Callable[..., Any]]
+    seed: int
+    """The game's seed, from which each hand's is drawn (``hand_seed``)."""
 
     @staticmethod
     def default_rules(variant: str) -> Any:
@@ -102,10 +103,12 @@ class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
         """An action from its text form."""
         return Action.parse(text)
 
-    @staticmethod
-    def write_replay(state: Any) -> Any:
-        """The replay of a finished hand."""
-        return Replay.from_state(state)
+    def write_replay(self, state: H) -> Any:
+        """The replay of a finished hand, as its game writes it (``Game.write_replay``)."""
+        # Imported here: the registry's games import this module.
+        from engine.registry import load_game
+
+        return load_game(self.rules.name, rules=self.rules).write_replay(state)
 
     @property
     def sides(self) -> int:
@@ -171,13 +174,8 @@ class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
         return self.finished
 
     @property
-    def actions(self) -> tuple[Any, ...]:
-        """Every action of the game so far, all hands in order."""
-        return tuple(self._actions)
-
-    @property
     def history(self) -> tuple[Any, ...]:
-        """The same as ``actions``: the one shape of every state's history."""
+        """Every action of the game so far, all hands in order."""
         return tuple(self._actions)
 
     @property
@@ -261,10 +259,6 @@ class GameState(TargetGame[HandState, HandResult]):
 
     deal_hand = staticmethod(new_hand)
     sides = 2
-
-    @staticmethod
-    def team_of(seat: int) -> int:
-        return HandState.team_of(seat)
 
     def _settle(self, result: HandResult) -> tuple[bool, int | None]:
         reached = [team for team in (0, 1) if self.scores[team] >= self.rules.target]

@@ -7,7 +7,7 @@
 (True, 236)
 >>> state.apply(Action.parse("bid 20"))
 >>> state.apply("pass")
->>> [str(action) for action in state.actions]
+>>> [str(action) for action in state.history]
 ['bid 20', 'pass']
 >>> state.apply("bid 19")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -82,11 +82,6 @@ class HandState(TrickTakingState):
         state._start(rules, hands, dealer, seed)
         state._given = []
         return state
-
-    @staticmethod
-    def team_of(seat: int) -> int:
-        """Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
-        return seat % 2
 
     # ------------------------------------------------------------- passing
 

@@ -10,12 +10,13 @@ three; a game is one module that subclasses ``Game`` and registers it
   observer, and the rules in its own typed rules class (``preset``, ``rules_from_json``).
   An instance is one variant with its rules fixed: ``players``, ``teams``,
   ``side_of``/``partner_of``, ``seat_name``, the dealer of each board, the duplicate
-  ``seatings``, ``new_initial_state``, ``parse_action``, replays, forfeits and the game to
-  its target.
+  ``seatings``, ``new_initial_state``, ``parse_action``, replays (in the one format, by
+  default from the hand's seed), forfeits and the game to its target.
 - ``State`` (``engine.state.State``): a hand in play, or a whole game to its target
   (``engine.game.TargetGame``): ``current_player``, ``phase``, ``legal_actions``,
-  ``apply``, ``copy``, ``is_terminal``, ``result``, ``history`` and ``hand``; the cards a
-  hand was dealt are ``Game.initial_deal(state)``; ``engine.protocol.play`` drives any.
+  ``apply``, ``copy``, ``is_terminal``, ``result``, ``history``, ``hand``, ``teams`` and
+  ``seed``; the cards a hand was dealt are ``Game.initial_deal(state)``;
+  ``engine.protocol.play`` drives any.
 - ``Observer``: what a reader may see: one seat's view, the public view (a spectator),
   the open view (everything, once the hand is over) and an action as each seat hears it;
   and, drawn from a view alone for the replay viewer, a step in words, the table in a
@@ -43,7 +44,7 @@ from engine.actions import Action
 from engine.errors import RegistryError, RulesError, SeatError
 from engine.forfeit import ScoreBounds
 from engine.game import TargetGame
-from engine.replay import HandReplay
+from engine.replay import HandReplay, SeededReplay
 from engine.state import State
 
 if TYPE_CHECKING:
@@ -471,13 +472,18 @@ class Game(abc.ABC, Generic[R, S]):
         """An action of this game from its text (``ActionParseError`` naming what is
         wrong); ``str(action)`` prints it back."""
 
-    @abc.abstractmethod
     def write_replay(self, state: S) -> HandReplay[S]:
-        """The replay of a hand of this game (its result too, once it is over)."""
+        """The replay of a hand of this game (its result too, once it is over), in the one
+        replay format. By default the hand's ``seed`` and dealer and its actions' text
+        (``engine.replay.SeededReplay``): a game that deals hands from explicit cards
+        writes its own."""
+        return SeededReplay.from_state(self, state)
 
-    @abc.abstractmethod
     def read_replay(self, data: Mapping[str, Any]) -> HandReplay[S]:
-        """A replay of this game read from its document (older versions migrated)."""
+        """A replay of this game read from its document (older versions migrated): by
+        default dealt again from its seed, its rules read by ``rules_from_json`` and its
+        actions by ``parse_action``."""
+        return SeededReplay.from_json(self, data)
 
     @abc.abstractmethod
     def score_bounds(self, state: S) -> ScoreBounds:

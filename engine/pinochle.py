@@ -206,6 +206,9 @@ class PinochleGame(Game[Rules, TrickTakingState]):
         "dealer_stuck": "the stuck dealer must bid",
         "phase": "that is not a move of this phase",
     }
+    undealt: ClassVar[tuple[str, ...]] = ()
+    """The names of the parts of the pack dealt to nobody (``Deal.undealt``), in the
+    order a deal from explicit cards lists them after the hands."""
     from_cards: ClassVar[Any]
     """A hand from explicit cards: ``from_cards(variant, deal, *, dealer, rules)``, the
     deal as a replay lists it (the hands by seat, then any cards dealt to nobody)."""
@@ -247,8 +250,10 @@ class PinochleGame(Game[Rules, TrickTakingState]):
         return worst_case_bounds(self.rules, len(self.teams))
 
     def initial_deal(self, state: TrickTakingState) -> Deal:
-        """The hands dealt by seat (and, in a game that has them, the undealt cards)."""
-        return Deal(tuple(tuple(str(c) for c in state.dealt(s)) for s in range(self.players)))
+        """The hands dealt by seat, then the cards dealt to nobody, named by ``undealt``."""
+        parts = [tuple(str(card) for card in part) for part in state._initial_deal()]
+        hands, rest = parts[: self.players], parts[self.players :]
+        return Deal(tuple(hands), tuple(zip(self.undealt, rest, strict=True)))
 
     def score_entry(self, deal: Deal, entry: ScoreEntry) -> HandScore:
         return score_entry(self, deal, entry)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.interface import Deal
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
 from engine.trickstate import TrickTakingState
@@ -52,14 +51,7 @@ class Pinochle2(PinochleGame):
     target_game = TwoHandGame
     deals = staticmethod(new_twohand_hand)
     from_cards = staticmethod(twohand_from_cards)
-
-    def initial_deal(self, state: TrickTakingState) -> Deal:
-        assert isinstance(state, TwoHandState)
-        first, second, stock = state.deal
-        return Deal(
-            (tuple(str(c) for c in first), tuple(str(c) for c in second)),
-            (("stock", tuple(str(c) for c in stock)),),
-        )
+    undealt = ("stock",)
 
 
 register_game(Pinochle2)

@@ -17,7 +17,6 @@ from engine.cutthroat import (
     cutthroat_from_cards,
     new_cutthroat_hand,
 )
-from engine.interface import Deal
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
 from engine.trickstate import TrickTakingState
@@ -39,7 +38,7 @@ class Pinochle3Observer(TrickObserver):
     def open_view(self, state: TrickTakingState) -> dict[str, Any]:
         view = super().open_view(state)
         assert isinstance(state, CutthroatState)
-        view["widow"] = [str(card) for card in state.deal[-1]]
+        view["widow"] = [str(card) for card in state._initial_deal()[-1]]
         if state.buried:
             view["buried"] = [str(card) for card in state.buried]
         return view
@@ -77,14 +76,7 @@ class Pinochle3(PinochleGame):
     target_game = CutthroatGame
     deals = staticmethod(new_cutthroat_hand)
     from_cards = staticmethod(cutthroat_from_cards)
-
-    def initial_deal(self, state: TrickTakingState) -> Deal:
-        assert isinstance(state, CutthroatState)
-        *hands, widow = state.deal
-        return Deal(
-            tuple(tuple(str(c) for c in hand) for hand in hands),
-            (("widow", tuple(str(c) for c in widow)),),
-        )
+    undealt = ("widow",)
 
 
 register_game(Pinochle3)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
@@ -26,11 +26,14 @@ from engine.errors import (
     ReplayError,
     RulesError,
 )
-from engine.hand import HandState, hand_from_cards, new_hand
+from engine.hand import hand_from_cards, new_hand
 from engine.rng import DEAL_GENERATOR
 from engine.rules import Rules
 from engine.state import State
 from engine.trickstate import TrickTakingState
+
+if TYPE_CHECKING:
+    from engine.interface import Game
 
 __all__ = [
     "LEGACY_FORMATS",
@@ -40,6 +43,7 @@ __all__ = [
     "HandReplay",
     "Replay",
     "ReplayDifference",
+    "SeededReplay",
     "load_replay_document",
     "migrate_replay",
     "read_fields",
@@ -112,8 +116,9 @@ def migrate_replay(document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
-    """Read a replay of any registered game (either version-1 format included), with the
-    reader its game registers (``Replay`` or ``PinnacoloReplay``)."""
+    """Read a replay of any registered game (either version-1 format included) with its
+    game's ``read_replay`` (``Replay``, ``PinnacoloReplay``, or by default
+    ``SeededReplay``)."""
     document = migrate_replay(load_replay_document(data))
     variant = document.get("variant")
     if not isinstance(variant, str):
@@ -162,9 +167,10 @@ S = TypeVar("S", bound=State[Any, Any])
 class HandReplay(Generic[S]):
     """What the replays of every game share: the one document (``to_json``), reading its
     common fields (``read_fields``), and re-simulating it (``simulate``, ``verify``). A
-    game's replay is a frozen dataclass of ``rules``, ``seed``, ``dealer``, ``actions``,
+    replay is a frozen dataclass with ``rules``, ``seed``, ``dealer``, ``actions``,
     ``result`` and ``deal`` that says how to write its deal, read its actions and deal
-    its first state.
+    its first state: ``SeededReplay`` for any game that deals from a seed, ``Replay``
+    and ``engine.pinnacolo.PinnacoloReplay`` for hands dealt from explicit cards too.
     """
 
     __slots__ = ()
@@ -182,7 +188,7 @@ class HandReplay(Generic[S]):
         make: Any = cls  # the game's dataclass, whose fields are these
         replay: Self = make(
             rules=state.rules,
-            seed=getattr(state, "seed"),  # noqa: B009 (every replayable hand has its seed)
+            seed=state.seed,
             dealer=state.dealer,
             actions=tuple(str(action) for action in state.history),
             result=state.result().to_json() if state.is_terminal() else None,
@@ -201,11 +207,16 @@ class HandReplay(Generic[S]):
     def initial_state(self) -> S:
         raise NotImplementedError
 
+    def _game_name(self) -> str:
+        """The name of the game (``Game.name``) the document says it replays."""
+        name: str = self.rules.game
+        return name
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": REPLAY_FORMAT,
             "version": REPLAY_VERSION,
-            "game": self.rules.game,
+            "game": self._game_name(),
             "variant": self.rules.name,
             "rules": self.rules.to_json(),
             "generator": DEAL_GENERATOR,
@@ -239,6 +250,87 @@ class HandReplay(Generic[S]):
                 return ReplayDifference(f"actions[{index}]", text, str(error))
         actual = state.result().to_json() if state.is_terminal() else None
         return _first_difference("result", self.result, actual)
+
+
+@dataclass(frozen=True, slots=True)
+class SeededReplay(HandReplay[S]):
+    """The replay of a hand of any game that deals its hands from a seed: what
+    ``Game.write_replay`` and ``Game.read_replay`` give unless a game writes its own
+    (the pinochle games and Pinnacolo do, for hands dealt from explicit cards).
+
+    The hand is dealt again by ``game.new_initial_state(seed, dealer)``, its actions read
+    by ``game.parse_action`` and its rules by ``game.rules_from_json``: a game writes no
+    replay code of its own.
+    """
+
+    game: Game[Any, S]
+    seed: int
+    dealer: int
+    actions: tuple[str, ...]
+    result: Mapping[str, Any] | None
+
+    @property
+    def rules(self) -> Any:
+        return self.game.rules
+
+    @property
+    def deal(self) -> None:
+        """No explicit deal: the seed deals the hand."""
+        return None
+
+    @classmethod
+    def from_state(cls, game: Game[Any, S], state: S) -> SeededReplay[S]:
+        """The replay of ``state``'s hand so far (its result too once it is over), a hand
+        of ``game`` dealt from its seed (``ReplayError`` for one dealt from explicit cards)."""
+        if state.seed is None:
+            raise ReplayError(f"{game.name!r} replays only hands dealt from a seed")
+        return cls(
+            game=game,
+            seed=state.seed,
+            dealer=state.dealer,
+            actions=tuple(str(action) for action in state.history),
+            result=state.result().to_json() if state.is_terminal() else None,
+        )
+
+    @classmethod
+    def from_json(
+        cls, game: Game[Any, S], data: Mapping[str, Any] | str | bytes
+    ) -> SeededReplay[S]:
+        """Read a replay of one of ``game``'s variants (a dict, JSON text or UTF-8 bytes);
+        ``ReplayError`` when malformed, of another game or dealt from explicit cards."""
+        rules, seed, dealer, actions, result, _ = read_fields(
+            data,
+            plays=lambda name: name == game.name,
+            of=repr(game.name),
+            read_rules=game.rules_from_json,
+            read_deal=_no_deal(game.name),
+        )
+        try:
+            played = type(game)(rules.name, rules)
+        except EngineError as error:
+            raise ReplayError(str(error)) from None
+        # A seed is certain here: a document without one is refused unless it has a deal.
+        assert seed is not None
+        return cls(game=played, seed=seed, dealer=dealer, actions=actions, result=result)
+
+    def _game_name(self) -> str:
+        return self.game.name
+
+    def _deal_json(self) -> Any:
+        return None
+
+    def _parse(self, text: str) -> Action:  # type: ignore[override]
+        return self.game.parse_action(text)
+
+    def initial_state(self) -> S:
+        return self.game.new_initial_state(self.seed, self.dealer)
+
+
+def _no_deal(name: str) -> Callable[[Any], Any]:
+    def refuse(deal_data: Any) -> Any:
+        raise ReplayError(f"a replay of {name!r} is dealt from its seed, not from cards")
+
+    return refuse
 
 
 def read_fields(
@@ -313,13 +405,7 @@ class Replay(HandReplay[TrickTakingState]):
     @classmethod
     def from_state(cls, state: TrickTakingState) -> Replay:
         """The replay of ``state``'s hand so far (its result too once it is over)."""
-        deal = None
-        if state.seed is None:
-            if isinstance(state, HandState):
-                deal = tuple(state.dealt(seat) for seat in range(4))
-            else:
-                deal = getattr(state, "deal")  # noqa: B009 (the games with a widow or stock)
-        return cls.of_hand(state, deal)
+        return cls.of_hand(state, None if state.seed is not None else state._initial_deal())
 
     def _deal_json(self) -> Any:
         # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).

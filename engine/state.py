@@ -4,7 +4,8 @@ In the spirit of OpenSpiel's ``State``: whoever drives a hand (a bot, the refere
 replay) asks ``current_player``, ``phase`` and ``legal_actions``, calls ``apply``, and at
 the end reads ``result()``; ``observation(seat)`` is what that seat may know, ``copy()``
 an independent state to search from, ``history`` the actions so far (actions only,
-the same shape in every game).
+the same shape in every game), ``seed`` the seed the hand was dealt from (``None`` for a
+hand dealt from explicit cards).
 """
 
 from __future__ import annotations
@@ -49,6 +50,9 @@ class State(Generic[P, V]):
     num_players: int
     rules: Any
     dealer: int
+    seed: int | None
+    """The seed the hand was dealt from (``Game.new_initial_state``), or ``None`` for a
+    hand dealt from explicit cards: the base ``Game`` replays a hand from its seed."""
     _phase: P
     _turn: int
 

@@ -436,13 +436,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         return self._view
 
     @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action applied so far, in order."""
-        return tuple(self._actions)
-
-    @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied so far, in order (the same as ``actions``)."""
+        """Every action applied so far, in order."""
         return tuple(self._actions)
 
     @property
@@ -458,11 +453,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def trump(self) -> Suit | None:
         return Suit(self._trump) if self._trump >= 0 else None
 
-    @classmethod
-    def team_of(cls, seat: int) -> int:
-        """The side ``seat`` scores for."""
-        return cls.SIDES[seat]
-
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, by side."""
@@ -475,6 +465,11 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def dealt(self, seat: int) -> tuple[Card, ...]:
         """The cards dealt to ``seat``."""
         return cards_of(self._dealt[seat])
+
+    def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards as dealt, as a deal from explicit cards lists them: each seat's hand,
+        then any cards dealt to nobody (``Game.initial_deal`` names them)."""
+        return tuple(cards_of(counts) for counts in self._dealt)
 
     def copy(self) -> Self:
         """An independent copy (history included)."""

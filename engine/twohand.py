@@ -190,9 +190,9 @@ class TwoHandState(TrickTakingState):
         """The two hands dealt, by seat, then the stock from the top (turned card last)."""
         return (cards_of(self._dealt[0]), cards_of(self._dealt[1]), self._dealt_stock)
 
-    @staticmethod
-    def team_of(seat: int) -> int:
-        return seat
+    def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
+        """The two hands dealt, by seat, then the stock from the top (turned card last)."""
+        return (cards_of(self._dealt[0]), cards_of(self._dealt[1]), self._dealt_stock)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, those melded on the table included."""

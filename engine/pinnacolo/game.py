@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from engine.game import GameResult, TargetGame
 from engine.pinnacolo.actions import parse_action
-from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.results import PinnacoloResult
 from engine.pinnacolo.rules import pinnacolo_rules
 from engine.pinnacolo.state import PinnacoloHand, new_hand
@@ -40,7 +39,6 @@ class PinnacoloGame(TargetGame[PinnacoloHand, PinnacoloResult]):
     deal_hand = staticmethod(new_hand)
     default_rules = staticmethod(pinnacolo_rules)
     parse_action = staticmethod(parse_action)
-    write_replay = staticmethod(PinnacoloReplay.from_state)
 
     @property
     def sides(self) -> int:

@@ -60,6 +60,6 @@ def observe(state: PinnacoloHand, seat: int) -> dict[str, Any]:
         "laid_down": [state.laid_down(s) for s in range(state.num_players)],
         "must_meld": state.must_meld,
         "table_points": table_points,
-        "history": [{"seat": s, "action": str(action)} for s, action in state.seated_actions],
+        "history": [{"seat": s, "action": str(action)} for s, action in state._seated_history()],
         "result": state.result().to_json() if state.is_terminal() else None,
     }

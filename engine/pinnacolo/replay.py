@@ -50,7 +50,7 @@ class PinnacoloReplay(HandReplay[PinnacoloHand]):
     def from_state(cls, state: PinnacoloHand) -> PinnacoloReplay:
         deal = None
         if state.seed is None:
-            hands, pile, stock = state.initial_cards()
+            hands, pile, stock = state._initial_deal()
             deal = PinnacoloDeal(hands, pile, stock)
         return cls.of_hand(state, deal)
 

@@ -184,23 +184,15 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
         return PinnacoloLegalActions(self)
 
     @property
-    def actions(self) -> tuple[PinnacoloAction, ...]:
+    def history(self) -> tuple[PinnacoloAction, ...]:
         """Every action applied so far, in order."""
         return tuple(action for _, action in self._actions)
 
-    history = actions
-    """The one shape of every game's history: the actions only."""
-
-    @property
-    def seated_actions(self) -> tuple[tuple[int, PinnacoloAction], ...]:
+    def _seated_history(self) -> tuple[tuple[int, PinnacoloAction], ...]:
         """Every action with the seat that took it (all public: a draw names no card):
         what the observation shows, kept as the hand goes rather than found again by
         replaying ``history`` from the deal at every observation."""
         return tuple(self._actions)
-
-    def team_of(self, seat: int) -> int:
-        """The scoring side of ``seat``: ``seat % 2`` in pairs, the seat itself otherwise."""
-        return self.rules.side_of(seat)
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -212,10 +204,7 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
         """The cards ``seat`` holds (for the engine's owner: bots get ``observation``)."""
         return tuple(CARD_NAMES[face] for face in _cards_of(self._counts[seat]))
 
-    def dealt(self, seat: int) -> tuple[str, ...]:
-        return tuple(CARD_NAMES[face] for face in sorted(self._start[0][seat]))
-
-    def initial_cards(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]]:
+    def _initial_deal(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]]:
         """The deal: every hand, the pile (bottom first) and the stock (next card first)."""
         hands, pile, stock = self._start
         return (
@@ -485,7 +474,8 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
                 f"no wild stands for {CARD_NAMES[action.card]} in meld {action.meld}",
             )
         wild = meld.cards[position][0]
-        if wild in PINELLE and self.team_of(meld.layers[action.card]) != self.team_of(seat):
+        side_of = self.rules.side_of
+        if wild in PINELLE and side_of(meld.layers[action.card]) != side_of(seat):
             return IllegalActionError(
                 action,
                 "pinella_owner",

@@ -161,7 +161,7 @@ class Pinnacolo(Game[PinnacoloRules, PinnacoloHand]):
         return worst_case_bounds(self.rules, len(self.teams))
 
     def initial_deal(self, state: PinnacoloHand) -> Deal:
-        hands, pile, stock = state.initial_cards()
+        hands, pile, stock = state._initial_deal()
         return Deal(hands, (("pile", pile), ("stock", stock)))
 
 

@@ -35,7 +35,7 @@ def random_hands(variant: str, hands: int) -> int:
         state = new_hand(variant, seed=number, dealer=number % players)
         state.play_randomly(choices)
         state.result()
-        actions += len(state.actions)
+        actions += len(state.history)
     return actions
 
 
@@ -50,7 +50,7 @@ def random_hands_through_apply(variant: str, hands: int) -> int:
             legal = state.legal_actions
             state.apply(legal[int(draw() * len(legal))])
         state.result()
-        actions += len(state.actions)
+        actions += len(state.history)
     return actions
 
 

@@ -51,7 +51,8 @@ def cases(boards: int) -> list[tuple[list[list[engine.Card]], dict[str, ScoreEnt
     while len(out) < boards:
         seed += 1
         state = engine.new_hand(VARIANT, seed=seed, dealer=seed % 4)
-        dealt = [list(state.dealt(seat)) for seat in range(4)]
+        deal = engine.load_game(VARIANT).initial_deal(state)
+        dealt = [[engine.Card.parse(card) for card in hand] for hand in deal.hands]
         state.play_randomly(random.Random(seed), throw_in_rate=0.0)
         result = state.result()
         if result.outcome is not engine.HandOutcome.MADE and result.outcome is not (

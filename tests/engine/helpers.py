@@ -2,7 +2,26 @@
 
 from __future__ import annotations
 
-from engine import DOUBLE_DECK, SINGLE_DECK, HandState, hand_from_cards, parse_cards, rules_for
+from typing import Any
+
+from engine import (
+    DOUBLE_DECK,
+    SINGLE_DECK,
+    Card,
+    HandState,
+    hand_from_cards,
+    load_game,
+    parse_cards,
+    rules_for,
+)
+
+
+def dealt_parts(state: Any) -> list[tuple[Card, ...]]:
+    """A pinochle hand's cards as dealt, as a deal from explicit cards lists them: the
+    hands by seat, then any cards dealt to nobody (the widow, the stock from the top)."""
+    dealt = load_game(state.variant, rules=state.rules).initial_deal(state)
+    parts = [*dealt.hands, *(cards for _, cards in dealt.undealt)]
+    return [tuple(Card.parse(card) for card in part) for part in parts]
 
 
 def deal(variant: str, fixed: dict[int, str], *, dealer: int = 3) -> HandState:

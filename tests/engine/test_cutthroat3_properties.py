@@ -21,6 +21,7 @@ from engine.cutthroat import (
     cutthroat_from_cards,
     new_cutthroat_hand,
 )
+from tests.engine.helpers import dealt_parts
 
 SEEDS = st.integers(0, 2**64 - 1)
 FEW = settings(max_examples=150, deadline=None, derandomize=True)
@@ -34,7 +35,7 @@ def every_card(state: CutthroatState) -> Counter[Card]:
     for seat in range(3):
         cards.update(state.hand(seat))
     if state.declarer is None:
-        cards.update(state.deal[3])
+        cards.update(dealt_parts(state)[3])
     cards.update(state.buried)
     observation = state.observation(0)
     for trick in [*observation["tricks"], observation["trick"]]:
@@ -113,7 +114,7 @@ def test_10_observations_do_not_change_when_hidden_cards_are_permuted(
     rng = random.Random(choices)
     seat = choices % 3
     others = [other for other in range(3) if other != seat]
-    deal = list(state.deal)
+    deal = dealt_parts(state)
     hidden = [card for other in others for card in deal[other]] + list(deal[3])
     rng.shuffle(hidden)
     shuffled = list(deal)
@@ -130,7 +131,7 @@ def test_10_observations_do_not_change_when_hidden_cards_are_permuted(
     kept = list(deal)
     kept[others[0]], kept[others[1]] = pool[:15], pool[15:]
     twin = cutthroat_from_cards("cutthroat3", kept, dealer=0)
-    for action in state.actions:
+    for action in state.history:
         twin.apply(action)
     assert twin.observation(seat) == state.observation(seat)
 

@@ -128,6 +128,23 @@ def test_every_game_plays_to_its_target_through_the_one_driver(variant: str) -> 
     assert next(moves, None) is None
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_state_offers_the_same_members_under_the_same_names(variant: str) -> None:
+    game = load_game(variant)
+    states = [game.new_initial_state(seed=3, dealer=1), game.new_target_game(seed=3)]
+    for state in states:
+        # One name for the actions, the sides only as ``teams`` (or ``Game.side_of``).
+        for other_name in ("actions", "team_of", "seated_actions", "initial_cards"):
+            assert not hasattr(state, other_name), other_name
+        assert state.teams == game.teams
+        assert state.seed == 3
+    # The cards dealt are the game's to tell, the same whatever the hand's history.
+    hand = states[0]
+    dealt = game.initial_deal(hand)
+    play_randomly(hand, seed=3)
+    assert game.initial_deal(hand) == dealt
+
+
 @pytest.mark.parametrize("variant", REGISTERED)
 def test_the_game_writes_replays_it_reads_back(variant: str) -> None:
     game = load_game(variant)
@@ -157,6 +174,7 @@ def test_a_hand_replays_exactly_from_its_seed_or_its_cards(
     again = game.state_from_deal(
         [[Card.parse(card) for card in part] for part in parts], dealer=state.dealer
     )
+    assert again.seed is None and state.seed == seed
     for action in state.history:
         again.apply(str(action))
     explicit = game.read_replay(json.loads(game.write_replay(again).dumps()))

@@ -26,6 +26,7 @@ from engine import (
     rules_for,
 )
 from engine.meld import MeldKind, meld_items, meld_total
+from tests.engine.helpers import dealt_parts
 
 PRESETS = ["single4", "auction4", "double4"]
 TOTAL_IN_TRICKS = {"single4": 25, "auction4": 250, "double4": 50}
@@ -112,7 +113,7 @@ def test_10_a_random_playout_replays_exactly_through_apply(variant: str) -> None
     for seed in range(200):
         state = random_hand(variant, seed, throw_in_rate=0.2)
         again = new_hand(variant, seed=seed, dealer=seed % 4)
-        for action in state.actions:
+        for action in state.history:
             again.apply(str(action))
         assert again.result() == state.result()
         assert again.observation(seed % 4) == state.observation(seed % 4)
@@ -136,18 +137,19 @@ def test_10_during_the_auction_any_permutation_of_hidden_cards_is_invisible(
         if state.phase.value != "auction":
             break
         state.apply(legal[rng.randrange(len(legal))])
-    hidden = [int(card) for other in range(4) if other != seat for card in state.dealt(other)]
+    dealt = dealt_parts(state)
+    hidden = [int(card) for other in range(4) if other != seat for card in dealt[other]]
     permutation.shuffle(hidden)
     hands: list[list[int]] = []
     for other in range(4):
         if other == seat:
-            hands.append(list(map(int, state.dealt(seat))))
+            hands.append(list(map(int, dealt[seat])))
         else:
             size = state.rules.hand_size
             hands.append(hidden[:size])
             hidden = hidden[size:]
     other_state = hand_from_cards(variant, hands, dealer=state.dealer, rules=state.rules)
-    for action in state.actions:
+    for action in state.history:
         other_state.apply(action)
     if state.phase.value == "auction":
         assert other_state.observation(seat) == state.observation(seat)
@@ -164,12 +166,12 @@ def test_10_an_observation_does_not_change_when_hidden_cards_are_permuted(
         original = new_hand(variant, seed=seed, dealer=seed % 4)
         full = original.copy()
         full.play_randomly(rng)
-        depth = rng.randrange(len(full.actions) + 1)
-        actions = full.actions[:depth]
+        depth = rng.randrange(len(full.history) + 1)
+        actions = full.history[:depth]
         for action in actions:
             original.apply(action)
         seat = rng.randrange(4)
-        dealt = [list(original.dealt(s)) for s in range(4)]
+        dealt = [list(part) for part in dealt_parts(original)]
         others = [s for s in range(4) if s != seat]
         for _ in range(6):
             p, q = rng.sample(others, 2)
@@ -285,12 +287,12 @@ def test_a_copy_taken_mid_hand_plays_on_exactly_like_the_original(variant: str) 
         state = new_hand(variant, seed=seed)
         full = state.copy()
         full.play_randomly(random.Random(seed))
-        for action in full.actions[: seed % len(full.actions)]:
+        for action in full.history[: seed % len(full.history)]:
             state.apply(action)
         copied = state.copy()
         state.play_randomly(random.Random(-seed))
         copied.play_randomly(random.Random(-seed))
-        assert copied.actions == state.actions
+        assert copied.history == state.history
         assert copied.result() == state.result()
 
 

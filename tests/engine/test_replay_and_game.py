@@ -118,7 +118,7 @@ def test_5_a_game_plays_hands_to_the_target_with_the_dealer_rotating() -> None:
         sum(hand.team_scores[t] for hand in result.hands) for t in (0, 1)
     ]
     assert all(replay.verify() is None for replay in game.replays)
-    assert [str(a) for a in game.actions] == [a for replay in game.replays for a in replay.actions]
+    assert [str(a) for a in game.history] == [a for replay in game.replays for a in replay.actions]
     assert game.replays[0].seed == hand_seed(5, 0)
 
 

@@ -11,10 +11,12 @@ import pytest
 
 from engine.cli import main
 from engine.errors import ReplayError
+from engine.interface import AnyState
 from engine.pinnacolo import PinnacoloReplay
 from engine.pinnacolo import new_hand as new_pinnacolo_hand
 from engine.registry import load_game
 from engine.replay import REPLAY_FORMAT, REPLAY_VERSION, Replay, migrate_replay, read_replay
+from tests.engine.toy_highcard import registered_toy
 
 LEGACY = {
     "pinochle": "pinochle-arena/hand-replay",
@@ -85,3 +87,37 @@ def test_the_command_line_verifies_a_version_1_pinnacolo_file(
     path.write_text(json.dumps(as_version_1(PinnacoloReplay.from_state(state).to_json())))
     assert main(["replay", "verify", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["ok"] is True
+
+
+def play_out(state: AnyState, seed: int) -> None:
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_game_with_no_replay_code_writes_and_reads_the_one_format() -> None:
+    # The toy declares no replay: the base game replays its hands from their seeds.
+    with registered_toy():
+        game = load_game("highcard")
+        state = game.new_initial_state(seed=12, dealer=1)
+        play_out(state, seed=12)
+        document = game.write_replay(state).to_json()
+        assert (document["format"], document["game"], document["seed"]) == (
+            REPLAY_FORMAT,
+            "toy",
+            12,
+        )
+        replay = read_replay(json.dumps(document))
+        assert replay.verify() is None and replay.simulate().result() == state.result()
+        assert replay.to_json() == document
+        changed = read_replay({**document, "result": {"team_scores": [9, 9]}}).verify()
+        assert changed is not None and changed.path.startswith("result.team_scores")
+        with pytest.raises(ReplayError, match="dealt from its seed"):
+            game.read_replay({**document, "deal": {"hands": ["9H"]}})
+        with pytest.raises(ReplayError, match="not of 'toy'"):
+            game.read_replay(played("single4", seed=1))
+        # Each hand of a game to its target is replayed the same way.
+        match = game.new_target_game(seed=5, max_hands=2)
+        play_out(match, seed=5)
+        assert all(hand.verify() is None for hand in match.replays)

@@ -222,7 +222,7 @@ def test_4_an_illegal_card_names_the_rule_and_leaves_the_state_unchanged() -> No
     assert raised.value.rule == "must_follow"
     assert isinstance(raised.value, ValueError)
     assert [state.observation(seat) for seat in range(4)] == before
-    assert len(state.actions) == 8
+    assert len(state.history) == 8
 
 
 def test_4_playing_a_card_not_held_is_illegal() -> None:

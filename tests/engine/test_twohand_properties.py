@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine import SINGLE_DECK, Card, load_game
 from engine.twohand import TwoHandPhase, TwoHandState, new_twohand_hand, twohand_from_cards
+from tests.engine.helpers import dealt_parts
 
 SEEDS = st.integers(0, 2**64 - 1)
 FEW = settings(max_examples=120, deadline=None, derandomize=True)
@@ -104,7 +105,7 @@ def test_10_observations_do_not_change_when_hidden_cards_are_permuted(
     dealer = choices % 2
     state = new_twohand_hand("twohand", seed=seed, dealer=dealer)
     seat = (choices >> 1) % 2
-    deal = list(state.deal)
+    deal = dealt_parts(state)
     # The other hand and the stock are hidden, except the turned-up card.
     hidden = [*deal[1 - seat], *deal[2][:-1]]
     random.Random(choices).shuffle(hidden)

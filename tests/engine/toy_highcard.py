@@ -1,8 +1,8 @@
 """A tiny game, the whole of it in this one module: two players, three cards each, high
 card wins. It is a ``State`` on ``engine.state.State`` and a ``Game`` on
-``engine.interface.Game`` (its rules, deal, actions, replay and forfeit bounds), and
-nothing else anywhere names it. Each player
-holds three cards of the single deck; they take turns leading a card and answering with
+``engine.interface.Game`` (its rules, deal, actions and forfeit bounds: its replays are
+the base ``Game``'s, from the seed of each hand), and nothing else anywhere names it.
+Each player holds three cards of the single deck; they take turns leading a card and answering with
 any card; the higher rank takes the trick (suits do not matter, the first played wins a
 tie). A player scores one point per trick. A game goes on until, after a hand, one
 player leads with ``target`` (5) tricks or more, through the engine's one driver.
@@ -161,36 +161,6 @@ def new_toy_hand(variant: str, *, seed: int, dealer: int = 0, rules: object = No
     return state
 
 
-@dataclass(frozen=True)
-class ToyReplay:
-    """The toy's replay: its deal's seed and dealer, and the actions' text."""
-
-    seed: int
-    dealer: int
-    actions: tuple[str, ...]
-    result: dict[str, Any] | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": "toy",
-            "variant": "highcard",
-            "rules": _ToyRules().to_json(),
-            "seed": self.seed,
-            "dealer": self.dealer,
-            "actions": list(self.actions),
-            "result": self.result,
-        }
-
-    def initial_state(self) -> ToyState:
-        return new_toy_hand("highcard", seed=self.seed, dealer=self.dealer)
-
-    def simulate(self) -> ToyState:
-        state = self.initial_state()
-        for text in self.actions:
-            state.apply(text)
-        return state
-
-
 class ToyGame(TargetGame[ToyState, ToyResult]):
     """Hands of the toy until one player leads with ``target`` tricks or more."""
 
@@ -199,11 +169,6 @@ class ToyGame(TargetGame[ToyState, ToyResult]):
     @staticmethod
     def default_rules(variant: str) -> _ToyRules:
         return _ToyRules()
-
-    @staticmethod
-    def write_replay(state: Any) -> ToyReplay:
-        replay: ToyReplay = HighCard("highcard").write_replay(state)
-        return replay
 
     def _settle(self, result: ToyResult) -> tuple[bool, int | None]:
         level = self.scores[0] == self.scores[1]
@@ -238,15 +203,6 @@ class HighCard(Game[_ToyRules, ToyState]):
 
     def parse_action(self, text: str) -> Action:
         return Action.parse(text)
-
-    def write_replay(self, state: ToyState) -> Any:
-        result = state.result().to_json() if state.is_terminal() else None
-        return ToyReplay(state.seed, state.dealer, tuple(map(str, state.history)), result)
-
-    def read_replay(self, data: Mapping[str, Any]) -> Any:
-        return ToyReplay(
-            int(data["seed"]), int(data["dealer"]), tuple(data["actions"]), data.get("result")
-        )
 
     def score_bounds(self, state: ToyState) -> ScoreBounds:
         """A seat keeps the tricks it won and may win every trick still to play."""

@@ -70,12 +70,12 @@ def test_random_hands_end_and_replay_to_the_same_result(variant: str, seed: int)
     state.play_randomly(random.Random(seed))
     assert state.is_terminal()
     # Every turn draws from the stock or lays a card taken from the pile for good.
-    assert len(state.actions) < 2000
+    assert len(state.history) < 2000
     replay = PinnacoloReplay.from_json(json.loads(PinnacoloReplay.from_state(state).dumps()))
     assert replay.verify() is None
     again = new_hand(variant, seed=seed, dealer=_dealer(variant, seed))
     again.play_randomly(random.Random(seed))
-    assert again.actions == state.actions
+    assert again.history == state.history
     assert again.result() == state.result()
     sides = state.result().side_scores
     assert len(sides) == (2 if variant == "pinnacolo" else PINNACOLO_PRESETS[variant].players)
