@@ -118,11 +118,6 @@ class CutthroatState(TrickTakingState):
         """The declarer's buried cards (empty before the bury)."""
         return self._buried
 
-    @property
-    def deal(self) -> tuple[tuple[Card, ...], ...]:
-        """The three hands dealt, by seat, then the widow."""
-        return (*(cards_of(counts) for counts in self._dealt), self._widow)
-
     def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
         """The three hands dealt, by seat, then the widow."""
         return (*(cards_of(counts) for counts in self._dealt), self._widow)

@@ -462,10 +462,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         """The cards ``seat`` holds now (for the engine's owner: bots get ``observation``)."""
         return cards_of(self._hands[seat])
 
-    def dealt(self, seat: int) -> tuple[Card, ...]:
-        """The cards dealt to ``seat``."""
-        return cards_of(self._dealt[seat])
-
     def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
         """The cards as dealt, as a deal from explicit cards lists them: each seat's hand,
         then any cards dealt to nobody (``Game.initial_deal`` names them)."""

@@ -185,11 +185,6 @@ class TwoHandState(TrickTakingState):
         get ``observation``)."""
         return tuple(CARDS[face] for face in reversed(self._stock))
 
-    @property
-    def deal(self) -> tuple[tuple[Card, ...], ...]:
-        """The two hands dealt, by seat, then the stock from the top (turned card last)."""
-        return (cards_of(self._dealt[0]), cards_of(self._dealt[1]), self._dealt_stock)
-
     def _initial_deal(self) -> tuple[tuple[Card, ...], ...]:
         """The two hands dealt, by seat, then the stock from the top (turned card last)."""
         return (cards_of(self._dealt[0]), cards_of(self._dealt[1]), self._dealt_stock)

@@ -134,7 +134,14 @@ def test_every_state_offers_the_same_members_under_the_same_names(variant: str) 
     states = [game.new_initial_state(seed=3, dealer=1), game.new_target_game(seed=3)]
     for state in states:
         # One name for the actions, the sides only as ``teams`` (or ``Game.side_of``).
-        for other_name in ("actions", "team_of", "seated_actions", "initial_cards"):
+        for other_name in (
+            "actions",
+            "team_of",
+            "seated_actions",
+            "initial_cards",
+            "dealt",
+            "deal",
+        ):
             assert not hasattr(state, other_name), other_name
         assert state.teams == game.teams
         assert state.seed == 3
