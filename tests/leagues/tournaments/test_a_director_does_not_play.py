@@ -7,6 +7,7 @@ from engine import format_cards
 from leagues.tournaments import selectors
 from leagues.tournaments.hands import PLAYER_CARDS_MESSAGE, deal
 from leagues.tournaments.models import Board, Entry
+from tests.engine.helpers import dealt_parts
 
 from .conftest import client_for, running_event
 
@@ -37,9 +38,8 @@ def test_staff_who_play_see_no_board_before_it_is_published(
     assert not selectors.is_director(event=event, player=staff_player)
     base = f"/api/tournaments/{event.pk}"
     board = Board.objects.get(event=event, number=3)  # pair 1 plays it only in round 2
-    hidden_hands = [
-        format_cards(deal(event.variant, board.seed, board.dealer).dealt(seat)) for seat in range(4)
-    ]
+    dealt = dealt_parts(deal(event.variant, board.seed, board.dealer))
+    hidden_hands = [format_cards(dealt[seat]) for seat in range(4)]
     for path in (
         "hand-records/",
         "hand-records.pdf",

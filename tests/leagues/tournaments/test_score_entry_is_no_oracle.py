@@ -34,6 +34,7 @@ from leagues.tournaments.hands import (
     public_rejection,
 )
 from leagues.tournaments.models import Board, Result
+from tests.engine.helpers import dealt_parts
 
 from .conftest import client_for, entry_payload, paper_deal, play_all, running_event
 
@@ -122,9 +123,9 @@ def test_no_refusal_depends_on_cards_the_player_may_not_know(variant: str, data:
     seats = rules_for(variant).players
     board_seed = data.draw(st.integers(0, 2**32), label="board seed")
     state = deal(variant, board_seed, board_seed % seats)
-    hands = [state.dealt(seat) for seat in range(seats)]
+    hands = [dealt_parts(state)[seat] for seat in range(seats)]
     if seats == 3:
-        hands.append(list(state.deal[3]))  # the widow, which nobody sees before the bid
+        hands.append(list(dealt_parts(state)[3]))  # the widow, which nobody sees before the bid
     known = data.draw(st.integers(0, seats - 1), label="the player's seat")
     other = rearranged(hands, known, random.Random(data.draw(st.integers(0, 2**32))))
     entry = data.draw(entries(variant), label="entry")
@@ -136,7 +137,7 @@ def test_no_refusal_depends_on_cards_the_player_may_not_know(variant: str, data:
 def test_a_refusal_against_the_cards_names_no_rule_and_no_number() -> None:
     # RULES.md section 3: meld is what the cards show; 999 is beyond any single-deck hand.
     state = deal("single4", 7, 0)
-    hands = [state.dealt(seat) for seat in range(4)]
+    hands = [dealt_parts(state)[seat] for seat in range(4)]
     entry = ScoreEntry(EntryOutcome.PLAYED, 0, 20, Suit.S, (999, 999), (12, 13))
     with pytest.raises(EntryRejected) as refused:
         load_game("single4").score_entry(paper_deal(hands), entry)

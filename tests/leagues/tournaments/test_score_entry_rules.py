@@ -20,6 +20,7 @@ from leagues.tournaments.hands import (
     board_seed,
     deal,
 )
+from tests.engine.helpers import dealt_parts
 
 from .conftest import paper_deal
 
@@ -37,7 +38,7 @@ def hand_score(rules: Rules, entry: ScoreEntry) -> HandScore:
 
 def dealt_of(variant: str, number: int = 1) -> list[tuple[engine.Card, ...]]:
     state = deal(variant, board_seed(SECRET, number), 0)
-    return [state.dealt(seat) for seat in range(4)]
+    return [dealt_parts(state)[seat] for seat in range(4)]
 
 
 def team_meld(dealt: list[tuple[engine.Card, ...]], team: int, trump: Suit, variant: str) -> int:
@@ -200,7 +201,7 @@ def test_entries_taken_from_engine_played_hands_are_accepted_and_score_the_same(
         meld=(result.teams[0].meld, result.teams[1].meld),
         taken=(result.teams[0].taken, result.teams[1].taken),
     )
-    dealt = [state.dealt(seat) for seat in range(4)]
+    dealt = [dealt_parts(state)[seat] for seat in range(4)]
     scored = score_entry(rules_for(variant), dealt, paper)
     assert scored.outcome is result.outcome
     assert scored.scores == result.team_scores

@@ -24,6 +24,7 @@ from leagues.tournaments.hands import (
 from leagues.tournaments.models import Board, BoardPar, Event, Result
 from leagues.tournaments.scoring import matchpoints
 from leagues.tournaments.tasks import board_par_task
+from tests.engine.helpers import dealt_parts
 
 from .conftest import PASSWORD, client_for, paper_deal, running_event, three_hand_payload
 
@@ -65,8 +66,8 @@ def board_entry(seed: int, dealer: int, **changes: Any) -> tuple[list[Any], Any,
         "buried": payload["buried"],
     }
     fields.update(changes)
-    hands = [state.dealt(seat) for seat in range(3)]
-    return hands, state.deal[3], ScoreEntry(**fields)
+    hands = [dealt_parts(state)[seat] for seat in range(3)]
+    return hands, dealt_parts(state)[3], ScoreEntry(**fields)
 
 
 def rejected_rule(seed: int, dealer: int, **changes: Any) -> str:
@@ -89,8 +90,8 @@ def test_scores_are_the_engines_for_a_played_hand() -> None:
             tuple(payload["taken"]),
             payload["buried"],
         )
-        hands = [state.dealt(seat) for seat in range(3)]
-        scored = score_three_hand(RULES, hands, state.deal[3], entry)
+        hands = [dealt_parts(state)[seat] for seat in range(3)]
+        scored = score_three_hand(RULES, hands, dealt_parts(state)[3], entry)
         assert list(scored.scores) == payload["scores"]
 
 
@@ -151,9 +152,9 @@ def test_boards_rotate_the_dealer_over_three_seats_and_show_the_widow(
         )
         assert [h["seat"] for h in record["hands"]] == ["North", "East", "West"]
         assert [h["cards"] for h in record["hands"]] == [
-            engine.format_cards(state.dealt(seat)) for seat in range(3)
+            engine.format_cards(dealt_parts(state)[seat]) for seat in range(3)
         ]
-        assert record["widow"]["cards"] == engine.format_cards(state.deal[3])
+        assert record["widow"]["cards"] == engine.format_cards(dealt_parts(state)[3])
         pack = Counter(
             card for part in [*record["hands"], record["widow"]] for card in part["cards"].split()
         )
