@@ -325,7 +325,9 @@ class Rules:
                     f"{variant} has no such rule (an older document may hold it only as "
                     f"{json.dumps(kind._LEGACY.get(key))})",
                 )
-        values = _decode_all(kind, {k: v for k, v in data.items() if k in names}, base=None)
+        # The game's parameters, its name and any unknown key (refused) are read.
+        kept = {k: v for k, v in data.items() if k in names or k not in _ALL_NAMES}
+        values = _decode_all(kind, kept, base=None)
         rules = kind(**values)
         assert isinstance(rules, cls)
         return rules

@@ -111,6 +111,8 @@ def test_6_7_an_old_document_with_another_games_parameter_set_is_refused(variant
     with pytest.raises(RulesError, match=f"{variant} has no such rule") as raised:
         Rules.from_json(old)
     assert raised.value.parameter == other
+    with pytest.raises(RulesError, match="unknown parameter"):
+        Rules.from_json({**EVERY_PARAMETER[variant], "trgt": 1})
 
 
 def test_6_a_game_reads_only_its_own_rules() -> None:
