@@ -1,4 +1,4 @@
-"""RULES.md sections 6 and 7: each pinochle game has its own rules, with only the
+"""RULES.md sections 6, 7 and 10: each pinochle game has its own rules, with only the
 parameters the game uses, and the documents written when the rules held every game's
 parameters still read.
 
@@ -9,6 +9,7 @@ parameters of every game).
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from engine.errors import RulesError
 from engine.registry import load_game
+from engine.replay import read_replay
 from engine.rules import (
     AuctionRules,
     Pinochle2Rules,
@@ -124,3 +126,14 @@ def test_6_a_game_reads_only_its_own_rules() -> None:
     with pytest.raises(RulesError) as raised:
         pinochle_rules("auction4", {"game": "pinochle3"})
     assert raised.value.parameter == "game"
+
+
+@pytest.mark.parametrize("variant", sorted(OWN))
+def test_10_a_replay_whose_rules_hold_every_games_parameters_still_verifies(variant: str) -> None:
+    game = load_game(variant)
+    state = game.new_initial_state(seed=7, dealer=game.board_dealer(1))
+    state.play_randomly(random.Random(7))
+    document = {**game.write_replay(state).to_json(), "rules": EVERY_PARAMETER[variant]}
+    replay = read_replay(json.loads(json.dumps(document)))
+    assert replay.rules == game.rules
+    assert replay.verify() is None
