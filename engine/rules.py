@@ -307,8 +307,8 @@ class Rules:
         kind = _GAME_RULES.get(game) if isinstance(game, str) else None
         if kind is None:
             raise RulesError("game", f"unknown game {game!r} (known: {', '.join(_GAME_RULES)})")
-        if cls is not Rules and kind is not cls:
-            raise RulesError("game", f"expected the {cls.game} game's rules, got {game!r}")
+        if not issubclass(kind, cls):
+            raise RulesError("game", f"expected {cls.__name__}, got the {game} game's rules")
         own = _fields(kind)
         # Parameters added after the first release have defaults, so older documents load.
         missing = [f.name for f in own if f.name not in data and f.default is dataclasses.MISSING]
@@ -319,11 +319,12 @@ class Rules:
         for key, value in data.items():
             if key in names or key == "game" or key not in _ALL_NAMES:
                 continue
-            if key not in kind._LEGACY or _to_json(value) != kind._LEGACY[key]:
+            # Compared as JSON text, so that 1 is not taken for true.
+            legacy = json.dumps(kind._LEGACY.get(key))
+            if key not in kind._LEGACY or json.dumps(_to_json(value)) != legacy:
                 raise RulesError(
                     key,
-                    f"{variant} has no such rule (an older document may hold it only as "
-                    f"{json.dumps(kind._LEGACY.get(key))})",
+                    f"{variant} has no such rule (an older document may hold it only as {legacy})",
                 )
         # The game's parameters, its name and any unknown key (refused) are read.
         kept = {k: v for k, v in data.items() if k in names or k not in _ALL_NAMES}
