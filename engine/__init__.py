@@ -38,9 +38,11 @@ Public interface (RULES.md section 10):
 - Rules. ``rules_for(variant, overrides=None)`` gives any registered variant's rules (its
   preset with a league's overrides, of its game's own type); ``variant_names()`` lists every
   registered variant. The pinochle games' ``Rules`` (frozen; ``to_json``/``from_json``/
-  ``replace``) have presets ``single4``, ``auction4``, ``double4``, ``cutthroat3`` and
-  ``twohand`` (``engine.rules.pinochle_rules``, ``pinochle_variants``); a bad override
-  raises ``RulesError`` naming the parameter.
+  ``replace``), one class a game with only its parameters (``Pinochle4Rules``,
+  ``Pinochle3Rules``, ``Pinochle2Rules`` of ``engine.rules``), have presets ``single4``,
+  ``auction4``, ``double4``, ``cutthroat3`` and ``twohand`` (``engine.rules.pinochle_rules``,
+  ``pinochle_variants``); a bad override, or one naming another game's parameter, raises
+  ``RulesError`` naming the parameter.
 - Public rule functions: ``meld(hand, trump, rules) -> Meld`` (``total``, ``items``) and
   ``legal_plays(hand, trick, trump, *, must_head, must_trump, must_overtrump)``;
   ``trick_winner(trick, trump)``.

@@ -111,7 +111,7 @@ class CutthroatState(TrickTakingState):
 
     @classmethod
     def _rest_size(cls, rules: Rules) -> int:
-        return rules.widow
+        return rules.widow_size
 
     @property
     def buried(self) -> tuple[Card, ...]:

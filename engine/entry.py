@@ -26,13 +26,14 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import gcd
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import scoring
 from engine.cards import Card, Rank, Suit
 from engine.errors import CardsContradicted, EntryRejected
 from engine.meld import meld
 from engine.results import HandOutcome
+from engine.rules import AuctionRules, Pinochle4Rules
 
 if TYPE_CHECKING:
     from engine.interface import Deal
@@ -83,7 +84,7 @@ class HandScore:
     """Each side's hand score, in the order of ``Game.teams``."""
 
 
-def score_totals(game: PinochleGame, entry: ScoreEntry) -> HandScore:
+def score_totals(game: PinochleGame[Any], entry: ScoreEntry) -> HandScore:
     """RULES.md section 5 from the entry's totals alone (made, set, thrown in or no
     marriage), nothing checked: the scores of an entry already accepted."""
     declaring = game.side_of(entry.declarer)
@@ -104,11 +105,11 @@ def _has_marriage(hand: Sequence[Card], suit: Suit) -> bool:
     return (suit, Rank.K) in faces and (suit, Rank.Q) in faces
 
 
-def _side_name(game: PinochleGame, side: int) -> str:
+def _side_name(game: PinochleGame[Any], side: int) -> str:
     return "-".join(game.seat_name(seat) for seat in game.teams[side])
 
 
-def score_entry(game: PinochleGame, deal: Deal, entry: ScoreEntry) -> HandScore:
+def score_entry(game: PinochleGame[Any], deal: Deal, entry: ScoreEntry) -> HandScore:
     """Check ``entry`` against ``game``'s rules and ``deal``, then score it.
 
     Raises ``EntryRejected`` naming the first rule broken. Meld is checked against the
@@ -118,7 +119,8 @@ def score_entry(game: PinochleGame, deal: Deal, entry: ScoreEntry) -> HandScore:
     anything from 0 to what its cards hold together (melding them as one hand is an upper
     bound, because every meld value grows at least in proportion with its multiplicity).
     """
-    rules = game.rules
+    # A paper result reports a contract: only the games with an auction have one.
+    rules: AuctionRules = game.rules
     sides = len(game.teams)
     hands = [[Card.parse(card) for card in hand] for hand in deal.hands]
     widow = [Card.parse(card) for card in dict(deal.undealt).get("widow", ())]
@@ -220,7 +222,8 @@ def score_entry(game: PinochleGame, deal: Deal, entry: ScoreEntry) -> HandScore:
         )
     for side in range(sides):
         name = _side_name(game, side)
-        if side == declaring and (rules.pass_count or widow):
+        passing = isinstance(rules, Pinochle4Rules) and rules.pass_count > 0
+        if side == declaring and (passing or widow):
             if entry.meld[side] > pooled[side]:
                 contradictions.append(
                     CardsContradicted(

@@ -51,7 +51,7 @@ from engine.cutthroat import CutthroatState
 from engine.pinnacolo.cards import PACK, VALUES, is_wild, parse_card
 from engine.pinnacolo.rules import NoMeldPenalty, PinnacoloRules
 from engine.pinnacolo.state import PinnacoloHand
-from engine.rules import MeldValues, Rules
+from engine.rules import MeldValues, Pinochle2Rules, Rules
 from engine.trickstate import Phase, TrickTakingState
 from engine.twohand import TwoHandState
 
@@ -111,9 +111,11 @@ def worst_case_bounds(rules: Any, sides: int) -> ScoreBounds:
     assert isinstance(rules, Rules)
     deck = DECKS[rules.deck].copies
     meld = max(meld_bound(deck, trump, rules.meld_values) for trump in range(4))
-    extras = rules.turned_dix + rules.dix_exchange
+    # The turned-up dix and the exchange score only where there is a stock.
+    extras = rules.turned_dix + rules.dix_exchange if isinstance(rules, Pinochle2Rules) else 0
     high = meld + extras + rules.total_in_tricks
-    low = -max(rules.bids) if rules.game != "pinochle2" else 0
+    # A declarer loses at most the highest bid; without an auction nobody loses points.
+    low = -max(rules.bids) if rules.bids else 0
     return ScoreBounds((low,) * sides, (high,) * sides)
 
 
@@ -213,7 +215,7 @@ def _contract_bounds(state: TrickTakingState) -> ScoreBounds:
 
 def _twohand_bounds(state: TwoHandState) -> ScoreBounds:
     """Two-hand pinochle (RULES.md 7.1): meld laid and counters taken are kept."""
-    rules: Rules = state.rules
+    rules: Pinochle2Rules = state.rules
     view = state.observation(0)
     taken = [int(points) for points in view["counters_taken"]]
     won = [int(tricks) for tricks in view["tricks_won"]]

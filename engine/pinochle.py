@@ -8,11 +8,12 @@ Each game is declared in its own module (``engine.pinochle4``, ``engine.pinochle
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.actions import Action
 from engine.cards import Card
 from engine.entry import HandScore, ScoreEntry, score_entry, score_totals
+from engine.errors import RulesError
 from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
 from engine.interface import Deal, Game, Observer, phase_title
 from engine.replay import Replay
@@ -188,9 +189,16 @@ def _running_score(view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> d
     }
 
 
-class PinochleGame(Game[Rules, TrickTakingState]):
-    """A pinochle game: the flat ``Rules`` of ``engine.rules`` (a variant's preset),
-    ``Action``s, the one ``Replay`` and the bounds of ``engine.forfeit``."""
+RulesT = TypeVar("RulesT", bound=Rules)
+
+
+class PinochleGame(Game[RulesT, TrickTakingState]):
+    """A pinochle game: its own rules class of ``engine.rules`` (``rules_type``, whose
+    instances are its variants' presets), ``Action``s, the one ``Replay`` and the bounds
+    of ``engine.forfeit``."""
+
+    rules_type: ClassVar[type[Rules]]
+    """The game's rules class (``Pinochle4Rules``): its presets and documents are of it."""
 
     deals: ClassVar[Any]
     """The hand factory: ``deals(variant, *, seed, dealer, rules)``."""
@@ -214,12 +222,22 @@ class PinochleGame(Game[Rules, TrickTakingState]):
     deal as a replay lists it (the hands by seat, then any cards dealt to nobody)."""
 
     @classmethod
-    def preset(cls, variant: str, overrides: Mapping[str, Any] | None = None) -> Rules:
-        return pinochle_rules(variant, overrides)
+    def preset(cls, variant: str, overrides: Mapping[str, Any] | None = None) -> RulesT:
+        """The variant's preset, of the game's own rules class; an override naming a
+        parameter the game does not have is refused (``RulesError`` naming it)."""
+        return cls._own(pinochle_rules(variant, overrides))
 
     @classmethod
-    def rules_from_json(cls, data: Mapping[str, Any]) -> Rules:
-        return Rules.from_json(data)
+    def rules_from_json(cls, data: Mapping[str, Any]) -> RulesT:
+        return cls._own(cls.rules_type.from_json(data))
+
+    @classmethod
+    def _own(cls, rules: Rules) -> RulesT:
+        """``rules``, checked to be of this game (another game's preset is not)."""
+        if not isinstance(rules, cls.rules_type):
+            raise RulesError("game", f"the rules are of the {rules.game} game, not {cls.name}")
+        own: RulesT = rules  # type: ignore[assignment]
+        return own
 
     def new_initial_state(self, seed: int, dealer: int = 0) -> TrickTakingState:
         state: TrickTakingState = type(self).deals(

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
+from engine.rules import Pinochle2Rules
 from engine.trickstate import TrickTakingState
 from engine.twohand import TwoHandGame, TwoHandState, new_twohand_hand, twohand_from_cards
 
@@ -41,12 +42,13 @@ class Pinochle2Observer(TrickObserver):
         return table
 
 
-class Pinochle2(PinochleGame):
+class Pinochle2(PinochleGame[Pinochle2Rules]):
     """Two-hand pinochle: one variant, to the target."""
 
     name = "pinochle2"
     variants = {"twohand": "Two-hand with stock"}
     observer = Pinochle2Observer()
+    rules_type = Pinochle2Rules
     bot_family = "twohand"
     target_game = TwoHandGame
     deals = staticmethod(new_twohand_hand)

@@ -19,6 +19,7 @@ from engine.cutthroat import (
 )
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
+from engine.rules import Pinochle3Rules
 from engine.trickstate import TrickTakingState
 
 __all__ = ["Pinochle3", "Pinochle3Observer"]
@@ -65,13 +66,14 @@ class Pinochle3Observer(TrickObserver):
         return table
 
 
-class Pinochle3(PinochleGame):
+class Pinochle3(PinochleGame[Pinochle3Rules]):
     """Three-hand cutthroat: one variant, to the target."""
 
     name = "pinochle3"
     variants = {"cutthroat3": "Three-hand with widow"}
     hand_record_variants = frozenset(variants)
     observer = Pinochle3Observer()
+    rules_type = Pinochle3Rules
     bot_family = "cutthroat"
     target_game = CutthroatGame
     deals = staticmethod(new_cutthroat_hand)

@@ -15,6 +15,7 @@ from engine.game import GameState
 from engine.hand import hand_from_cards, new_hand, sees_pass
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
+from engine.rules import Pinochle4Rules
 from engine.trickstate import TrickTakingState
 
 __all__ = ["Pinochle4", "Pinochle4Observer"]
@@ -55,7 +56,7 @@ class Pinochle4Observer(TrickObserver):
         return table
 
 
-class Pinochle4(PinochleGame):
+class Pinochle4(PinochleGame[Pinochle4Rules]):
     """The four-hand partnership variants, played in partnerships to the target."""
 
     name = "pinochle4"
@@ -82,6 +83,7 @@ class Pinochle4(PinochleGame):
         "double4": (2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 16, 20, 25, 30, 38, 49, 67, 85, 110, 136),
     }  # fmt: skip
     observer = Pinochle4Observer()
+    rules_type = Pinochle4Rules
     bot_family = "pinochle4"
     target_game = GameState
     deals = staticmethod(new_hand)

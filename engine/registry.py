@@ -101,5 +101,6 @@ def load_game(
 
 def rules_for(variant: str, overrides: Mapping[str, Any] | None = None) -> Any:
     """The rules of any registered variant (its preset, with a league's ``overrides``), of
-    its own game's type (``engine.rules.Rules``, ``engine.pinnacolo.PinnacoloRules``, ...)."""
+    its own game's type (``engine.rules.Pinochle4Rules``, ``engine.pinnacolo.PinnacoloRules``,
+    ...)."""
     return game_class(variant).preset(variant, overrides)

@@ -1,6 +1,7 @@
-"""Variant rules: one frozen dataclass holding every parameter of RULES.md sections 2-5.
+"""Variant rules: one frozen dataclass per pinochle game, holding the parameters of
+RULES.md sections 2-7 that the game has (``Rules`` is what they all have).
 
-Presets (section 6) are found by name; a league overrides any parameter:
+Presets (section 6) are found by name; a league overrides any parameter of the game:
 
 >>> rules = pinochle_rules("auction4", {"target": 1000})
 >>> rules.target, rules.pass_count, rules.must_head
@@ -11,15 +12,20 @@ True
 Traceback (most recent call last):
 ...
 engine.errors.RulesError: rule parameter 'trgt': unknown parameter (known: ...)
+>>> pinochle_rules("auction4", {"widow": 3})
+Traceback (most recent call last):
+...
+engine.errors.RulesError: rule parameter 'widow': auction4 has no such rule
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Self
 
 from engine.cards import DECKS, NUM_FACES, Rank
 from engine.errors import RulesError, UnknownVariantError
@@ -29,11 +35,15 @@ __all__ = [
     "PRESETS",
     "SINGLE_DECK_MELD",
     "AllPass",
+    "AuctionRules",
     "BothReach",
     "MeldTable",
     "MeldValues",
     "MustHead",
     "MustTrump",
+    "Pinochle2Rules",
+    "Pinochle3Rules",
+    "Pinochle4Rules",
     "Rules",
     "pinochle_rules",
     "pinochle_variants",
@@ -137,6 +147,8 @@ class _Tables:
         "head",
         "meld",
         "overtrump",
+        "pass_with_help",
+        "raise_limit",
         "trump_if_winning",
     )
 
@@ -144,12 +156,8 @@ class _Tables:
         deck = DECKS[rules.deck]
         self.deck_copies = deck.copies
         self.hand_size = rules._tables_hand_size(deck.size)
-        bids: list[int] = []
-        segments = rules.bid_ladder
-        for index, (start, step) in enumerate(segments):
-            end = segments[index + 1][0] if index + 1 < len(segments) else rules.bid_max + 1
-            bids.extend(range(start, min(end, rules.bid_max + 1), step))
-        self.bids = tuple(bids)
+        bids, self.raise_limit, self.pass_with_help = rules._auction_tables()
+        self.bids = bids
         self.bid_index = {bid: index for index, bid in enumerate(bids)}
         counters = (Rank.A, Rank.T, Rank.K)
         self.counter_points = tuple(
@@ -198,50 +206,39 @@ _HEAD_CODES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    """Every parameter of a pinochle variant (RULES.md sections 2-6).
+    """What every pinochle game's rules have (RULES.md sections 3 to 6); each game has a
+    subclass with its own parameters: ``Pinochle4Rules``, ``Pinochle3Rules``,
+    ``Pinochle2Rules``. ``Rules.from_json`` reads any of them (by their ``game``).
 
-    - ``name``: the variant; ``game``: the game it belongs to (``pinochle4``);
-      ``deck``: ``single`` (48) or ``double`` (80); ``players``: 4.
-    - ``bid_ladder``: ``(from, step)`` segments, each running up to the next segment's
-      start: ``((50, 1), (60, 5))`` is 50, 51, ..., 60, 65, 70...; ``bid_max``: bids above
-      it are refused (a documented limit, the same for every seat); ``max_raise_rungs``:
-      a bid rises at most that many rungs above the current bid, the first bid counting
-      from one rung below the minimum (``auction4``'s +10 or +20 is 2; ``None``: any).
-    - ``all_pass``: what happens when nobody bids (``AllPass``); ``pass_with_help``: the
-      "pass with help" call exists.
-    - ``trump_needs_marriage``: trump must be a suit where the declarer holds K-Q; with
-      none, the hand is lost ("no marriage").
-    - ``pass_count``: cards passed partner to declarer and back (0: no passing);
-      ``throw_in``: the declarer may concede after the meld.
+    - ``name``: the variant; ``game`` (a class attribute): the game it belongs to;
+      ``deck``: ``single`` (48) or ``double`` (80); ``players``: the game's seats.
     - ``must_head``, ``must_trump``, ``must_overtrump``: the trick rules of section 4.
     - ``counter_value``: points of each A, T, K taken; ``last_trick_bonus``.
     - ``meld_table`` (scale 1) and ``meld_scale``; ``run_includes_marriage``: the K-Q of a
-      run cannot also score a royal marriage; ``meld_needs_trick``: a team that takes no
+      run cannot also score a royal marriage; ``meld_needs_trick``: a side that takes no
       trick loses its meld.
     - ``target``: the game score that ends a game; ``both_reach``: who wins when several
       reach it on the same hand (``BothReach``).
-    - Three-hand (``game`` ``pinochle3``): ``widow``: cards dealt aside for the declarer,
-      who buries as many; ``widow_public``: everybody sees the widow when it is taken;
-      ``bury_meld_cards``: the declarer may bury cards that serve in its meld.
-    - Two-hand (``game`` ``pinochle2``, no auction: the bidding parameters are unused):
-      ``cards_each``: cards dealt to each player, the rest being the stock whose bottom card
-      is turned for trump; ``turned_dix``: the dealer's score when that card is a nine;
-      ``dix_exchange``: the score for exchanging the dix for it.
+
+    A game's rules hold only the parameters the game uses: an override naming another
+    game's parameter is refused. Documents written before the games had rules of their
+    own hold every parameter of every game; they still read, a parameter the game does
+    not have being accepted only at the value it always held there (``_LEGACY``), so that
+    no stored setting is silently dropped.
     """
+
+    game: ClassVar[str]
+    """The game these rules belong to (``pinochle4``): one class per game."""
+    seats: ClassVar[int]
+    _LEGACY: ClassVar[Mapping[str, Any]] = {}
+    """Parameters of the other games that older documents of this game hold, with the
+    only value they could have had here (as JSON)."""
 
     name: str
     deck: str
     players: int
-    bid_ladder: tuple[tuple[int, int], ...]
-    bid_max: int
-    max_raise_rungs: int | None
-    all_pass: AllPass
-    pass_with_help: bool
-    trump_needs_marriage: bool
-    pass_count: int
-    throw_in: bool
     must_head: MustHead
     must_trump: MustTrump
     must_overtrump: bool
@@ -252,23 +249,14 @@ class Rules:
     run_includes_marriage: bool
     meld_needs_trick: bool
     target: int
-    game: str = "pinochle4"
-    widow: int = 0
-    widow_public: bool = True
-    bury_meld_cards: bool = False
-    cards_each: int | None = None
-    turned_dix: int = 0
-    dix_exchange: int = 0
     both_reach: BothReach = BothReach.DECLARER
     _tables: _Tables = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        if not hasattr(type(self), "game"):
+            raise TypeError(f"{type(self).__name__} is not the rules of a game")
         self._validate()
         object.__setattr__(self, "_tables", _Tables(self))
-
-    @property
-    def min_bid(self) -> int:
-        return self.bid_ladder[0][0]
 
     @property
     def hand_size(self) -> int:
@@ -281,7 +269,7 @@ class Rules:
 
     @property
     def bids(self) -> tuple[int, ...]:
-        """Every bid on the ladder, lowest first."""
+        """Every bid on the ladder, lowest first (none in a game without an auction)."""
         return self._tables.bids
 
     def card_points(self, card: int) -> int:
@@ -300,58 +288,136 @@ class Rules:
         return rules_with(self, changes)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict; ``Rules.from_json`` reads it back."""
-        out: dict[str, Any] = {}
-        for f in _FIELDS:
-            value = getattr(self, f.name)
-            if isinstance(value, enum.Enum):
-                out[f.name] = value.value
-            elif isinstance(value, MeldTable):
-                out[f.name] = value.to_json()
-            elif f.name == "bid_ladder":
-                out[f.name] = [list(segment) for segment in value]
-            else:
-                out[f.name] = value
+        """A JSON-serialisable dict of the game and its parameters; ``from_json`` reads
+        it back."""
+        out: dict[str, Any] = {"game": self.game}
+        for f in _fields(type(self)):
+            out[f.name] = _to_json(getattr(self, f.name))
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Rules:
-        """Read rules written by ``to_json``; every parameter must be present."""
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Read rules written by ``to_json`` (or by a release that wrote every game's
+        parameters): ``Rules.from_json`` reads any game's, by the document's ``game``
+        (``pinochle4`` when absent, as the first documents were); a game's class reads
+        only its own."""
         if not isinstance(data, Mapping):
             raise RulesError("rules", "expected a JSON object")
+        game = data.get("game", "pinochle4")
+        kind = _GAME_RULES.get(game) if isinstance(game, str) else None
+        if kind is None:
+            raise RulesError("game", f"unknown game {game!r} (known: {', '.join(_GAME_RULES)})")
+        if not issubclass(kind, cls):
+            raise RulesError("game", f"expected {cls.__name__}, got the {game} game's rules")
+        own = _fields(kind)
         # Parameters added after the first release have defaults, so older documents load.
-        missing = [
-            f.name for f in _FIELDS if f.name not in data and f.default is dataclasses.MISSING
-        ]
+        missing = [f.name for f in own if f.name not in data and f.default is dataclasses.MISSING]
         if missing:
             raise RulesError(missing[0], "missing")
-        values = _decode_all(data, base=None)
-        return cls(**values)
+        names = {f.name for f in own}
+        variant = data.get("name", kind.game)
+        for key, value in data.items():
+            if key in names or key == "game" or key not in _ALL_NAMES:
+                continue
+            # Compared as JSON text, so that 1 is not taken for true.
+            legacy = json.dumps(kind._LEGACY.get(key))
+            if key not in kind._LEGACY or json.dumps(_to_json(value)) != legacy:
+                raise RulesError(
+                    key,
+                    f"{variant} has no such rule (an older document may hold it only as {legacy})",
+                )
+        # The game's parameters, its name and any unknown key (refused) are read.
+        kept = {k: v for k, v in data.items() if k in names or k not in _ALL_NAMES}
+        values = _decode_all(kind, kept, base=None)
+        rules = kind(**values)
+        assert isinstance(rules, cls)
+        return rules
 
     def _validate(self) -> None:
-        def check(ok: bool, parameter: str, message: str) -> None:
-            if not ok:
-                raise RulesError(parameter, message)
-
+        check = _check
         check(self.deck in DECKS, "deck", f"unknown deck {self.deck!r} (known: single, double)")
-        seats = _GAME_SEATS.get(self.game, 4)
-        check(self.players == seats, "players", f"the {self.game} game has {seats} players")
+        check(
+            self.players == self.seats, "players", f"the {self.game} game has {self.seats} players"
+        )
         deck = DECKS[self.deck]
-        check(0 <= self.widow < deck.size, "widow", f"must be 0 to {deck.size - 1}")
-        if self.cards_each is None:
-            check(
-                (deck.size - self.widow) % self.players == 0,
-                "players",
-                "the deck does not divide evenly",
-            )
-        else:
-            stock = deck.size - self.widow - self.players * self.cards_each
-            check(
-                self.cards_each >= 1 and stock >= 2 and stock % 2 == 0,
-                "cards_each",
-                "must leave an even stock of at least 2 cards",
-            )
-        self._validate_game(check)
+        self._validate_deal(deck.size)
+        check(self.counter_value >= 0, "counter_value", "must not be negative")
+        check(self.last_trick_bonus >= 0, "last_trick_bonus", "must not be negative")
+        check(self.meld_scale >= 1, "meld_scale", "must be at least 1")
+        check(self.target >= 1, "target", "must be positive")
+        check(
+            self.both_reach is BothReach.DECLARER or not self._has_declarer(),
+            "both_reach",
+            f"the {self.game} game gives a tie on the target to the declarer",
+        )
+        for f in dataclasses.fields(MeldTable):
+            value = getattr(self.meld_table, f.name)
+            if isinstance(value, tuple):
+                check(
+                    len(value) >= deck.max_copies,
+                    "meld_table",
+                    f"{f.name} needs {deck.max_copies} values for the {deck.name} deck",
+                )
+
+    def _validate_deal(self, deck_size: int) -> None:
+        """The pack must deal out evenly (less any cards dealt aside)."""
+        _check(
+            (deck_size - self.widow_size) % self.players == 0,
+            "players",
+            "the deck does not divide evenly",
+        )
+
+    @property
+    def widow_size(self) -> int:
+        """Cards dealt aside for the declarer, who buries as many: none unless the game
+        has a widow (what a reader of any game's rules may ask, where only the three-hand
+        game has a ``widow`` parameter)."""
+        return 0
+
+    def _tables_hand_size(self, deck_size: int) -> int:
+        """Cards dealt to each player: the pack less any set aside, shared."""
+        return (deck_size - self.widow_size) // self.players
+
+    def _has_declarer(self) -> bool:
+        """A game with an auction has a declarer, who wins a tie on the target."""
+        return False
+
+    def _auction_tables(self) -> tuple[tuple[int, ...], int, bool]:
+        """What the hand states read of the auction, whatever the game: the bids of the
+        ladder, the raise limit in rungs (-1: any) and whether "pass with help" exists.
+        A game without an auction has no bid, and so never reads the other two."""
+        return (), -1, False
+
+
+@dataclass(frozen=True, kw_only=True)
+class AuctionRules(Rules):
+    """The rules of a game with an auction and a declarer (RULES.md section 2).
+
+    - ``bid_ladder``: ``(from, step)`` segments, each running up to the next segment's
+      start: ``((50, 1), (60, 5))`` is 50, 51, ..., 60, 65, 70...; ``bid_max``: bids above
+      it are refused (a documented limit, the same for every seat); ``max_raise_rungs``:
+      a bid rises at most that many rungs above the current bid, the first bid counting
+      from one rung below the minimum (``auction4``'s +10 or +20 is 2; ``None``: any).
+    - ``all_pass``: what happens when nobody bids (``AllPass``).
+    - ``trump_needs_marriage``: trump must be a suit where the declarer holds K-Q; with
+      none, the hand is lost ("no marriage").
+    - ``throw_in``: the declarer may concede after the meld.
+    """
+
+    bid_ladder: tuple[tuple[int, int], ...]
+    bid_max: int
+    max_raise_rungs: int | None
+    all_pass: AllPass
+    trump_needs_marriage: bool
+    throw_in: bool
+
+    @property
+    def min_bid(self) -> int:
+        return self.bid_ladder[0][0]
+
+    def _validate(self) -> None:
+        super()._validate()
+        check = _check
         check(len(self.bid_ladder) > 0, "bid_ladder", "needs at least one (from, step) segment")
         previous = 0
         for start, step in self.bid_ladder:
@@ -364,58 +430,166 @@ class Rules:
             "max_raise_rungs",
             "must be at least 1, or null for any higher bid",
         )
-        hand_size = self._tables_hand_size(deck.size)
-        check(0 <= self.pass_count <= hand_size, "pass_count", f"must be 0 to {hand_size}")
-        check(self.counter_value >= 0, "counter_value", "must not be negative")
-        check(self.last_trick_bonus >= 0, "last_trick_bonus", "must not be negative")
-        check(self.meld_scale >= 1, "meld_scale", "must be at least 1")
-        check(self.target >= 1, "target", "must be positive")
-        for f in dataclasses.fields(MeldTable):
-            value = getattr(self.meld_table, f.name)
-            if isinstance(value, tuple):
-                check(
-                    len(value) >= deck.max_copies,
-                    "meld_table",
-                    f"{f.name} needs {deck.max_copies} values for the {deck.name} deck",
-                )
+
+    def _has_declarer(self) -> bool:
+        return True
+
+    def _auction_tables(self) -> tuple[tuple[int, ...], int, bool]:
+        bids: list[int] = []
+        segments = self.bid_ladder
+        for index, (start, step) in enumerate(segments):
+            end = segments[index + 1][0] if index + 1 < len(segments) else self.bid_max + 1
+            bids.extend(range(start, min(end, self.bid_max + 1), step))
+        limit = self.max_raise_rungs
+        return tuple(bids), -1 if limit is None else limit, self._passes_with_help()
+
+    def _passes_with_help(self) -> bool:
+        """Whether the "pass with help" call exists: only between partners."""
+        return False
+
+
+_FOUR_HAND_LEGACY: Mapping[str, Any] = {
+    "widow": 0,
+    "widow_public": True,
+    "bury_meld_cards": False,
+    "cards_each": None,
+    "turned_dix": 0,
+    "dix_exchange": 0,
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pinochle4Rules(AuctionRules):
+    """Four-hand partnership pinochle (RULES.md sections 2 to 6): the auction, and
+    - ``pass_count``: cards passed partner to declarer and back (0: no passing);
+    - ``pass_with_help``: the "pass with help" call exists.
+    """
+
+    game = "pinochle4"
+    seats = 4
+    _LEGACY = _FOUR_HAND_LEGACY
+
+    pass_count: int
+    pass_with_help: bool
+
+    def _validate(self) -> None:
+        super()._validate()
+        hand_size = self._tables_hand_size(DECKS[self.deck].size)
+        _check(0 <= self.pass_count <= hand_size, "pass_count", f"must be 0 to {hand_size}")
+
+    def _passes_with_help(self) -> bool:
+        return self.pass_with_help
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pinochle3Rules(AuctionRules):
+    """Three-hand cutthroat (RULES.md section 7): the auction, and
+    - ``widow``: cards dealt aside for the declarer, who buries as many;
+    - ``widow_public``: everybody sees the widow when it is taken;
+    - ``bury_meld_cards``: the declarer may bury cards that serve in its meld.
+    """
+
+    game = "pinochle3"
+    seats = 3
+    _LEGACY = {
+        "pass_count": 0,
+        "pass_with_help": False,
+        "cards_each": None,
+        "turned_dix": 0,
+        "dix_exchange": 0,
+    }
+
+    widow: int
+    widow_public: bool = True
+    bury_meld_cards: bool = False
+
+    def _validate(self) -> None:
+        deck = DECKS.get(self.deck)
+        if deck is not None:
+            # Checked first: the deal's own checks divide by the widow's size.
+            _check(0 <= self.widow < deck.size, "widow", f"must be 0 to {deck.size - 1}")
+        _check(self.deck == "single", "deck", f"the {self.game} game uses the single deck")
+        super()._validate()
+
+    @property
+    def widow_size(self) -> int:
+        return self.widow
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pinochle2Rules(Rules):
+    """Two-hand pinochle with a stock (RULES.md section 7.1), no auction:
+    - ``cards_each``: cards dealt to each player, the rest being the stock whose bottom
+      card is turned for trump;
+    - ``turned_dix``: the dealer's score when that card is a nine;
+    - ``dix_exchange``: the score for exchanging the dix for it.
+    """
+
+    game = "pinochle2"
+    seats = 2
+    _LEGACY = {
+        "bid_ladder": [[250, 10]],
+        "bid_max": 2500,
+        "max_raise_rungs": 2,
+        "all_pass": AllPass.DEALER_STUCK.value,
+        "pass_with_help": False,
+        "trump_needs_marriage": False,
+        "pass_count": 0,
+        "throw_in": False,
+        "widow": 0,
+        "widow_public": True,
+        "bury_meld_cards": False,
+    }
+
+    cards_each: int
+    turned_dix: int = 0
+    dix_exchange: int = 0
+
+    def _validate(self) -> None:
+        _check(self.deck == "single", "deck", f"the {self.game} game uses the single deck")
+        super()._validate()
+        _check(self.turned_dix >= 0, "turned_dix", "must not be negative")
+        _check(self.dix_exchange >= 0, "dix_exchange", "must not be negative")
+
+    def _validate_deal(self, deck_size: int) -> None:
+        stock = deck_size - self.players * self.cards_each
+        _check(
+            self.cards_each >= 1 and stock >= 2 and stock % 2 == 0,
+            "cards_each",
+            "must leave an even stock of at least 2 cards",
+        )
 
     def _tables_hand_size(self, deck_size: int) -> int:
-        """Cards dealt to each player: ``cards_each``, or the pack less the widow shared."""
-        if self.cards_each is not None:
-            return self.cards_each
-        return (deck_size - self.widow) // self.players
-
-    def _validate_game(self, check: Callable[[bool, str, str], None]) -> None:
-        """Each game supports only its own parameters, so that none is silently ignored."""
-        game = self.game
-        if game != "pinochle3":
-            check(self.widow == 0, "widow", f"the {game} game has no widow")
-        if game != "pinochle2":
-            check(self.cards_each is None, "cards_each", f"the {game} game has no stock")
-            check(self.turned_dix == 0, "turned_dix", f"the {game} game turns no trump")
-            check(self.dix_exchange == 0, "dix_exchange", f"the {game} game turns no trump")
-        if game in ("pinochle3", "pinochle2"):
-            check(self.deck == "single", "deck", f"the {game} game uses the single deck")
-            check(self.pass_count == 0, "pass_count", f"the {game} game has no partners")
-            check(not self.pass_with_help, "pass_with_help", f"the {game} game has no partners")
-        if game == "pinochle2":
-            check(self.cards_each is not None, "cards_each", "the two-hand game needs a stock")
-            check(not self.throw_in, "throw_in", "the two-hand game has no declarer")
-        else:
-            check(
-                self.both_reach is BothReach.DECLARER,
-                "both_reach",
-                f"the {game} game gives a tie on the target to the declarer",
-            )
-        check(self.turned_dix >= 0, "turned_dix", "must not be negative")
-        check(self.dix_exchange >= 0, "dix_exchange", "must not be negative")
+        return self.cards_each
 
 
-_GAME_SEATS = {"pinochle3": 3, "pinochle2": 2}
-"""Seats of the individual games; every other game of these rules has four."""
+def _check(ok: bool, parameter: str, message: str) -> None:
+    if not ok:
+        raise RulesError(parameter, message)
 
-_FIELDS = tuple(f for f in dataclasses.fields(Rules) if f.init)
-_FIELD_NAMES = tuple(f.name for f in _FIELDS)
+
+_GAME_RULES: dict[str, type[Rules]] = {
+    kind.game: kind for kind in (Pinochle4Rules, Pinochle3Rules, Pinochle2Rules)
+}
+"""Each pinochle game's rules class, by game."""
+
+
+def _fields(kind: type[Rules]) -> tuple[dataclasses.Field[Any], ...]:
+    return tuple(f for f in dataclasses.fields(kind) if f.init)
+
+
+_ALL_NAMES = frozenset(f.name for kind in _GAME_RULES.values() for f in _fields(kind))
+"""Every parameter of some pinochle game (what the documents of the flat rules held)."""
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, MeldTable):
+        return value.to_json()
+    if isinstance(value, tuple | list):
+        return [_to_json(item) for item in value]
+    return value
 
 
 def _decode_int(name: str, value: object) -> int:
@@ -502,27 +676,39 @@ def _decode(name: str, value: Any, base: Rules | None) -> Any:
     return _decode_int(name, value)
 
 
-_BOOL_FIELDS = frozenset(f.name for f in _FIELDS if f.type in ("bool", bool))
+_BOOL_FIELDS = frozenset(
+    f.name for kind in _GAME_RULES.values() for f in _fields(kind) if f.type in ("bool", bool)
+)
 
 
-def _decode_all(data: Mapping[str, Any], base: Rules | None) -> dict[str, Any]:
+def _decode_all(kind: type[Rules], data: Mapping[str, Any], base: Rules | None) -> dict[str, Any]:
+    own = tuple(f.name for f in _fields(kind))
+    variant = data.get("name") if base is None else base.name
     values: dict[str, Any] = {}
     for key, value in data.items():
-        if key not in _FIELD_NAMES:
-            raise RulesError(key, f"unknown parameter (known: {', '.join(_FIELD_NAMES)})")
+        if key == "game":
+            # The game is the rules' class: a document may name it, never change it.
+            if value != kind.game:
+                raise RulesError(key, f"the rules are of the {kind.game} game, not {value!r}")
+            continue
+        if key not in own:
+            if key in _ALL_NAMES:
+                raise RulesError(key, f"{variant or kind.game} has no such rule")
+            raise RulesError(key, f"unknown parameter (known: {', '.join(own)})")
         values[key] = _decode(key, value, base)
     return values
 
 
 def rules_with(base: Rules, changes: Mapping[str, Any]) -> Rules:
-    """``base`` with ``changes`` applied; names and values are checked."""
-    return dataclasses.replace(base, **_decode_all(changes, base))
+    """``base`` with ``changes`` applied; names and values are checked, and a parameter
+    of another game is refused."""
+    return dataclasses.replace(base, **_decode_all(type(base), changes, base))
 
 
 PRESETS: dict[str, Rules] = {
     rules.name: rules
     for rules in (
-        Rules(
+        Pinochle4Rules(
             name="single4",
             deck="single",
             players=4,
@@ -545,7 +731,7 @@ PRESETS: dict[str, Rules] = {
             meld_needs_trick=False,
             target=150,
         ),
-        Rules(
+        Pinochle4Rules(
             name="auction4",
             deck="single",
             players=4,
@@ -568,7 +754,7 @@ PRESETS: dict[str, Rules] = {
             meld_needs_trick=False,
             target=1500,
         ),
-        Rules(
+        Pinochle4Rules(
             name="double4",
             deck="double",
             players=4,
@@ -591,7 +777,7 @@ PRESETS: dict[str, Rules] = {
             meld_needs_trick=False,
             target=500,
         ),
-        Rules(
+        Pinochle3Rules(
             name="cutthroat3",
             deck="single",
             players=3,
@@ -599,9 +785,7 @@ PRESETS: dict[str, Rules] = {
             bid_max=2500,
             max_raise_rungs=2,
             all_pass=AllPass.DEALER_STUCK,
-            pass_with_help=False,
             trump_needs_marriage=False,
-            pass_count=0,
             throw_in=True,
             must_head=MustHead.TRUMP_LED_ONLY,
             must_trump=MustTrump.ALWAYS,
@@ -613,21 +797,12 @@ PRESETS: dict[str, Rules] = {
             run_includes_marriage=True,
             meld_needs_trick=False,
             target=1500,
-            game="pinochle3",
             widow=3,
         ),
-        Rules(
+        Pinochle2Rules(
             name="twohand",
             deck="single",
             players=2,
-            bid_ladder=((250, 10),),
-            bid_max=2500,
-            max_raise_rungs=2,
-            all_pass=AllPass.DEALER_STUCK,
-            pass_with_help=False,
-            trump_needs_marriage=False,
-            pass_count=0,
-            throw_in=False,
             must_head=MustHead.ALWAYS,
             must_trump=MustTrump.ALWAYS,
             must_overtrump=False,
@@ -638,7 +813,6 @@ PRESETS: dict[str, Rules] = {
             run_includes_marriage=True,
             meld_needs_trick=False,
             target=1000,
-            game="pinochle2",
             cards_each=12,
             turned_dix=10,
             dix_exchange=10,

@@ -399,11 +399,12 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._overtrump: bool = tables.overtrump
         self._points: tuple[int, ...] = tables.counter_points
         self._hand_size: int = tables.hand_size
+        # Read from the tables, which every game's rules have: a game without an auction
+        # or without partners has no ``max_raise_rungs`` or ``pass_with_help`` of its own.
         self._ladder_size = len(tables.bids)
-        limit = rules.max_raise_rungs
-        self._raise_limit: int = -1 if limit is None else limit
+        self._raise_limit: int = tables.raise_limit
         self._passes: tuple[Action, ...] = (
-            (PASS, PASS_WITH_HELP) if rules.pass_with_help else (PASS,)
+            (PASS, PASS_WITH_HELP) if tables.pass_with_help else (PASS,)
         )
 
     # ----------------------------------------------------------------- queries
@@ -582,7 +583,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
                 "dealer_stuck",
                 f"everybody else passed: the dealer must bid {self.rules.min_bid}",
             )
-        if isinstance(action, PassWithHelp) and not self.rules.pass_with_help:
+        if isinstance(action, PassWithHelp) and len(self._passes) == 1:
             raise IllegalActionError(action, "pass_with_help", "this variant has no pass with help")
         self._passed[self._turn] = True
         self._active -= 1

@@ -26,7 +26,7 @@ from engine.actions import Action, Bid, Give, NameTrump
 from engine.cards import DECKS, NUM_FACES, Card, Rank, Suit
 from engine.hand import new_hand
 from engine.meld import meld_total
-from engine.rules import MustTrump, Rules, pinochle_rules
+from engine.rules import MustTrump, Pinochle4Rules, Rules, pinochle_rules
 from engine.tricks import beats
 
 COUNTER_RANKS = (Rank.A, Rank.T, Rank.K)
@@ -48,12 +48,15 @@ def counts_of(names: Iterable[str]) -> list[int]:
     return counts
 
 
-def rules_from(hello: dict[str, Any], observation: dict[str, Any]) -> Rules:
+def rules_from(hello: dict[str, Any], observation: dict[str, Any]) -> Pinochle4Rules:
     """The table's rules: the hello's (a league may change a preset), else the preset's."""
     announced = hello.get("rules")
     if isinstance(announced, dict) and announced.get("name") == observation.get("variant"):
-        return Rules.from_json(announced)
-    return pinochle_rules(str(observation["variant"]))
+        return Pinochle4Rules.from_json(announced)
+    rules = pinochle_rules(str(observation["variant"]))
+    if not isinstance(rules, Pinochle4Rules):
+        raise ValueError(f"{rules.name} is a variant of the {rules.game} game")
+    return rules
 
 
 def card_points(rules: Rules, face: int) -> int:
@@ -61,7 +64,7 @@ def card_points(rules: Rules, face: int) -> int:
 
 
 @functools.cache
-def average_meld(rules: Rules) -> float:
+def average_meld(rules: Pinochle4Rules) -> float:
     """A hand's mean meld in a random trump, over a fixed sample of deals of these rules.
 
     Stands in for the partner's unseen meld; the sample is fixed so the bot stays
@@ -76,7 +79,7 @@ def average_meld(rules: Rules) -> float:
     return statistics.fmean(totals)
 
 
-def trick_share(counts: Sequence[int], trump: int, rules: Rules) -> float:
+def trick_share(counts: Sequence[int], trump: int, rules: Pinochle4Rules) -> float:
     """The share of the trick points a declaring team takes with this hand and trump.
 
     Linear in the cards that take tricks: trumps (length wins the late tricks), side aces,
@@ -100,19 +103,21 @@ def trick_share(counts: Sequence[int], trump: int, rules: Rules) -> float:
     return min(0.95, max(0.05, share))
 
 
-def partner_meld(rules: Rules) -> float:
+def partner_meld(rules: Pinochle4Rules) -> float:
     """The meld the rest of the team adds: the partner's average, plus what passing builds
     (about two scale-1 points a passed card in the same fit)."""
     return average_meld(rules) + 2 * rules.meld_scale * rules.pass_count
 
 
-def hand_value(counts: Sequence[int], trump: int, rules: Rules) -> float:
+def hand_value(counts: Sequence[int], trump: int, rules: Pinochle4Rules) -> float:
     """The declaring team's expected points with this hand naming ``trump``."""
     meld = meld_total(counts, trump, rules.meld_values)
     return meld + partner_meld(rules) + trick_share(counts, trump, rules) * rules.total_in_tricks
 
 
-def best_trump(counts: Sequence[int], rules: Rules, choices: Iterable[int]) -> tuple[int, float]:
+def best_trump(
+    counts: Sequence[int], rules: Pinochle4Rules, choices: Iterable[int]
+) -> tuple[int, float]:
     """The trump among ``choices`` with the best ``hand_value``, and that value."""
     return max(
         ((suit, hand_value(counts, suit, rules)) for suit in choices),
@@ -124,7 +129,7 @@ def has_marriage(counts: Sequence[int], suit: int) -> bool:
     return bool(counts[suit * 6 + Rank.K] and counts[suit * 6 + Rank.Q])
 
 
-def trump_choices(counts: Sequence[int], rules: Rules) -> list[int]:
+def trump_choices(counts: Sequence[int], rules: Pinochle4Rules) -> list[int]:
     if rules.trump_needs_marriage:
         return [suit for suit in range(4) if has_marriage(counts, suit)]
     return list(range(4))
@@ -133,7 +138,7 @@ def trump_choices(counts: Sequence[int], rules: Rules) -> list[int]:
 # --------------------------------------------------------------------- the auction
 
 
-def choose_bid(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_bid(observation: dict[str, Any], legal: list[str], rules: Pinochle4Rules) -> str:
     """The lowest legal bid if the hand is worth it, else a pass (with help if it has meld)."""
     seat = int(observation["seat"])
     partner = (seat + 2) % 4
@@ -164,7 +169,7 @@ def choose_bid(observation: dict[str, Any], legal: list[str], rules: Rules) -> s
     return "pass"
 
 
-def choose_trump(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_trump(observation: dict[str, Any], legal: list[str], rules: Pinochle4Rules) -> str:
     counts = counts_of(observation["hand"])
     choices = [
         int(action.suit) for action in map(Action.parse, legal) if isinstance(action, NameTrump)
@@ -183,7 +188,7 @@ def _remove(counts: Sequence[int], cards: Iterable[int]) -> list[int]:
     return left
 
 
-def gift_values(trump: int, rules: Rules) -> list[float]:
+def gift_values(trump: int, rules: Pinochle4Rules) -> list[float]:
     """What each face is worth to the declarer, in points: trumps, then aces, then tens."""
     per_trick = rules.total_in_tricks / rules.hand_size
     values = []
@@ -198,7 +203,11 @@ def gift_values(trump: int, rules: Rules) -> list[float]:
 
 
 def keep_value(
-    counts: Sequence[int], trump: int, rules: Rules, worth: Sequence[float], per_trick: float
+    counts: Sequence[int],
+    trump: int,
+    rules: Pinochle4Rules,
+    worth: Sequence[float],
+    per_trick: float,
 ) -> float:
     """The declarer's hand after returning cards: meld, trick-takers and void side suits.
 
@@ -218,7 +227,7 @@ def keep_value(
     return value
 
 
-def choose_give(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_give(observation: dict[str, Any], legal: list[str], rules: Pinochle4Rules) -> str:
     """Partner: the cards worth most to the declarer minus the meld they break.
     Declarer: the cards whose return leaves the best hand to play."""
     seat = int(observation["seat"])
@@ -245,7 +254,7 @@ def choose_give(observation: dict[str, Any], legal: list[str], rules: Rules) -> 
 # --------------------------------------------------------------------- throw-in
 
 
-def choose_throw_in(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_throw_in(observation: dict[str, Any], legal: list[str], rules: Pinochle4Rules) -> str:
     """Concede when the tricks still needed exceed a generous estimate of what we take."""
     seat = int(observation["seat"])
     counts = counts_of(observation["hand"])
@@ -271,7 +280,7 @@ class TrickView:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: Pinochle4Rules,
         seat: int,
         trump: int,
         declarer: int,
@@ -293,7 +302,7 @@ class TrickView:
         self.voids: list[set[int]] = [set() for _ in range(4)]
 
     @classmethod
-    def read(cls, observation: dict[str, Any], rules: Rules) -> TrickView:
+    def read(cls, observation: dict[str, Any], rules: Pinochle4Rules) -> TrickView:
         seat = int(observation["seat"])
         trump = int(Suit.parse(observation["trump"]))
         hand = counts_of(observation["hand"])
@@ -444,7 +453,7 @@ def _lead(view: TrickView, legal: Sequence[int]) -> int:
     return min(legal, key=view.discard_key)
 
 
-def choose_play(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_play(observation: dict[str, Any], legal: list[str], rules: Pinochle4Rules) -> str:
     view = TrickView.read(observation, rules)
     faces = [int(Card.parse(text.split()[1])) for text in legal]
     return f"play {Card(choose_card(view, faces))}"
@@ -455,9 +464,9 @@ class GreedyBot(Bot):
 
     def __init__(self) -> None:
         super().__init__()
-        self._known_rules: Rules | None = None
+        self._known_rules: Pinochle4Rules | None = None
 
-    def _rules(self, observation: dict[str, Any]) -> Rules:
+    def _rules(self, observation: dict[str, Any]) -> Pinochle4Rules:
         if self._known_rules is None or self._known_rules.name != observation.get("variant"):
             self._known_rules = rules_from(self.hello, observation)
         return self._known_rules

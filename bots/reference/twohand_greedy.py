@@ -21,7 +21,7 @@ from bots.sdk import Bot
 from engine.actions import Action, MeldCards
 from engine.cards import NUM_FACES, Card, Rank, Suit
 from engine.meld import meld_total
-from engine.rules import Rules, pinochle_rules
+from engine.rules import Pinochle2Rules, pinochle_rules
 from engine.tricks import beats
 
 COUNTERS = (Rank.A, Rank.T, Rank.K)
@@ -34,19 +34,22 @@ def counts_of(names: Iterable[str]) -> list[int]:
     return counts
 
 
-def rules_from(hello: dict[str, Any], observation: dict[str, Any]) -> Rules:
+def rules_from(hello: dict[str, Any], observation: dict[str, Any]) -> Pinochle2Rules:
     """The table's rules: the hello's (a league may change a preset), else the preset's."""
     announced = hello.get("rules")
     if isinstance(announced, dict) and announced.get("name") == observation.get("variant"):
-        return Rules.from_json(announced)
-    return pinochle_rules(str(observation["variant"]))
+        return Pinochle2Rules.from_json(announced)
+    rules = pinochle_rules(str(observation["variant"]))
+    if not isinstance(rules, Pinochle2Rules):
+        raise ValueError(f"{rules.name} is a variant of the {rules.game} game")
+    return rules
 
 
-def points(face: int, rules: Rules) -> int:
+def points(face: int, rules: Pinochle2Rules) -> int:
     return rules.counter_value if face % 6 in COUNTERS else 0
 
 
-def meld_loss(counts: Sequence[int], face: int, trump: int, rules: Rules) -> int:
+def meld_loss(counts: Sequence[int], face: int, trump: int, rules: Pinochle2Rules) -> int:
     """How much the meld the hand could lay drops without ``face``."""
     left = list(counts)
     left[face] -= 1
@@ -63,7 +66,7 @@ def unseen(observation: dict[str, Any], counts: Sequence[int]) -> list[int]:
     return left
 
 
-def choose_meld(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_meld(observation: dict[str, Any], legal: list[str], rules: Pinochle2Rules) -> str:
     melds = [action for action in map(Action.parse, legal) if isinstance(action, MeldCards)]
     trump = int(Suit.parse(observation["trump"]))
 
@@ -77,7 +80,7 @@ def choose_meld(observation: dict[str, Any], legal: list[str], rules: Rules) -> 
     return "no-meld" if best is None else str(best)
 
 
-def choose_card(observation: dict[str, Any], legal: list[str], rules: Rules) -> str:
+def choose_card(observation: dict[str, Any], legal: list[str], rules: Pinochle2Rules) -> str:
     faces = [int(Card.parse(text.split()[1])) for text in legal]
     if len(faces) == 1:
         return legal[0]
@@ -113,9 +116,9 @@ class TwoHandGreedyBot(Bot):
 
     def __init__(self) -> None:
         super().__init__()
-        self._known_rules: Rules | None = None
+        self._known_rules: Pinochle2Rules | None = None
 
-    def _rules(self, observation: dict[str, Any]) -> Rules:
+    def _rules(self, observation: dict[str, Any]) -> Pinochle2Rules:
         if self._known_rules is None or self._known_rules.name != observation.get("variant"):
             self._known_rules = rules_from(self.hello, observation)
         return self._known_rules

@@ -79,7 +79,7 @@ class BoardEntryForm(forms.Form):
                 self.fields[f"taken_{side}"] = forms.IntegerField(
                     min_value=0, initial=0, label=f"{name} counters", widget=number
                 )
-        if rules.widow:
+        if rules.widow_size:
             self.fields["buried"] = forms.IntegerField(
                 min_value=0, initial=0, label="Buried counters (declarer)", widget=number
             )
