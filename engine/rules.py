@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
@@ -224,17 +223,16 @@ class Rules:
 
     A game's rules hold only the parameters the game uses: an override naming another
     game's parameter is refused. Documents written before the games had rules of their
-    own hold every parameter of every game; they still read, a parameter the game does
-    not have being accepted only at the value it always held there (``_LEGACY``), so that
-    no stored setting is silently dropped.
+    own hold every parameter of every game; they still read, the parameters of the other
+    games being left out: the rules of that time kept each one that could change a game's
+    play at that game's default (no widow, stock, passing or pass with help where the
+    game has none), so those left out (the widow's visibility outside three-hand, the
+    bidding of two-hand) never changed a hand.
     """
 
     game: ClassVar[str]
     """The game these rules belong to (``pinochle4``): one class per game."""
     seats: ClassVar[int]
-    _LEGACY: ClassVar[Mapping[str, Any]] = {}
-    """Parameters of the other games that older documents of this game hold, with the
-    only value they could have had here (as JSON)."""
 
     name: str
     deck: str
@@ -315,18 +313,8 @@ class Rules:
         if missing:
             raise RulesError(missing[0], "missing")
         names = {f.name for f in own}
-        variant = data.get("name", kind.game)
-        for key, value in data.items():
-            if key in names or key == "game" or key not in _ALL_NAMES:
-                continue
-            # Compared as JSON text, so that 1 is not taken for true.
-            legacy = json.dumps(kind._LEGACY.get(key))
-            if key not in kind._LEGACY or json.dumps(_to_json(value)) != legacy:
-                raise RulesError(
-                    key,
-                    f"{variant} has no such rule (an older document may hold it only as {legacy})",
-                )
-        # The game's parameters, its name and any unknown key (refused) are read.
+        # The game's parameters, its name and any unknown key (refused) are read; another
+        # game's parameter, which an older document holds, is left out (see the class).
         kept = {k: v for k, v in data.items() if k in names or k not in _ALL_NAMES}
         values = _decode_all(kind, kept, base=None)
         rules = kind(**values)
@@ -448,14 +436,6 @@ class AuctionRules(Rules):
         return False
 
 
-_FOUR_HAND_LEGACY: Mapping[str, Any] = {
-    "widow": 0,
-    "widow_public": True,
-    "bury_meld_cards": False,
-    "cards_each": None,
-    "turned_dix": 0,
-    "dix_exchange": 0,
-}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -467,7 +447,6 @@ class Pinochle4Rules(AuctionRules):
 
     game = "pinochle4"
     seats = 4
-    _LEGACY = _FOUR_HAND_LEGACY
 
     pass_count: int
     pass_with_help: bool
@@ -491,13 +470,6 @@ class Pinochle3Rules(AuctionRules):
 
     game = "pinochle3"
     seats = 3
-    _LEGACY = {
-        "pass_count": 0,
-        "pass_with_help": False,
-        "cards_each": None,
-        "turned_dix": 0,
-        "dix_exchange": 0,
-    }
 
     widow: int
     widow_public: bool = True
@@ -527,19 +499,6 @@ class Pinochle2Rules(Rules):
 
     game = "pinochle2"
     seats = 2
-    _LEGACY = {
-        "bid_ladder": [[250, 10]],
-        "bid_max": 2500,
-        "max_raise_rungs": 2,
-        "all_pass": AllPass.DEALER_STUCK.value,
-        "pass_with_help": False,
-        "trump_needs_marriage": False,
-        "pass_count": 0,
-        "throw_in": False,
-        "widow": 0,
-        "widow_public": True,
-        "bury_meld_cards": False,
-    }
 
     cards_each: int
     turned_dix: int = 0
