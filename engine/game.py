@@ -26,7 +26,7 @@ from engine.protocol import ActionView
 from engine.results import HandResult
 from engine.rng import splitmix64_output
 from engine.rules import pinochle_rules
-from engine.seats import check_seat
+from engine.seats import check_seat, left_of
 from engine.state import Scored, State
 
 __all__ = ["GameResult", "GameState", "TargetGame", "check_max_hands", "hand_seed"]
@@ -143,7 +143,7 @@ class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
         self.current_hand: H = self._deal(0)
 
     def _deal(self, number: int) -> H:
-        self.dealer = (self.first_dealer + number) % self.num_players
+        self.dealer = left_of(self.first_dealer, self.num_players, number)
         hand: H = self.deal_hand(
             self.rules.name,
             seed=hand_seed(self.seed, number),

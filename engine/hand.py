@@ -32,6 +32,7 @@ from engine.cards import CARD_NAMES, Card
 from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
+from engine.seats import left_of, partner_of
 from engine.tricks import TAKES, blank, legal_mask
 from engine.trickstate import (
     AUCTION_HANDLERS,
@@ -51,7 +52,7 @@ __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand", 
 def sees_pass(seat: int | None, giver: int) -> bool:
     """Whether ``seat`` (``None``: a spectator) sees the cards ``giver`` passes: only the
     two partners who exchange them do (RULES.md section 10)."""
-    return seat is not None and seat in (giver, (giver + 2) % 4)
+    return seat is not None and seat in (giver, partner_of(giver))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
@@ -88,7 +89,7 @@ class HandState(TrickTakingState):
     def _after_trump(self) -> None:
         if self.rules.pass_count:
             self._phase = Phase.PASS_TO_DECLARER
-            self._turn = (self._declarer + 2) % 4
+            self._turn = partner_of(self._declarer)
         else:
             self._meld()
 
@@ -97,7 +98,7 @@ class HandState(TrickTakingState):
         giver = self._turn
         self._check_cards(action, action.cards, self.rules.pass_count, "pass_count", "passed")
         hand = self._hands[giver]
-        receiver = (giver + 2) % 4
+        receiver = partner_of(giver)
         target = self._hands[receiver]
         for face in action.cards:
             hand[face] -= 1
@@ -129,8 +130,8 @@ class HandState(TrickTakingState):
         head = self._observation_head(seat)
         passing = []
         for index, cards in enumerate(self._given):
-            giver = (self._declarer + 2) % 4 if index == 0 else self._declarer
-            receiver = (giver + 2) % 4
+            giver = partner_of(self._declarer) if index == 0 else self._declarer
+            receiver = partner_of(giver)
             entry: dict[str, Any] = {"from": giver, "to": receiver, "count": len(cards)}
             if sees_pass(head["seat"], giver):
                 entry["cards"] = [CARD_NAMES[face] for face in cards]
@@ -239,7 +240,7 @@ class HandState(TrickTakingState):
                 win_seat = leader = seat
             in_trick += 1
             if in_trick < 4:
-                seat = (seat + 1) % 4
+                seat = left_of(seat, 4)
                 continue
             team = win_seat % 2
             taken[team] += points[cards[0]] + points[cards[1]] + points[cards[2]] + points[cards[3]]

@@ -45,6 +45,7 @@ from engine.errors import RegistryError, RulesError, SeatError
 from engine.forfeit import ScoreBounds
 from engine.game import TargetGame
 from engine.replay import HandReplay, SeededReplay
+from engine.seats import left_of, partner_of
 from engine.state import State
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ class Observer(Generic[S]):
             return []
         if not isinstance(leader, int):
             return [(None, str(card)) for card in cards]
-        return [((leader + index) % players, str(card)) for index, card in enumerate(cards)]
+        return [(left_of(leader, players, index), str(card)) for index, card in enumerate(cards)]
 
     def caption(
         self, actor: int, action: str, view: Mapping[str, Any], name: Callable[[int], str]
@@ -407,7 +408,7 @@ class Game(abc.ABC, Generic[R, S]):
     def partner_of(self, seat: int) -> int | None:
         """The seat's partner (across the table), or ``None`` in a game without partners."""
         self.check_seat(seat)
-        return (seat + 2) % 4 if self.partnership else None
+        return partner_of(seat) if self.partnership else None
 
     def seat_name(self, seat: int) -> str:
         """The seat's compass name (``North`` is seat 0)."""
@@ -419,12 +420,12 @@ class Game(abc.ABC, Generic[R, S]):
 
     def next_dealer(self, dealer: int) -> int:
         """Who deals the next hand: the deal passes to the left (RULES.md section 5)."""
-        return (self.check_seat(dealer) + 1) % self.players
+        return left_of(self.check_seat(dealer), self.players)
 
     def board_dealer(self, board: int) -> int:
         """The dealer of board ``board`` (1-based) of a match or an event: board 1 is dealt
         by seat 0 and the deal moves left from board to board, as at a table."""
-        return (board - 1) % self.players
+        return left_of(0, self.players, board - 1)
 
     @property
     def seatings(self) -> dict[str, tuple[int, ...]]:

@@ -42,6 +42,7 @@ else:
 
 
 COMPILED_MODULES = (
+    "seats",
     "state",
     "tricks",
     "rng",

@@ -436,8 +436,6 @@ class AuctionRules(Rules):
         return False
 
 
-
-
 @dataclass(frozen=True, kw_only=True)
 class Pinochle4Rules(AuctionRules):
     """Four-hand partnership pinochle (RULES.md sections 2 to 6): the auction, and

@@ -46,7 +46,7 @@ from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResu
 from engine.rng import check_seed, shuffle
 from engine.rules import AllPass, Rules, pinochle_rules, pinochle_variants
 from engine.scoring import contract_outcome, side_score
-from engine.seats import check_seat
+from engine.seats import check_seat, left_of
 from engine.state import State, attribute_names
 from engine.tricks import SUIT_MASK, TAKES, Trick, blank, faces_of_mask, legal_mask
 
@@ -183,7 +183,7 @@ def deal_blocks(pack: Sequence[int], rules: Rules, dealer: int) -> list[list[int
     players, size = rules.players, rules.hand_size
     hands = [[0] * NUM_FACES for _ in range(players)]
     for block in range(players):
-        counts = hands[(dealer + 1 + block) % players]
+        counts = hands[left_of(dealer, players, 1 + block)]
         for face in pack[block * size : (block + 1) * size]:
             counts[face] += 1
     return hands
@@ -390,7 +390,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._outcome: HandOutcome | None = None
         self._result: HandResult | None = None
         self._phase = Phase.AUCTION
-        self._turn = (dealer + 1) % players
+        self._turn = left_of(dealer, players)
         # What play reads of the rules at every card or call, as fields of the state:
         # a read of the rules object costs as much as the rest of a compiled step.
         tables = rules._tables
@@ -598,9 +598,9 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             self._end_auction()
             return
         players = self.num_players
-        seat = (self._turn + 1) % players
+        seat = left_of(self._turn, players)
         while self._passed[seat]:
-            seat = (seat + 1) % players
+            seat = left_of(seat, players)
         self._turn = seat
 
     # --------------------------------------------------------- trump and meld
@@ -715,7 +715,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         if not left:
             self._masks[seat] &= CLEAR[face]
         if self._trick.add(seat, face, TAKES[self._trump]) < self.num_players:
-            self._turn = (seat + 1) % self.num_players
+            self._turn = left_of(seat, self.num_players)
             return
         self._end_trick()
 

@@ -79,7 +79,7 @@ from engine.pinnacolo.rules import (
     pinnacolo_rules,
 )
 from engine.rng import shuffle
-from engine.seats import check_seat
+from engine.seats import check_seat, left_of, partner_of
 from engine.state import State
 
 __all__ = [
@@ -168,7 +168,7 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
         self._laid = [False] * rules.players
         self._actions: list[tuple[int, PinnacoloAction]] = []
         self._phase = Phase.DRAW
-        self._turn = (dealer + 1) % rules.players
+        self._turn = left_of(dealer, rules.players)
         self._pending = -1
         self._pending_rule = ""
         self._opened = False
@@ -304,7 +304,7 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
     def _may_add_to(self, seat: int, meld: TableMeld) -> bool:
         if meld.owner == seat:
             return True
-        return self.rules.pairs and meld.owner == (seat + 2) % 4 and self._laid[seat]
+        return self.rules.pairs and meld.owner == partner_of(seat) and self._laid[seat]
 
     def _can_meld(self, seat: int, counts: Sequence[int], size: int, face: int) -> bool:
         """Whether a meld or an addition holding ``face`` can be made from ``counts``,
@@ -438,7 +438,7 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
     def _add_permission_error(
         self, action: PinnacoloAction, seat: int, meld: TableMeld
     ) -> IllegalActionError:
-        if self.rules.pairs and meld.owner == (seat + 2) % 4:
+        if self.rules.pairs and meld.owner == partner_of(seat):
             return IllegalActionError(
                 action,
                 "partner_meld_after_own",
@@ -531,7 +531,7 @@ class PinnacoloHand(State[PinnacoloPhase, "PinnacoloLegalActions"]):
             elif not self._stock and self.rules.empty_stock is EmptyStock.LAST_CARD_ENDS:
                 self._finish(Outcome.STOCK_OUT)
             else:
-                self._turn = (seat + 1) % self.num_players
+                self._turn = left_of(seat, self.num_players)
                 self._phase = Phase.DRAW
         elif isinstance(action, Draw):
             if not self._stock:
@@ -750,7 +750,7 @@ def new_hand(
     size, players = rules.hand_size, rules.players
     hands: list[list[int]] = [[] for _ in range(players)]
     for block in range(players):
-        hands[(dealer + 1 + block) % players] = pack[block * size : (block + 1) * size]
+        hands[left_of(dealer, players, 1 + block)] = pack[block * size : (block + 1) * size]
     dealt = size * players
     return PinnacoloHand(
         rules, hands, pack[dealt : dealt + 1], pack[dealt + 1 :], dealer=dealer, seed=seed
