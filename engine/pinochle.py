@@ -14,8 +14,9 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.entry import HandScore, ScoreEntry, score_entry, score_totals
 from engine.errors import RulesError
-from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
+from engine.forfeit import ScoreBounds, finished_bounds
 from engine.interface import Deal, Game, Observer, phase_title
+from engine.pinochle_forfeit import contract_bounds, worst_case_bounds
 from engine.replay import Replay
 from engine.rules import Rules, pinochle_rules
 from engine.trickstate import TrickTakingState
@@ -195,7 +196,7 @@ RulesT = TypeVar("RulesT", bound=Rules)
 class PinochleGame(Game[RulesT, TrickTakingState]):
     """A pinochle game: its own rules class of ``engine.rules`` (``rules_type``, whose
     instances are its variants' presets), ``Action``s, the one ``Replay`` and the bounds
-    of ``engine.forfeit``."""
+    of ``engine.pinochle_forfeit``."""
 
     rules_type: ClassVar[type[Rules]]
     """The game's rules class (``Pinochle4Rules``): its presets and documents are of it."""
@@ -262,7 +263,13 @@ class PinochleGame(Game[RulesT, TrickTakingState]):
         return Replay.from_json(data)
 
     def score_bounds(self, state: TrickTakingState) -> ScoreBounds:
-        return score_bounds(state)
+        """The contract games' bounds (``engine.pinochle_forfeit``): the cards dealt to
+        nobody (the three-hand widow) go to the auction's winner."""
+        finished = finished_bounds(state)
+        if finished is not None:
+            return finished
+        undealt = state._initial_deal()[self.players :] if self.undealt else ()
+        return contract_bounds(state, state.teams, [card for part in undealt for card in part])
 
     def worst_case_bounds(self) -> ScoreBounds:
         return worst_case_bounds(self.rules, len(self.teams))

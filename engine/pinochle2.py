@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.forfeit import ScoreBounds, finished_bounds
 from engine.pinochle import PinochleGame, TrickObserver
+from engine.pinochle_forfeit import twohand_bounds, worst_case_bounds
 from engine.registry import register_game
 from engine.rules import Pinochle2Rules
 from engine.trickstate import TrickTakingState
@@ -54,6 +56,19 @@ class Pinochle2(PinochleGame[Pinochle2Rules]):
     deals = staticmethod(new_twohand_hand)
     from_cards = staticmethod(twohand_from_cards)
     undealt = ("stock",)
+
+    def score_bounds(self, state: TrickTakingState) -> ScoreBounds:
+        """Meld laid and counters taken are kept (``engine.pinochle_forfeit``)."""
+        finished = finished_bounds(state)
+        if finished is not None:
+            return finished
+        assert isinstance(state, TwoHandState)
+        return twohand_bounds(state)
+
+    def worst_case_bounds(self) -> ScoreBounds:
+        # The turned-up dix and the exchange score only where there is a stock.
+        extras = self.rules.turned_dix + self.rules.dix_exchange
+        return worst_case_bounds(self.rules, len(self.teams), extras)
 
 
 register_game(Pinochle2)

@@ -11,9 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action
-from engine.forfeit import ScoreBounds, score_bounds, worst_case_bounds
+from engine.forfeit import ScoreBounds, finished_bounds
 from engine.interface import Deal, Game, Observer, phase_title
 from engine.pinnacolo.actions import parse_action
+from engine.pinnacolo.forfeit import hand_bounds, worst_case_bounds
 from engine.pinnacolo.game import PinnacoloGame
 from engine.pinnacolo.replay import PinnacoloReplay
 from engine.pinnacolo.rules import PinnacoloRules, pinnacolo_rules
@@ -155,7 +156,9 @@ class Pinnacolo(Game[PinnacoloRules, PinnacoloHand]):
         return PinnacoloReplay.from_json(data)
 
     def score_bounds(self, state: PinnacoloHand) -> ScoreBounds:
-        return score_bounds(state)
+        """``engine.pinnacolo.forfeit``'s bounds of the hand."""
+        finished = finished_bounds(state)
+        return hand_bounds(state) if finished is None else finished
 
     def worst_case_bounds(self) -> ScoreBounds:
         return worst_case_bounds(self.rules, len(self.teams))

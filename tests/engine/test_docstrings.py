@@ -19,6 +19,7 @@ MODULES = [
     "engine.hand",
     "engine.interface",
     "engine.meld",
+    "engine.pinochle_forfeit",
     "engine.playouts",
     "engine.registry",
     "engine.replay",

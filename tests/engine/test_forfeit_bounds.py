@@ -21,9 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.forfeit import ScoreBounds, forfeit_scores, meld_bound, score_bounds
+from engine.forfeit import ScoreBounds, forfeit_scores, score_bounds
 from engine.interface import AnyGame
 from engine.meld import meld_total
+from engine.pinochle_forfeit import meld_bound
 from engine.registry import load_game, variant_names
 from engine.trickstate import Phase
 
