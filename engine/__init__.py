@@ -155,6 +155,7 @@ from engine.game import GameResult, GameState, TargetGame, hand_seed
 from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_hand
 from engine.interface import Deal, Game, Observer
 from engine.meld import Meld, MeldItem, MeldKind, meld
+from engine.pinochle_replay import Replay
 from engine.protocol import Agent, play
 from engine.registry import (
     game_class,
@@ -164,7 +165,7 @@ from engine.registry import (
     variant_choices,
     variant_names,
 )
-from engine.replay import Replay, ReplayDifference
+from engine.replay import ReplayDifference
 from engine.results import HandOutcome, HandResult, TeamResult
 from engine.rng import DEAL_GENERATOR, SplitMix64, shuffle
 from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules

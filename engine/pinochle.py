@@ -17,7 +17,7 @@ from engine.errors import RulesError
 from engine.forfeit import ScoreBounds, finished_bounds
 from engine.interface import Deal, Game, Observer, phase_title
 from engine.pinochle_forfeit import contract_bounds, worst_case_bounds
-from engine.replay import Replay
+from engine.pinochle_replay import Replay
 from engine.rules import Rules, pinochle_rules
 from engine.trickstate import TrickTakingState
 

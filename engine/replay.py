@@ -1,14 +1,10 @@
 """Replays: a hand as ``(rules, seed, dealer, actions)`` plus its result, as versioned JSON.
 
 Re-simulating a replay must reproduce every score; ``verify`` returns the first
-difference, or ``None``.
-
->>> import random
->>> state = new_hand("single4", seed=3)
->>> state.play_randomly(random.Random(3))
->>> replay = Replay.from_state(state)
->>> Replay.from_json(replay.to_json()).verify() is None
-True
+difference, or ``None``. What every game's replays share is here; a game that deals its
+hands from explicit cards too writes its own replay class on ``HandReplay`` in its own
+modules (the pinochle games' ``Replay``, still importable from here, is in
+``engine.pinochle_replay``).
 """
 
 from __future__ import annotations
@@ -19,21 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from engine.actions import Action
-from engine.cards import Card
-from engine.errors import (
-    CardParseError,
-    EngineError,
-    ReplayError,
-    RulesError,
-)
-from engine.hand import hand_from_cards, new_hand
+from engine.errors import EngineError, ReplayError, RulesError
 from engine.rng import DEAL_GENERATOR
-from engine.rules import Rules
 from engine.state import State
-from engine.trickstate import TrickTakingState
 
 if TYPE_CHECKING:
     from engine.interface import Game
+    from engine.pinochle_replay import Replay
 
 __all__ = [
     "LEGACY_FORMATS",
@@ -117,7 +105,7 @@ def migrate_replay(document: Mapping[str, Any]) -> dict[str, Any]:
 
 def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
     """Read a replay of any registered game (either version-1 format included) with its
-    game's ``read_replay`` (``Replay``, ``PinnacoloReplay``, or by default
+    game's ``read_replay`` (the pinochle games' ``Replay``, ``PinnacoloReplay``, or by default
     ``SeededReplay``)."""
     document = migrate_replay(load_replay_document(data))
     variant = document.get("variant")
@@ -131,6 +119,16 @@ def read_replay(data: Mapping[str, Any] | str | bytes) -> Any:
     except EngineError as error:
         raise ReplayError(str(error)) from None
     return game.read_replay(document)
+
+
+def __getattr__(name: str) -> Any:
+    # ``engine.replay.Replay``, the pinochle games' replays, read where it once was: it
+    # is in the pinochle games' own module, which imports this one.
+    if name == "Replay":
+        from engine.pinochle_replay import Replay
+
+        return Replay
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _TOO_DEEP = f"a replay nests at most {MAX_REPLAY_DEPTH} levels deep"
@@ -376,75 +374,6 @@ def read_fields(
     if not isinstance(dealer, int) or isinstance(dealer, bool):
         raise ReplayError("dealer must be an integer")
     return rules, seed, dealer, tuple(actions), result, deal
-
-
-def _read_cards(deal_data: Any) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(Card.parse(token) for token in hand.split()) for hand in deal_data)
-
-
-@dataclass(frozen=True, slots=True)
-class Replay(HandReplay[TrickTakingState]):
-    """One hand: rules, deal (``seed`` or explicit ``deal``), dealer, actions and result.
-
-    An explicit deal lists the four hands by seat; in the three-hand game the three hands
-    then the widow, in the two-hand game the two hands then the stock from the top, the
-    turned-up trump last.
-    """
-
-    rules: Rules
-    seed: int | None
-    dealer: int
-    actions: tuple[str, ...]
-    result: Mapping[str, Any] | None
-    deal: tuple[tuple[Card, ...], ...] | None = None
-
-    @property
-    def variant(self) -> str:
-        return self.rules.name
-
-    @classmethod
-    def from_state(cls, state: TrickTakingState) -> Replay:
-        """The replay of ``state``'s hand so far (its result too once it is over)."""
-        return cls.of_hand(state, None if state.seed is not None else state._initial_deal())
-
-    def _deal_json(self) -> Any:
-        # In deal order: a two-hand stock's order matters (a four-hand deal is sorted).
-        return None if self.deal is None else [_cards_text(part) for part in self.deal]
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any] | str | bytes) -> Replay:
-        """Read a replay (a dict, JSON text or UTF-8 bytes); ``ReplayError`` when malformed."""
-        return cls(
-            *read_fields(
-                data,
-                plays=lambda game: game in (None, "pinochle4", "pinochle3", "pinochle2"),
-                of="a pinochle game",
-                read_rules=Rules.from_json,
-                read_deal=_read_cards,
-                refused=(CardParseError,),
-            )
-        )
-
-    def initial_state(self) -> TrickTakingState:
-        if self.rules.game != "pinochle4":
-            # Imported here: the registry's games import this module.
-            from engine.pinochle import PinochleGame
-            from engine.registry import load_game
-
-            game = load_game(self.variant, rules=self.rules)
-            assert isinstance(game, PinochleGame)
-            if self.deal is None:
-                assert self.seed is not None
-                return game.new_initial_state(self.seed, self.dealer)
-            return game.state_from_deal(self.deal, self.dealer)
-        if self.deal is not None:
-            return hand_from_cards(self.variant, self.deal, dealer=self.dealer, rules=self.rules)
-        assert self.seed is not None
-        return new_hand(self.variant, seed=self.seed, dealer=self.dealer, rules=self.rules)
-
-
-def _cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)
 
 
 def _first_difference(path: str, expected: Any, actual: Any) -> ReplayDifference | None:

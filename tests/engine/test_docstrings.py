@@ -20,6 +20,7 @@ MODULES = [
     "engine.interface",
     "engine.meld",
     "engine.pinochle_forfeit",
+    "engine.pinochle_replay",
     "engine.playouts",
     "engine.registry",
     "engine.replay",
