@@ -1,5 +1,5 @@
-"""Pinochle Arena: the Django project package and the arena app.
+"""Pinochle Arena: the arena app, with the Django project that configures it in ``project``.
 
-The Celery application is loaded by the app config (arena.apps), not here, so that
-``arena.sandbox`` can be imported without Django or Celery.
+The Celery application (``arena.project.celery``) is loaded by the app config (arena.apps),
+not here, so that ``arena.sandbox`` can be imported without Django or Celery.
 """

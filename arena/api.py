@@ -19,11 +19,13 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from arena import idempotency, selectors, services
+from arena import selectors, services
 from arena.errors import InvalidInput
 from arena.filters import BotFilter
+from arena.http import idempotency
+from arena.http.parsers import JSONParser
+from arena.http.throttles import REGISTRATIONS, UPLOADS
 from arena.models import Bot, BotVersion, Player
-from arena.parsers import JSONParser
 from arena.serializers import (
     BotCreateSerializer,
     BotSerializer,
@@ -34,7 +36,6 @@ from arena.serializers import (
     PlayerSerializer,
     RegisteredPlayerSerializer,
 )
-from arena.throttles import REGISTRATIONS, UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 
 

@@ -19,9 +19,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena import idempotency, selectors
+from arena import selectors
 from arena.api import player_of, waiting_for_broker
-from arena.caching import (
+from arena.errors import InvalidInput
+from arena.filters import IdFilter
+from arena.http import idempotency
+from arena.http.caching import (
     LEADERBOARD_TTL,
     REPLAY_TTL,
     cached,
@@ -30,10 +33,9 @@ from arena.caching import (
     replay_key,
     store,
 )
-from arena.errors import InvalidInput
-from arena.filters import IdFilter
+from arena.http.renderers import JSONRenderer
+from arena.http.throttles import CHALLENGES, VERIFICATIONS
 from arena.models import BotVersion, Match, Rating, RatingChange
-from arena.renderers import JSONRenderer
 from arena.replay_view import replay_deal
 from arena.serializers import (
     MATCH_SIDES,
@@ -46,7 +48,6 @@ from arena.serializers import (
     SprtQuerySerializer,
 )
 from arena.services.matches import match_create
-from arena.throttles import CHALLENGES, VERIFICATIONS
 from arena.variant_fields import REGISTERED_VARIANTS
 from engine.registry import load_game
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.celery import app as celery_app
+from arena.project.celery import app as celery_app
 from arena.queues import all_queues
 
 MATCH_TASK = "arena.match_run"

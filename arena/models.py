@@ -346,7 +346,7 @@ class CompletionCounter(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first answer to a POST sent with an ``Idempotency-Key`` (see arena/idempotency.py):
+    """The first answer to a POST sent with an ``Idempotency-Key`` (see arena/http/idempotency.py):
     a repeat of the request gets this answer again instead of doing the work twice."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

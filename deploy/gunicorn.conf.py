@@ -1,4 +1,7 @@
-"""gunicorn settings for the web process (`gunicorn -c deploy/gunicorn.conf.py arena.wsgi`)."""
+"""gunicorn settings for the web process.
+
+`gunicorn -c deploy/gunicorn.conf.py arena.project.wsgi`
+"""
 
 import multiprocessing
 import os

@@ -7,7 +7,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from arena.input_fields import FormDictField, SentTextField
+from arena.http.input_fields import FormDictField, SentTextField
 from arena.serializers import id_field
 from arena.services.matches import MAX_BOARDS
 from leagues.models import Division, Entry, Fixture, League, Round, Season

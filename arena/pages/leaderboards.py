@@ -1,7 +1,7 @@
 """The leaderboard of each variant: ratings with their intervals, sortable and paginated.
 
 Its content is the same for every reader: cached under the leaderboard's generation, which
-every rating write replaces (arena/caching.py)."""
+every rating write replaces (arena/http/caching.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest, HttpResponse
 
 from arena import selectors
-from arena.caching import LEADERBOARD_TTL, leaderboard_page_key
+from arena.http.caching import LEADERBOARD_TTL, leaderboard_page_key
 from arena.models import Rating
 from arena.pages import charts
 from arena.pages.common import BadQuery, bad_request, choice, page_number

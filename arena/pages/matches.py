@@ -13,7 +13,7 @@ from django.core.paginator import EmptyPage
 from django.http import Http404, HttpRequest, HttpResponse
 
 from arena import selectors
-from arena.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, match_page_key
+from arena.http.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, match_page_key
 from arena.models import Match
 from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
 from arena.pages.shared import cached_content, framed, shared_content

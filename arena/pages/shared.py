@@ -3,7 +3,7 @@
 A page is a frame (the site header with the reader's name, the sign-out form and its CSRF
 token, one-time messages) around its content. The content of the costly public pages (a
 leaderboard, a finished match, the match list) is the same for every reader: rendered without
-the request, so it cannot depend on who reads it, and cached (arena/caching.py); the frame
+the request, so it cannot depend on who reads it, and cached (arena/http/caching.py); the frame
 is rendered for each request around it, so each reader still gets their own header.
 """
 
@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from arena.caching import cached, peek
+from arena.http.caching import cached, peek
 
 FRAME = "arena/page.html"
 

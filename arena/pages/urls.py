@@ -4,7 +4,7 @@ from django.templatetags.static import static
 from django.urls import URLPattern, path
 from django.views.generic import RedirectView
 
-from arena.pages import bots, leaderboards, matches, protocol
+from arena.pages import bots, leaderboards, matches, protocol, replay, sprt
 
 urlpatterns: list[URLPattern] = [
     path("leaderboards/<str:variant>/", leaderboards.leaderboard, name="leaderboard"),
@@ -13,6 +13,18 @@ urlpatterns: list[URLPattern] = [
     path("bots/<int:bot_id>/versions/", bots.bot_version_upload, name="bot-version-upload"),
     path("matches/", matches.match_list, name="matches"),
     path("matches/<int:match_id>/", matches.match_detail, name="match"),
+    # The replay viewer: one table of one board, step by step, and its frames.
+    path(
+        "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/",
+        replay.replay_page,
+        name="replay",
+    ),
+    path(
+        "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/frames.json",
+        replay.replay_frames_json,
+        name="replay-frames",
+    ),
+    path("ratings/sprt/", sprt.sprt, name="sprt-page"),
     path("protocol/", protocol.protocol, name="protocol"),
     # Browsers ask for /favicon.ico on pages that name no icon (the browsable API's).
     path(

@@ -1,7 +1,9 @@
 """Running players' bots: sandboxed processes for submitted bots, plain ones for trusted.
 
 Pure Python on purpose (standard library and pyseccomp only): the match runner uses it
-through Django, and tests and benchmarks use it without.
+through Django, and tests and benchmarks use it without. The one module that reads Django's
+settings, ``deployment`` (the sandbox as this deployment configures it), is not imported
+here, so that the package stays importable without Django.
 
     config = SandboxConfig(runtime_packages=("/srv/arena/engine", "/srv/arena/bots"))
     with BotProcess.start(

@@ -18,7 +18,7 @@ from arena.broker_contents import BrokerContents
 from arena.errors import InvalidInput
 from arena.models import Bot, BotVersion, Player
 from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
-from arena.sandboxing import sandbox_config, use_sandbox
+from arena.sandbox.deployment import sandbox_config, use_sandbox
 from arena.services.requeue import resend_due, unread_queue_wait
 from arena.uploads import InspectedUpload, UploadError, inspect_upload
 from arena.variants import variant_names

@@ -30,7 +30,7 @@ from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Play
 from arena.queues import match_queue
 from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox import InfrastructureFault
-from arena.sandboxing import sandbox_config, use_sandbox
+from arena.sandbox.deployment import sandbox_config, use_sandbox
 from arena.seeding import commitment, match_seed, new_secret
 from arena.services.controls import PlayedControls, controls_apply, controls_play
 from arena.services.ratings import rating_apply

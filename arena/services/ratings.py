@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import F, Max, Sum
 
-from arena.caching import leaderboard_changed
+from arena.http.caching import leaderboard_changed
 from arena.models import CompletionCounter, Match, Rating, RatingChange
 from arena.ratings import INITIAL_ELO, Fit, Tally, expected_score, fit_ratings
 

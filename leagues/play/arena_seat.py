@@ -15,7 +15,7 @@ from pathlib import Path
 from arena.models import BotVersion
 from arena.runner import SDK_LAUNCHER, VersionFiles, materialise
 from arena.sandbox import BotConnection, BotProcess, PlainProcess
-from arena.sandboxing import sandbox_config, use_sandbox
+from arena.sandbox.deployment import sandbox_config, use_sandbox
 from bots import protocol
 from bots.protocol import ProtocolViolation
 from bots.table import SeatFault

@@ -23,8 +23,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena import idempotency
 from arena.errors import InvalidInput
+from arena.http import idempotency
 from leagues.tournaments import selectors, services
 from leagues.tournaments.models import Event, HumanRating, Result
 from leagues.tournaments.records import hand_records_pdf

@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from arena.input_fields import SentTextField, StringField
+from arena.http.input_fields import SentTextField, StringField
 from arena.models import Player
 from arena.variant_fields import VariantChoiceField
 from engine.registry import load_game, variant_names

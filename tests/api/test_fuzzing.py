@@ -28,7 +28,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from arena import caching, services
+from arena import services
+from arena.http import caching
 from arena.models import BotVersion, Player
 from leagues import services as league_services
 from leagues.tournaments import services as tournament_services

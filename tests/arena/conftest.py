@@ -9,7 +9,8 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from arena import caching, services
+from arena import services
+from arena.http import caching
 from arena.models import Bot, BotVersion, Player
 from arena.tasks import bot_version_validate_task, match_run_task
 

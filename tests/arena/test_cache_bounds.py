@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from arena import caching
+from arena.http import caching
 
 pytestmark = pytest.mark.usefixtures("plain_bots")
 

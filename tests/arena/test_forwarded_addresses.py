@@ -12,7 +12,7 @@ from django.test import RequestFactory, override_settings
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
 
-from arena.client_address import client_address
+from arena.http.client_address import client_address
 from arena.models import Player
 from tests.arena.conftest import PASSWORD
 

@@ -16,8 +16,8 @@ from django.db import transaction
 from rest_framework.test import APIClient
 
 from arena import services
-from arena.celery import app
 from arena.models import BotVersion, Match, Player
+from arena.project.celery import app
 from arena.queues import background_queue, interactive_queue
 from arena.services.matches import match_create
 from tests.arena.conftest import FIRST_LEGAL_BOT, client_for

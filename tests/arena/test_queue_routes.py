@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from arena.celery import app
 from arena.models import Match
+from arena.project.celery import app
 from arena.queues import background_queue, interactive_queue, match_queue
 
 BACKGROUND = {

@@ -19,8 +19,8 @@ from django.db import connection
 from django.test import RequestFactory
 from rest_framework.exceptions import Throttled
 
+from arena.http.throttles import UPLOADS, Quota, Reservation
 from arena.models import QuotaSlot
-from arena.throttles import UPLOADS, Quota, Reservation
 from tests.conftest import skip_or_fail
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,7 +31,7 @@ RACERS = 12
 @pytest.fixture(autouse=True)
 def postgresql() -> None:
     # SQLite's in-memory test database answers "table is locked" to a second writer at once,
-    # where a deployment's file waits for the lock (arena/settings.py).
+    # where a deployment's file waits for the lock (arena/project/settings.py).
     if connection.vendor != "postgresql":
         skip_or_fail("threads racing on one database need DATABASE_URL on PostgreSQL")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.runner import MatchPlan, VersionFiles, run_match
-from arena.sandboxing import sandbox_config
+from arena.sandbox.deployment import sandbox_config
 from engine.registry import load_game
 from tests.arena.conftest import FIRST_LEGAL_BOT
 from tests.arena.workers import require_sandbox

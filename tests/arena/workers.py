@@ -16,7 +16,7 @@ from django.db import connection
 
 from arena.queues import all_queues
 from arena.sandbox import sandbox_problems
-from arena.sandboxing import sandbox_config
+from arena.sandbox.deployment import sandbox_config
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,16 +111,16 @@ def celery_worker(
     both, the interactive and the background queue (arena/queues.py), unless ``queues``
     names some."""
     chosen = list(queues) if queues is not None else all_queues()
-    command = [sys.executable, "-m", "celery", "-A", "arena", "worker", "--pool=solo"]
+    command = [sys.executable, "-m", "celery", "-A", "arena.project", "worker", "--pool=solo"]
     command += ["--without-gossip", "--without-mingle", "-n", f"{name}@%h"]
     command += ["-Q", ",".join(chosen), "-l", "info"]
     return service_process(command, tmp_path / f"worker-{name}.log", env=env)
 
 
 def celery_beat(tmp_path: Path, **env: str) -> AbstractContextManager[Worker]:
-    """The periodic scheduler as production runs it (``celery -A arena beat``), sending the
+    """The periodic scheduler as production runs it (``celery -A arena.project beat``), sending the
     beat schedule's tasks (the re-queue job, ...) to this test's queue."""
-    command = [sys.executable, "-m", "celery", "-A", "arena", "beat", "--max-interval", "1"]
+    command = [sys.executable, "-m", "celery", "-A", "arena.project", "beat", "--max-interval", "1"]
     return service_process(command, tmp_path / "beat.log", env=env, shown=2000)
 
 

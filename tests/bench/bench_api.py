@@ -228,7 +228,7 @@ def start_server(root: Path, args: argparse.Namespace) -> subprocess.Popen[bytes
             "gunicorn",
             "-c",
             str(args.config),
-            "arena.wsgi",
+            "arena.project.wsgi",
             "-b",
             f"127.0.0.1:{PORT}",
             "--worker-class",
@@ -251,7 +251,7 @@ def measure(
     label: str, root: Path, endpoints: dict[str, list[str]], args: argparse.Namespace
 ) -> dict[str, float]:
     """Serve ``root``, load each endpoint in turn; each endpoint's loaded p95 in ms."""
-    from arena import caching
+    from arena.http import caching
 
     caching.clear()  # the first requests must really be uncached (this deployment's keys only)
     server = start_server(root, args)

@@ -28,7 +28,7 @@ def main() -> int:
     parser.add_argument("--bots", default="random,greedy,strong")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.project.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only")
     import django
 

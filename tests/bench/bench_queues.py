@@ -74,7 +74,7 @@ def configure(config: str) -> Path | None:
             "SECRET_KEY": "bench-only",
             "ARENA_VAR_DIR": str(scratch),
             "CELERY_BROKER_URL": "filesystem://localhost/",
-            "DJANGO_SETTINGS_MODULE": "arena.settings",
+            "DJANGO_SETTINGS_MODULE": "arena.project.settings",
         }
     )
     os.environ.setdefault("SANDBOX_MODE", "auto")
@@ -103,7 +103,16 @@ def start_workers(config: str) -> list[subprocess.Popen[bytes]]:
             env = {**os.environ, "ARENA_WORKER_QUEUES": pool}
         else:
             # As manage.py demo starts them (arena/management/commands/demo.py).
-            argv = ["-A", "arena", "worker", "--pool=solo", "-Q", queue, "-n", f"bench-{pool}@%h"]
+            argv = [
+                "-A",
+                "arena.project",
+                "worker",
+                "--pool=solo",
+                "-Q",
+                queue,
+                "-n",
+                f"bench-{pool}@%h",
+            ]
             env = dict(os.environ)
         processes.append(
             subprocess.Popen(
@@ -346,7 +355,7 @@ def run(args: argparse.Namespace) -> None:
 
 
 def purge(queues: list[str]) -> None:
-    from arena.celery import app
+    from arena.project.celery import app
 
     with app.connection_for_write() as connection:
         for queue in queues:

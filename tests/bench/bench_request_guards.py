@@ -34,7 +34,7 @@ def setup(directory: str) -> None:
             "SECRET_KEY": "bench-only",
             "SANDBOX_MODE": "plain",
             "ALLOWED_HOSTS": "localhost,testserver",
-            "DJANGO_SETTINGS_MODULE": "arena.settings",
+            "DJANGO_SETTINGS_MODULE": "arena.project.settings",
             "VERIFY_RATE": "1000000/hour",
             "CHALLENGE_RATE": "1000000/hour",
             "CHALLENGE_RATE_PER_IP": "1000000/hour",
@@ -100,7 +100,8 @@ def run(boards: int, body_mb: int) -> None:
     from django.core.cache import caches
     from django.test import Client
 
-    from arena import caching, services
+    from arena import services
+    from arena.http import caching
     from arena.models import BotVersion
     from arena.tasks import match_run_task
 

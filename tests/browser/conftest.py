@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from arena import caching
+from arena.http import caching
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,8 +13,8 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from arena.celery import app
 from arena.models import Player
+from arena.project.celery import app
 from leagues.play.challenges import challenge_create
 from leagues.play.models import PlayTable
 from leagues.play.tasks import tables_expire_task

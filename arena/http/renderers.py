@@ -28,7 +28,7 @@ class JSONRenderer(renderers.JSONRenderer):
     """DRF's JSON renderer, readable (non-ASCII characters sent as themselves, not escaped),
     that cannot fail to encode.
 
-    The parser refuses unpaired surrogates (arena/parsers.py), so no request should bring
+    The parser refuses unpaired surrogates (arena/http/parsers.py), so no request should bring
     one; should a message quote one anyway, its answer shows U+FFFD in its place instead of
     failing with a server error. The common case pays nothing: the walk runs only on failure.
     """

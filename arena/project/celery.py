@@ -1,4 +1,4 @@
-"""The Celery application: the worker's entry point (`celery -A arena worker`)."""
+"""The Celery application: the worker's entry point (`celery -A arena.project worker`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.project.settings")
 
 app = Celery("arena")
 app.config_from_object("django.conf:settings", namespace="CELERY")

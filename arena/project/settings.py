@@ -18,7 +18,7 @@ import dj_database_url
 import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 
-from arena.env import (
+from arena.project.env import (
     env_bool,
     env_choice,
     env_int,
@@ -33,7 +33,7 @@ from arena.sandbox import ConfigError, SandboxConfig
 # Django's generic classes take their type arguments at run time too (admin.ModelAdmin[Bot]).
 django_stubs_ext.monkeypatch()
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+BASE_DIR = Path(__file__).resolve().parents[2]
 VAR_DIR = Path(env_str("ARENA_VAR_DIR") or BASE_DIR / "var")
 
 DEBUG = env_bool("DEBUG", False)
@@ -71,9 +71,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Before anything reads the query or the body (see arena/middleware.py).
-    "arena.middleware.NulCharacterMiddleware",
-    "arena.middleware.RequestBodyLimitMiddleware",
+    # Before anything reads the query or the body (see arena/http/middleware.py).
+    "arena.http.middleware.NulCharacterMiddleware",
+    "arena.http.middleware.RequestBodyLimitMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -84,12 +84,12 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
-ROOT_URLCONF = "arena.urls"
+ROOT_URLCONF = "arena.project.urls"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "index"
 LOGOUT_REDIRECT_URL = "index"
-WSGI_APPLICATION = "arena.wsgi.application"
-ASGI_APPLICATION = "arena.asgi.application"
+WSGI_APPLICATION = "arena.project.wsgi.application"
+ASGI_APPLICATION = "arena.project.asgi.application"
 
 TEMPLATES = [
     {
@@ -216,7 +216,7 @@ CELERY_TASK_ROUTES = ["arena.queues.route_task"]
 # for one small write per periodic job sent.
 CELERY_BEAT_SYNC_EVERY = 1
 
-# Response cache (arena/caching.py): its own Redis or database when CACHE_URL is set, so that
+# Response cache (arena/http/caching.py): its own Redis or database when CACHE_URL is set, so that
 # it can be given a maxmemory with allkeys-lru apart from the broker (deploy/README.md).
 CACHE_URL = env_url("CACHE_URL", schemes=("redis", "rediss")) or REDIS_URL
 # The per-process level in front of it: values up to this many bytes in all (an LRU).
@@ -333,21 +333,21 @@ REST_FRAMEWORK: dict[str, object] = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "arena.pagination.Pagination",
+    "DEFAULT_PAGINATION_CLASS": "arena.http.pagination.Pagination",
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
     ],
     "DEFAULT_RENDERER_CLASSES": [
-        "arena.renderers.JSONRenderer",
-        "arena.renderers.BrowsableAPIRenderer",
+        "arena.http.renderers.JSONRenderer",
+        "arena.http.renderers.BrowsableAPIRenderer",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "arena.errors.exception_handler",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
-# Request bodies (arena/middleware.py answers 413 above the limit, before reading): bot
+# Request bodies (arena/http/middleware.py answers 413 above the limit, before reading): bot
 # uploads are at most a 1 MiB zip or a 256 KiB module, sent as multipart or JSON text;
 # nothing else needs more than a few KiB.
 REQUEST_BODY_MAX_BYTES = env_int("REQUEST_BODY_MAX_BYTES", 256 * 1024, minimum=1024)
@@ -358,19 +358,19 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = UPLOAD_REQUEST_MAX_BYTES  # an upload is never spo
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 200
 DATA_UPLOAD_MAX_NUMBER_FILES = 2
 
-# Strict JSON, nested at most arena.parsers.MAX_DEPTH deep, no NUL in strings.
+# Strict JSON, nested at most arena.http.parsers.MAX_DEPTH deep, no NUL in strings.
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
-    "arena.parsers.JSONParser",
+    "arena.http.parsers.JSONParser",
     "rest_framework.parsers.FormParser",
     "rest_framework.parsers.MultiPartParser",
 ]
 
 UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
-# Quotas (arena/throttles.py): counted per player and, so that extra accounts gain nothing,
+# Quotas (arena/http/throttles.py): counted per player and, so that extra accounts gain nothing,
 # per client IP; only accepted actions count.
 # The client's IP is the socket's peer unless proxies of the deployment stand in front:
 # TRUSTED_PROXIES is how many (deploy/nginx is one, and replaces X-Forwarded-For), and only
-# the entries they wrote are believed (arena/client_address.py). A client's own
+# the entries they wrote are believed (arena/http/client_address.py). A client's own
 # X-Forwarded-For must never choose the address its quotas are counted under.
 TRUSTED_PROXIES = env_int("TRUSTED_PROXIES", 0, minimum=0)
 REST_FRAMEWORK["NUM_PROXIES"] = TRUSTED_PROXIES

@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
-from arena import api, api_docs, api_matches, pages_ratings, pages_replay, signin
+from arena import api, api_docs, api_matches, signin
 
 router = DefaultRouter()
 router.register("players", api.PlayerViewSet, basename="player")
@@ -14,22 +14,9 @@ urlpatterns = [
     # The web pages: the arena's, and those above it (home, players, leagues).
     path("", include("arena.pages.urls")),
     path("", include("leagues.pages.urls")),
-    # Rating pages.
-    path("ratings/sprt/", pages_ratings.sprt, name="sprt-page"),
     path("admin/", admin.site.urls),
     # Sign-in under the quota of failures (arena/signin.py), ahead of Django's own login/.
     path("accounts/login/", signin.SignInView.as_view(), name="login"),
-    # The replay viewer: one table of one board, step by step, and its frames.
-    path(
-        "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/",
-        pages_replay.replay_page,
-        name="replay",
-    ),
-    path(
-        "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/frames.json",
-        pages_replay.replay_frames_json,
-        name="replay-frames",
-    ),
     # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
     path("accounts/", include("django.contrib.auth.urls")),
     path("api/auth/token/", signin.TokenView.as_view(), name="api-token"),

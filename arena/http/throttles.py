@@ -36,8 +36,8 @@ from django.http import HttpRequest
 from rest_framework.exceptions import Throttled
 
 from arena import quota_store
-from arena.client_address import client_address
 from arena.errors import ServiceUnavailable
+from arena.http.client_address import client_address
 from arena.rates import Rate
 
 log = logging.getLogger(__name__)
