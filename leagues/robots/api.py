@@ -8,14 +8,12 @@ A board's traveller is shown to those who may see it (``selectors.board_visible`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import APIException, NotFound, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -44,33 +42,10 @@ _ERRORS = {
 }
 
 
-class Conflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "done already"
-    default_code = "conflict"
-
-
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {
         code: OpenApiResponse(RobotErrorSerializer, description=_ERRORS[code]) for code in codes
     }
-
-
-def _refusals(view: Callable[..., Response]) -> Callable[..., Response]:
-    """The services' refusals as the API's statuses."""
-
-    @wraps(view)
-    def answer(*args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(*args, **kwargs)
-        except services.NotAllowed as refused:
-            raise PermissionDenied(str(refused)) from None
-        except services.AlreadyDone as repeated:
-            raise Conflict(str(repeated)) from None
-        except LookupError as missing:
-            raise NotFound(str(missing)) from None
-
-    return answer
 
 
 def _event(event_id: int) -> RobotEvent:
@@ -92,7 +67,6 @@ class EventListView(GenericAPIView):  # type: ignore[type-arg]
         request=RobotEventCreateSerializer,
         responses={201: RobotEventSerializer, **_errors(400, 401, 403)},
     )
-    @_refusals
     def post(self, request: Request) -> Response:
         director = _player_of(request)
         incoming = RobotEventCreateSerializer(data=request.data)
@@ -111,7 +85,6 @@ class EntryListView(APIView):
     @extend_schema(
         request=None, responses={201: RobotEntrySerializer, **_errors(400, 401, 403, 404, 409)}
     )
-    @_refusals
     def post(self, request: Request, event_id: int) -> Response:
         """Join the event: the entry, and where to start its boards."""
         entry = services.robot_entry_join(event=_event(event_id), player=_player_of(request))
@@ -132,7 +105,6 @@ class PlayListView(APIView):
     @extend_schema(
         request=None, responses={201: RobotPlaySerializer, **_errors(400, 401, 403, 404, 409)}
     )
-    @_refusals
     def post(self, request: Request, event_id: int) -> Response:
         """Start the caller's next board (the board being played, if one is)."""
         entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
@@ -147,7 +119,6 @@ class EventCloseView(APIView):
     @extend_schema(
         request=None, responses={200: RobotEventSerializer, **_errors(401, 403, 404, 409)}
     )
-    @_refusals
     def post(self, request: Request, event_id: int) -> Response:
         event = services.robot_event_close(event=_event(event_id), by=_player_of(request))
         return Response(RobotEventSerializer(event).data)
@@ -162,7 +133,6 @@ class StandingsView(APIView):
 
 class BoardView(APIView):
     @extend_schema(responses={200: dict[str, Any], **_errors(403, 404)})
-    @_refusals
     def get(self, request: Request, event_id: int, number: int) -> Response:
         """A board's traveller: every human result, the robots' par, the hands."""
         event, viewer = _event(event_id), _viewer(request)
@@ -183,7 +153,6 @@ class ScheduleListView(APIView):
         request=RobotScheduleCreateSerializer,
         responses={201: dict[str, Any], **_errors(400, 401, 403)},
     )
-    @_refusals
     def post(self, request: Request) -> Response:
         """A daily timetable: an event of these settings is created at hour:minute UTC."""
         incoming = RobotScheduleCreateSerializer(data=request.data)

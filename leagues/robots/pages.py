@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotAllowed, NotFound
 from leagues.robots import rules, selectors, services, tables
 from leagues.robots.forms import EventForm
 from leagues.robots.models import RobotEvent
@@ -91,9 +91,9 @@ def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     tables.viewer_sync(event=event, viewer=viewer, number=number)
     try:
         context = selectors.board_traveller(event=event, viewer=viewer, number=number)
-    except services.NotAllowed as refused:
+    except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
-    except LookupError as missing:
+    except NotFound as missing:
         raise Http404(str(missing)) from None
     return render(request, "robots/traveller.html", context)
 
@@ -115,7 +115,7 @@ def join(request: HttpRequest, event_id: int) -> HttpResponse:
         return _refused(
             request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
         )
-    except services.NotAllowed as refused:
+    except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
     return redirect("robots-page", event_id=event_id)
 
@@ -149,7 +149,7 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
     except services.AlreadyDone as refused:
         messages.error(request, str(refused))
         return _refused(request, event_id, 409)
-    except services.NotAllowed as refused:
+    except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
     return redirect("robots-page", event_id=event_id)
 

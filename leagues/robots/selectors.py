@@ -16,13 +16,13 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from arena.errors import NotAllowed, NotFound
 from arena.models import Player
 from engine import Card
 from engine.registry import load_game
 from leagues.play.models import PlayTable
 from leagues.robots import rules, scoring
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
-from leagues.robots.services import NotAllowed
 from leagues.tournaments.hands import deal, deal_problems
 
 SCHEME = (
@@ -185,12 +185,12 @@ def _hands(board: RobotBoard, variant: str) -> list[dict[str, Any]]:
 def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) -> dict[str, Any]:
     """Every human result on the board with its score, the robots' par and the hands.
 
-    Raises NotAllowed for a viewer who may not see the board yet, LookupError for a board
-    the event does not have.
+    Raises NotAllowed for a viewer who may not see the board yet, NotFound for a board the
+    event does not have.
     """
     board = event.board_set.filter(number=number).first()
     if board is None:
-        raise LookupError(f"the event has boards 1 to {event.boards}, not {number}")
+        raise NotFound(f"the event has boards 1 to {event.boards}, not {number}")
     if not board_visible(event=event, player=viewer, number=number):
         raise NotAllowed(
             "a board's results and hands are shown once you have played it to the end of the "

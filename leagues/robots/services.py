@@ -20,7 +20,7 @@ from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
 from arena import seeding
-from arena.errors import InvalidInput
+from arena.errors import Conflict, InvalidInput, NotAllowed
 from arena.models import Player
 from arena.newcomers import rated_play_refusal
 from engine.registry import load_game
@@ -64,11 +64,7 @@ PAR_TASK = "robots.board_par"
 SCHEDULE_TASK = "robots.schedule_run"
 
 
-class NotAllowed(Exception):
-    """The player may not do this (not a director, not an entrant): the API answers 403."""
-
-
-class AlreadyDone(Exception):
+class AlreadyDone(Conflict):
     """The request repeats something done once for all (a join, a board): answered 409."""
 
 
