@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from arena import idempotency, selectors, services
 from arena.errors import InvalidInput
 from arena.filters import BotFilter
+from arena.identity import asking_player_required
 from arena.models import Bot, BotVersion, Player
 from arena.parsers import JSONParser
 from arena.serializers import (
@@ -36,16 +37,6 @@ from arena.serializers import (
 )
 from arena.throttles import REGISTRATIONS, UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
-
-
-def player_of(request: Request) -> Player:
-    """The requesting player: 401 when anonymous, 403 for an account without a profile."""
-    if not request.user.is_authenticated:
-        raise NotAuthenticated()
-    player = Player.objects.filter(user=request.user).first()
-    if player is None:
-        raise PermissionDenied("this account has no player profile")
-    return player
 
 
 def is_owner(request: Request, bot: Bot) -> bool:
@@ -98,7 +89,7 @@ class BotViewSet(
 
     @extend_schema(request=BotCreateSerializer, responses={201: BotSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        owner = player_of(request)
+        owner = asking_player_required(request)
         incoming = BotCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         bot = services.bot_create(owner=owner, **incoming.validated_data)
@@ -145,7 +136,7 @@ class BotVersionListView(GenericAPIView[BotVersion]):
         )
 
     def _upload(self, request: Request) -> Response:
-        player = player_of(request)
+        player = asking_player_required(request)
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena import idempotency, selectors
-from arena.api import player_of, waiting_for_broker
+from arena.api import waiting_for_broker
 from arena.caching import (
     LEADERBOARD_TTL,
     REPLAY_TTL,
@@ -32,6 +32,7 @@ from arena.caching import (
 )
 from arena.errors import InvalidInput
 from arena.filters import IdFilter
+from arena.identity import asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.renderers import JSONRenderer
 from arena.replay_view import replay_deal
@@ -101,7 +102,7 @@ class MatchViewSet(
         )
 
     def _challenge(self, request: Request) -> Response:
-        player = player_of(request)
+        player = asking_player_required(request)
         with CHALLENGES.spend(request):  # only accepted challenges count
             incoming = MatchCreateSerializer(data=request.data)
             incoming.is_valid(raise_exception=True)

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.identity import asking_player, asking_player_required
 from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
@@ -30,8 +31,6 @@ from leagues.robots.serializers import (
     RobotScheduleCreateSerializer,
     RobotStandingSerializer,
 )
-from leagues.viewers import api_player as _player_of
-from leagues.viewers import viewer as _viewer
 
 _ERRORS = {
     400: "the input breaks a rule; `detail` says which",
@@ -68,7 +67,7 @@ class EventListView(GenericAPIView):  # type: ignore[type-arg]
         responses={201: RobotEventSerializer, **_errors(400, 401, 403)},
     )
     def post(self, request: Request) -> Response:
-        director = _player_of(request)
+        director = asking_player_required(request)
         incoming = RobotEventCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.robot_event_create(director=director, **incoming.validated_data)
@@ -87,7 +86,9 @@ class EntryListView(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         """Join the event: the entry, and where to start its boards."""
-        entry = services.robot_entry_join(event=_event(event_id), player=_player_of(request))
+        entry = services.robot_entry_join(
+            event=_event(event_id), player=asking_player_required(request)
+        )
         return Response(RobotEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -95,7 +96,7 @@ class PlayListView(APIView):
     @extend_schema(responses={200: RobotPlaySerializer(many=True), **_errors(401, 403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         """The caller's own boards: started, finished, and their own scores."""
-        entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
+        entry = selectors.entry_of(event=_event(event_id), player=asking_player_required(request))
         if entry is None:
             raise PermissionDenied("you have not joined this event")
         tables.entry_sync(entry=entry)
@@ -107,7 +108,7 @@ class PlayListView(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         """Start the caller's next board (the board being played, if one is)."""
-        entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
+        entry = selectors.entry_of(event=_event(event_id), player=asking_player_required(request))
         if entry is None:
             raise PermissionDenied("join the event before playing its boards")
         tables.entry_sync(entry=entry)
@@ -120,7 +121,9 @@ class EventCloseView(APIView):
         request=None, responses={200: RobotEventSerializer, **_errors(401, 403, 404, 409)}
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = services.robot_event_close(event=_event(event_id), by=_player_of(request))
+        event = services.robot_event_close(
+            event=_event(event_id), by=asking_player_required(request)
+        )
         return Response(RobotEventSerializer(event).data)
 
 
@@ -135,7 +138,7 @@ class BoardView(APIView):
     @extend_schema(responses={200: dict[str, Any], **_errors(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         """A board's traveller: every human result, the robots' par, the hands."""
-        event, viewer = _event(event_id), _viewer(request)
+        event, viewer = _event(event_id), asking_player(request)
         tables.viewer_sync(event=event, viewer=viewer, number=number)
         view = selectors.board_traveller(event=event, viewer=viewer, number=number)
         view.pop("event")
@@ -158,7 +161,7 @@ class ScheduleListView(APIView):
         incoming = RobotScheduleCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         schedule = services.robot_schedule_create(
-            director=_player_of(request), **incoming.validated_data
+            director=asking_player_required(request), **incoming.validated_data
         )
         return Response(
             {"id": schedule.pk, "name": schedule.name, "task": schedule.task_id},

@@ -15,11 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.errors import InvalidInput, NotAllowed, NotFound
+from arena.identity import asking_player, asking_player_required
 from leagues.robots import rules, selectors, services, tables
 from leagues.robots.forms import EventForm
 from leagues.robots.models import RobotEvent
-from leagues.viewers import page_player as _player
-from leagues.viewers import viewer as _viewer
 
 
 def _event(event_id: int) -> RobotEvent:
@@ -27,7 +26,7 @@ def _event(event_id: int) -> RobotEvent:
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
-    viewer = _viewer(request)
+    viewer = asking_player(request)
     events = [
         {"event": event, "status": rules.status(event)} for event in selectors.event_list()[:100]
     ]
@@ -41,7 +40,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
-    director = _player(request)
+    director = asking_player_required(request)
     if not rules.may_direct(director):
         raise PermissionDenied("only staff and robot event directors create robot events")
     form = EventForm(request.POST if request.method == "POST" else None)
@@ -63,7 +62,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    viewer = _viewer(request)
+    viewer = asking_player(request)
     entry = selectors.entry_of(event=event, player=viewer)
     if entry is not None:
         # Tables finished since the last visit are scored before the page is drawn.
@@ -87,7 +86,7 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _event(event_id)
-    viewer = _viewer(request)
+    viewer = asking_player(request)
     tables.viewer_sync(event=event, viewer=viewer, number=number)
     try:
         context = selectors.board_traveller(event=event, viewer=viewer, number=number)
@@ -108,7 +107,7 @@ def verification(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def join(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
-        services.robot_entry_join(event=_event(event_id), player=_player(request))
+        services.robot_entry_join(event=_event(event_id), player=asking_player_required(request))
         messages.success(request, "You are in: play the boards in order.")
     except (InvalidInput, services.AlreadyDone) as refused:
         messages.error(request, str(refused))
@@ -125,7 +124,7 @@ def join(request: HttpRequest, event_id: int) -> HttpResponse:
 def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
     """Start (or resume) the entrant's next board and go to its table."""
     event = _event(event_id)
-    entry = selectors.entry_of(event=event, player=_player(request))
+    entry = selectors.entry_of(event=event, player=asking_player_required(request))
     if entry is None:
         raise PermissionDenied("join the event before playing its boards")
     tables.entry_sync(entry=entry)
@@ -144,7 +143,7 @@ def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def close(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
-        services.robot_event_close(event=_event(event_id), by=_player(request))
+        services.robot_event_close(event=_event(event_id), by=asking_player_required(request))
         messages.success(request, "The event is closed: the secret and the pars are public.")
     except services.AlreadyDone as refused:
         messages.error(request, str(refused))
@@ -157,5 +156,5 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
 def _refused(request: HttpRequest, event_id: int, status: int) -> HttpResponse:
     """The event page again with the refusal shown, answered with the refusal's status."""
     event = _event(event_id)
-    context = selectors.event_overview(event=event, viewer=_viewer(request))
+    context = selectors.event_overview(event=event, viewer=asking_player(request))
     return render(request, "robots/event_detail.html", context, status=status)
