@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.errors import InvalidInput, NotAllowed, NotFound
 from arena.identity import asking_player, asking_player_required
-from leagues.robots import rules, selectors, services, tables
+from leagues.robots import permissions, selectors, services, tables
 from leagues.robots.forms import EventForm
 from leagues.robots.models import RobotEvent
 
@@ -28,12 +28,13 @@ def _event(event_id: int) -> RobotEvent:
 def event_list(request: HttpRequest) -> HttpResponse:
     viewer = asking_player(request)
     events = [
-        {"event": event, "status": rules.status(event)} for event in selectors.event_list()[:100]
+        {"event": event, "status": permissions.status(event)}
+        for event in selectors.event_list()[:100]
     ]
     return render(
         request,
         "robots/event_list.html",
-        {"events": events, "may_direct": viewer is not None and rules.may_direct(viewer)},
+        {"events": events, "may_direct": viewer is not None and permissions.may_direct(viewer)},
     )
 
 
@@ -41,7 +42,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     director = asking_player_required(request)
-    if not rules.may_direct(director):
+    if not permissions.may_direct(director):
         raise PermissionDenied("only staff and robot event directors create robot events")
     form = EventForm(request.POST if request.method == "POST" else None)
     status = 200
@@ -77,7 +78,7 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     context = {
         "event": event,
-        "status": rules.status(event),
+        "status": permissions.status(event),
         "standings": selectors.event_standings(event=event),
         "refresh_s": settings.ROBOTS_STANDINGS_REFRESH_S,
     }

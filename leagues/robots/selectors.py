@@ -21,7 +21,7 @@ from arena.models import Player
 from engine import Card
 from engine.registry import load_game
 from leagues.play.models import PlayTable
-from leagues.robots import rules, scoring
+from leagues.robots import permissions, scoring
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
 from leagues.tournaments.hands import deal, deal_problems
 
@@ -57,7 +57,7 @@ def entry_of(*, event: RobotEvent, player: Player | None) -> RobotEntry | None:
 
 def sees_all(*, event: RobotEvent, player: Player | None) -> bool:
     """The director, or staff who do not play in it: they may see every board at any time."""
-    if player is None or not rules.directs(event, player):
+    if player is None or not permissions.directs(event, player):
         return False
     return entry_of(event=event, player=player) is None
 
@@ -258,7 +258,7 @@ def _progress(event: RobotEvent, entry: RobotEntry, viewer: Player) -> list[dict
 
 
 def event_overview(*, event: RobotEvent, viewer: Player | None) -> dict[str, Any]:
-    state = rules.status(event)
+    state = permissions.status(event)
     entry = entry_of(event=event, player=viewer)
     progress = _progress(event, entry, viewer) if entry is not None and viewer else []
     played = sum(1 for board in progress if board["state"] == "played")
@@ -276,7 +276,9 @@ def event_overview(*, event: RobotEvent, viewer: Player | None) -> dict[str, Any
         and viewer is not None
         and entry is None
         and viewer.pk != event.director_id,
-        "may_close": event.closed is None and viewer is not None and rules.directs(event, viewer),
+        "may_close": event.closed is None
+        and viewer is not None
+        and permissions.directs(event, viewer),
         "director": director,
         "visible_boards": [
             n
