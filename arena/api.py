@@ -25,6 +25,7 @@ from arena.filters import BotFilter
 from arena.http import idempotency
 from arena.http.parsers import JSONParser
 from arena.http.throttles import REGISTRATIONS, UPLOADS
+from arena.identity import asking_player_required
 from arena.models import Bot, BotVersion, Player
 from arena.serializers import (
     BotCreateSerializer,
@@ -37,16 +38,6 @@ from arena.serializers import (
     RegisteredPlayerSerializer,
 )
 from arena.uploads import MAX_ARCHIVE_BYTES
-
-
-def player_of(request: Request) -> Player:
-    """The requesting player: 401 when anonymous, 403 for an account without a profile."""
-    if not request.user.is_authenticated:
-        raise NotAuthenticated()
-    player = Player.objects.filter(user=request.user).first()
-    if player is None:
-        raise PermissionDenied("this account has no player profile")
-    return player
 
 
 def is_owner(request: Request, bot: Bot) -> bool:
@@ -99,7 +90,7 @@ class BotViewSet(
 
     @extend_schema(request=BotCreateSerializer, responses={201: BotSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        owner = player_of(request)
+        owner = asking_player_required(request)
         incoming = BotCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         bot = services.bot_create(owner=owner, **incoming.validated_data)
@@ -146,7 +137,7 @@ class BotVersionListView(GenericAPIView[BotVersion]):
         )
 
     def _upload(self, request: Request) -> Response:
-        player = player_of(request)
+        player = asking_player_required(request)
         bot = self._bot()
         if bot.owner_id != player.pk:
             raise PermissionDenied("only the bot's owner can add versions")

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena import selectors
-from arena.api import player_of, waiting_for_broker
+from arena.api import waiting_for_broker
 from arena.errors import InvalidInput
 from arena.filters import IdFilter
 from arena.http import idempotency
@@ -35,6 +35,7 @@ from arena.http.caching import (
 )
 from arena.http.renderers import JSONRenderer
 from arena.http.throttles import CHALLENGES, VERIFICATIONS
+from arena.identity import asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.replay_view import replay_deal
 from arena.serializers import (
@@ -102,7 +103,7 @@ class MatchViewSet(
         )
 
     def _challenge(self, request: Request) -> Response:
-        player = player_of(request)
+        player = asking_player_required(request)
         with CHALLENGES.spend(request):  # only accepted challenges count
             incoming = MatchCreateSerializer(data=request.data)
             incoming.is_valid(raise_exception=True)

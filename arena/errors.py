@@ -18,12 +18,45 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 
-class InvalidInput(ValueError):
+class ServiceError(Exception):
+    """A request a service refuses: every app's refusals derive from this one class, and
+    ``exception_handler`` answers each with its ``status`` and the message as ``detail``.
+
+    Only a refusal the service means is one of these: any other exception (a ``KeyError``
+    from a bug) reaches the client as a 500, never as one of these statuses.
+    """
+
+    status: int = status.HTTP_400_BAD_REQUEST
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidInput(ServiceError, ValueError):
     """A request broke a rule of the product; the message says which."""
 
     def __init__(self, message: str, *, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class NotAllowed(ServiceError):
+    """The requester may not do this (not the director, not an entrant)."""
+
+    status = status.HTTP_403_FORBIDDEN
+
+
+class NotFound(ServiceError):
+    """No such thing, or one the requester may not see (the two are not told apart)."""
+
+    status = status.HTTP_404_NOT_FOUND
+
+
+class Conflict(ServiceError):
+    """The request repeats something done once for all, or answers a state that has moved."""
+
+    status = status.HTTP_409_CONFLICT
 
 
 class ServiceUnavailable(exceptions.APIException):
@@ -37,7 +70,8 @@ class ServiceUnavailable(exceptions.APIException):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Render service and model validation errors as 400s with a readable ``detail``, and
+    """Render the services' refusals with their statuses, model validation errors as 400s
+    with a readable ``detail``, and
     bodies over Django's limits (read past what ``Content-Length`` announced) as 413/400."""
     if isinstance(exc, RequestDataTooBig):
         return Response(
@@ -62,11 +96,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             {"detail": f"the request has more than {limit} files"},
             status=status.HTTP_400_BAD_REQUEST,
         )
-    if isinstance(exc, InvalidInput):
+    if isinstance(exc, ServiceError):
         body: dict[str, Any] = {"detail": str(exc)}
-        if exc.field:
+        if isinstance(exc, InvalidInput) and exc.field:
             body[exc.field] = [str(exc)]
-        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        return Response(body, status=exc.status)
     if isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(
             exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}

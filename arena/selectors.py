@@ -23,10 +23,6 @@ def player_list() -> QuerySet[Player]:
     return Player.objects.select_related("user").annotate(bot_count=Count("bots")).order_by("id")
 
 
-def player_for_user(*, user_id: int) -> Player | None:
-    return Player.objects.select_related("user").filter(user_id=user_id).first()
-
-
 def bot_list() -> QuerySet[Bot]:
     return (
         Bot.objects.select_related("owner__user")

@@ -20,8 +20,8 @@ from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from arena.api import player_of
 from arena.errors import InvalidInput
+from arena.identity import asking_player_required
 from arena.models import Bot, Player
 from arena.variant_fields import REGISTERED_VARIANTS
 from leagues import selectors, services
@@ -51,7 +51,7 @@ TIEBREAKS = {
 
 
 def _organiser(request: Request, league: League, doing: str) -> Player:
-    player = player_of(request)
+    player = asking_player_required(request)
     if league.organiser_id != player.pk:
         raise PermissionDenied(f"only the league's organiser can {doing}")
     return player
@@ -88,7 +88,7 @@ class LeagueViewSet(
 
     @extend_schema(request=LeagueCreateSerializer, responses={201: LeagueSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        organiser = player_of(request)
+        organiser = asking_player_required(request)
         incoming = LeagueCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         league = services.league_create(organiser=organiser, **incoming.validated_data)
@@ -185,7 +185,7 @@ class EntryListView(ListAPIView[Entry]):
 
     @extend_schema(request=LeagueEntryCreateSerializer, responses={201: LeagueEntrySerializer})
     def post(self, request: Request, league_id: int, number: int) -> Response:
-        player = player_of(request)
+        player = asking_player_required(request)
         season = _season(league_id, number)
         incoming = LeagueEntryCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -229,7 +229,7 @@ class EntryDetailView(GenericAPIView[Entry]):
     @extend_schema(responses={204: OpenApiResponse()})
     def delete(self, request: Request, league_id: int, number: int, entry_id: int) -> Response:
         """Withdraw an entry before the season starts: its bot's owner or the organiser."""
-        player = player_of(request)
+        player = asking_player_required(request)
         entry = self._entry(league_id, number, entry_id)
         if player.pk not in (entry.bot.owner_id, entry.season.league.organiser_id):
             raise PermissionDenied("only the bot's owner or the organiser can withdraw an entry")

@@ -16,9 +16,10 @@ from rest_framework.exceptions import Throttled
 from arena import selectors, services
 from arena.errors import InvalidInput, ServiceUnavailable
 from arena.http.throttles import UPLOADS
+from arena.identity import asking_player
 from arena.models import Bot
 from arena.pages import charts
-from arena.pages.common import bad_request, player_for
+from arena.pages.common import bad_request
 from arena.queue_positions import queue_text, version_queue_position
 from arena.serializers import BotCreateSerializer
 from arena.uploads import MAX_ARCHIVE_BYTES
@@ -64,7 +65,7 @@ def _render_bot(
 @require_POST
 @login_required
 def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
-    player = player_for(request)
+    player = asking_player(request)
     bot = selectors.bot_get(bot_id=bot_id)
     if bot is None:
         raise Http404(f"there is no bot {bot_id}")
@@ -99,7 +100,7 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def bot_new(request: HttpRequest) -> HttpResponse:
-    player = player_for(request)
+    player = asking_player(request)
     if player is None:
         return bad_request(request, "this account has no player profile", status=403)
     errors: dict[str, list[str]] = {}

@@ -7,9 +7,6 @@ from collections.abc import Iterable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from arena import selectors
-from arena.models import Player
-
 
 class BadQuery(ValueError):
     """A page was asked for with a query parameter it cannot use; the message says why."""
@@ -44,10 +41,3 @@ def whole_number(request: HttpRequest, name: str) -> int | None:
     if not raw.isdigit():
         raise BadQuery(f"{name} must be a whole number, not {raw!r}")
     return int(raw)
-
-
-def player_for(request: HttpRequest) -> Player | None:
-    """The signed-in user's player profile, or None (anonymous, or an account without one)."""
-    if not request.user.is_authenticated:
-        return None
-    return selectors.player_for_user(user_id=request.user.pk)

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena import selectors as arena_selectors
 from arena.errors import InvalidInput
-from arena.pages.common import bad_request, player_for
+from arena.identity import asking_player
+from arena.pages.common import bad_request
 from arena.variants import variant_choices
 from leagues import selectors, services
 from leagues.api import TIEBREAKS
@@ -127,7 +128,7 @@ def _render_season(
 @require_http_methods(["GET", "POST"])
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
-    player = player_for(request)
+    player = asking_player(request)
     if player is None:
         return bad_request(request, "this account has no player profile", status=403)
     errors: Errors = {}
@@ -166,7 +167,7 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = selectors.league_get(league_id=league_id)
     if league is None:
         raise Http404(f"there is no league {league_id}")
-    player = player_for(request)
+    player = asking_player(request)
     if player is None or league.organiser_id != player.pk:
         return bad_request(request, "only the league's organiser can open a season", status=403)
     try:
@@ -202,7 +203,7 @@ def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
     season = selectors.season_get(league_id=league_id, number=number)
     if season is None:
         raise Http404(f"league {league_id} has no season {number}")
-    player = player_for(request)
+    player = asking_player(request)
     if player is None:
         return bad_request(request, "this account has no player profile", status=403)
     data: dict[str, Any] = {
@@ -263,7 +264,7 @@ def round_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
     season = selectors.season_get(league_id=league_id, number=number)
     if season is None:
         raise Http404(f"league {league_id} has no season {number}")
-    player = player_for(request)
+    player = asking_player(request)
     if player is None or season.league.organiser_id != player.pk:
         return bad_request(request, "only the league's organiser can schedule rounds", status=403)
     incoming = LeagueRoundScheduleSerializer(data={"number": request.POST.get("number", "")})

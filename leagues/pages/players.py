@@ -9,8 +9,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from arena.identity import asking_player
 from arena.models import Player
-from arena.pages.common import bad_request, player_for
+from arena.pages.common import bad_request
 from arena.services.bots import player_token_create
 from leagues import selectors
 
@@ -31,7 +32,7 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
 @require_POST
 @login_required
 def player_token(request: HttpRequest, username: str) -> HttpResponse:
-    player = player_for(request)
+    player = asking_player(request)
     if player is None or player.user.username != username:
         return bad_request(request, "a player creates API tokens for herself only", status=403)
     player_token_create(player=player)

@@ -19,7 +19,6 @@ from rest_framework.views import APIView
 from arena.variant_fields import VariantChoiceField
 from engine.registry import load_game
 from leagues.play import selectors, services
-from leagues.play.errors import PlayError
 from leagues.play.pages import new_seed
 from leagues.play.throttles import PLAY_TABLES
 
@@ -119,10 +118,6 @@ class PlayErrorSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField()
 
 
-def refused(error: PlayError) -> Response:
-    return Response({"detail": error.message}, status=error.status)
-
-
 def field_errors(errors: Any, prefix: str = "") -> list[str]:
     """Field errors as ``field.index: message`` lines, so every 400 has one ``detail``."""
     if isinstance(errors, dict):
@@ -170,20 +165,17 @@ class TableListView(APIView):
         if isinstance(data, Response):
             return data
         players = load_game(data["variant"]).players
-        try:
-            # Only a table started keeps its slot (a refused one hands it back).
-            with PLAY_TABLES.spend(request):
-                table = services.table_start(
-                    owner=request.user,  # type: ignore[arg-type]
-                    variant=data["variant"],
-                    seed=new_seed(),
-                    dealer=data.get("dealer", secrets.randbelow(players)),
-                    human_seat=data["human_seat"],
-                    bots=data["bots"],
-                    casual=True,
-                )
-        except PlayError as error:
-            return refused(error)
+        # Only a table started keeps its slot (a refused one hands it back).
+        with PLAY_TABLES.spend(request):
+            table = services.table_start(
+                owner=request.user,  # type: ignore[arg-type]
+                variant=data["variant"],
+                seed=new_seed(),
+                dealer=data.get("dealer", secrets.randbelow(players)),
+                human_seat=data["human_seat"],
+                bots=data["bots"],
+                casual=True,
+            )
         view = selectors.table_view(table=table, viewer=request.user)
         return Response(view, status=status.HTTP_201_CREATED)
 
@@ -195,10 +187,7 @@ class TableDetailView(APIView):
         responses={200: PlayTableSerializer, 404: PlayErrorSerializer}, summary="A table"
     )
     def get(self, request: Request, table_id: int) -> Response:
-        try:
-            table = selectors.table_for(table_id=table_id, viewer=request.user)
-        except PlayError as error:
-            return refused(error)
+        table = selectors.table_for(table_id=table_id, viewer=request.user)
         return Response(selectors.table_view(table=table, viewer=request.user))
 
 
@@ -219,12 +208,9 @@ class TableActionView(APIView):
         data = read_body(PlayActionSerializer(data=request.data))
         if isinstance(data, Response):
             return data
-        try:
-            update = services.table_act(
-                table_id=table_id, user=request.user, action=data["action"], ply=data["ply"]
-            )
-        except PlayError as error:
-            return refused(error)
+        update = services.table_act(
+            table_id=table_id, user=request.user, action=data["action"], ply=data["ply"]
+        )
         view = selectors.table_view(table=update.table, viewer=request.user)
         return Response({"moves": update.moves, "table": view})
 
@@ -242,8 +228,5 @@ class TableAbandonView(APIView):
         summary="Leave your table: the hand ends as a forfeit of your side",
     )
     def post(self, request: Request, table_id: int) -> Response:
-        try:
-            table = services.table_abandon(table_id=table_id, user=request.user)
-        except PlayError as error:
-            return refused(error)
+        table = services.table_abandon(table_id=table_id, user=request.user)
         return Response(selectors.table_view(table=table, viewer=request.user))

@@ -26,9 +26,7 @@ from leagues.play.api import (
     PlayBotSpecField,
     PlayErrorSerializer,
     read_body,
-    refused,
 )
-from leagues.play.errors import PlayError
 from leagues.play.models import Challenge
 from leagues.play.scoring import MAX_BOARDS
 from leagues.play.throttles import PLAY_CHALLENGES
@@ -190,17 +188,14 @@ class ChallengeListView(APIView):
         data = read_body(ChallengeCreateSerializer(data=request.data))
         if isinstance(data, Response):
             return data
-        try:
-            # Counted with the page's challenges; a refused one hands its slot back.
-            with PLAY_CHALLENGES.spend(request):
-                challenge = challenges.challenge_create(
-                    owner=request.user,  # type: ignore[arg-type]
-                    variant=data["variant"],
-                    opponent=data["opponent"],
-                    boards=data["boards"],
-                )
-        except PlayError as error:
-            return refused(error)
+        # Counted with the page's challenges; a refused one hands its slot back.
+        with PLAY_CHALLENGES.spend(request):
+            challenge = challenges.challenge_create(
+                owner=request.user,  # type: ignore[arg-type]
+                variant=data["variant"],
+                opponent=data["opponent"],
+                boards=data["boards"],
+            )
         return Response(
             ChallengeSerializer(challenge_view(challenge)).data, status=status.HTTP_201_CREATED
         )
@@ -220,10 +215,7 @@ class ChallengeDetailView(APIView):
         "play next, its result at the end",
     )
     def get(self, request: Request, challenge_id: int) -> Response:
-        try:
-            challenge = challenges.challenge_for(challenge_id=challenge_id, viewer=request.user)
-        except PlayError as error:
-            return refused(error)
+        challenge = challenges.challenge_for(challenge_id=challenge_id, viewer=request.user)
         # As the page: deals the next table once every dealt one is over, scores at the end.
         challenge = challenges.challenge_settle(challenge_id=challenge.pk)
         return Response(ChallengeSerializer(challenge_view(challenge)).data)

@@ -1,34 +1,25 @@
-"""Why a table refuses a request. Each names its HTTP status; none changes anything."""
+"""Why a table refuses a request: kinds of the services' refusals (``arena.errors``), each
+with its HTTP status; none changes anything."""
 
 from __future__ import annotations
 
+from arena.errors import Conflict, NotFound, ServiceError
 
-class PlayError(Exception):
+
+class PlayError(ServiceError):
     """A refused request; ``status`` is the HTTP status the pages and the API answer."""
 
-    status = 400
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class TableNotFound(PlayError):
+class TableNotFound(PlayError, NotFound):
     """No such table, or one the reader may not see (the two are not told apart)."""
 
-    status = 404
 
-
-class StalePly(PlayError):
+class StalePly(PlayError, Conflict):
     """The action answers a ply that is no longer the table's: a stale or repeated submit."""
 
-    status = 409
 
-
-class NotYourTurn(PlayError):
+class NotYourTurn(PlayError, Conflict):
     """It is a bot's turn, or the hand is over."""
-
-    status = 409
 
 
 class IllegalAction(PlayError):
@@ -43,7 +34,5 @@ class BadTable(PlayError):
     """A table cannot be set up as asked (variant, seats, seed, dealer)."""
 
 
-class TooManyTables(PlayError):
+class TooManyTables(PlayError, Conflict):
     """The player has as many casual tables open as one may (``PLAY_OPEN_TABLES_MAX``)."""
-
-    status = 409

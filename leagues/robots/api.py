@@ -8,19 +8,18 @@ A board's traveller is shown to those who may see it (``selectors.board_visible`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import APIException, NotFound, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.identity import asking_player, asking_player_required
 from leagues.robots import selectors, services, tables
 from leagues.robots.models import RobotEvent
 from leagues.robots.serializers import (
@@ -32,8 +31,6 @@ from leagues.robots.serializers import (
     RobotScheduleCreateSerializer,
     RobotStandingSerializer,
 )
-from leagues.viewers import api_player as _player_of
-from leagues.viewers import viewer as _viewer
 
 _ERRORS = {
     400: "the input breaks a rule; `detail` says which",
@@ -44,33 +41,10 @@ _ERRORS = {
 }
 
 
-class Conflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "done already"
-    default_code = "conflict"
-
-
 def _errors(*codes: int) -> dict[int, OpenApiResponse]:
     return {
         code: OpenApiResponse(RobotErrorSerializer, description=_ERRORS[code]) for code in codes
     }
-
-
-def _refusals(view: Callable[..., Response]) -> Callable[..., Response]:
-    """The services' refusals as the API's statuses."""
-
-    @wraps(view)
-    def answer(*args: Any, **kwargs: Any) -> Response:
-        try:
-            return view(*args, **kwargs)
-        except services.NotAllowed as refused:
-            raise PermissionDenied(str(refused)) from None
-        except services.AlreadyDone as repeated:
-            raise Conflict(str(repeated)) from None
-        except LookupError as missing:
-            raise NotFound(str(missing)) from None
-
-    return answer
 
 
 def _event(event_id: int) -> RobotEvent:
@@ -92,9 +66,8 @@ class EventListView(GenericAPIView):  # type: ignore[type-arg]
         request=RobotEventCreateSerializer,
         responses={201: RobotEventSerializer, **_errors(400, 401, 403)},
     )
-    @_refusals
     def post(self, request: Request) -> Response:
-        director = _player_of(request)
+        director = asking_player_required(request)
         incoming = RobotEventCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.robot_event_create(director=director, **incoming.validated_data)
@@ -111,10 +84,11 @@ class EntryListView(APIView):
     @extend_schema(
         request=None, responses={201: RobotEntrySerializer, **_errors(400, 401, 403, 404, 409)}
     )
-    @_refusals
     def post(self, request: Request, event_id: int) -> Response:
         """Join the event: the entry, and where to start its boards."""
-        entry = services.robot_entry_join(event=_event(event_id), player=_player_of(request))
+        entry = services.robot_entry_join(
+            event=_event(event_id), player=asking_player_required(request)
+        )
         return Response(RobotEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -122,7 +96,7 @@ class PlayListView(APIView):
     @extend_schema(responses={200: RobotPlaySerializer(many=True), **_errors(401, 403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         """The caller's own boards: started, finished, and their own scores."""
-        entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
+        entry = selectors.entry_of(event=_event(event_id), player=asking_player_required(request))
         if entry is None:
             raise PermissionDenied("you have not joined this event")
         tables.entry_sync(entry=entry)
@@ -132,10 +106,9 @@ class PlayListView(APIView):
     @extend_schema(
         request=None, responses={201: RobotPlaySerializer, **_errors(400, 401, 403, 404, 409)}
     )
-    @_refusals
     def post(self, request: Request, event_id: int) -> Response:
         """Start the caller's next board (the board being played, if one is)."""
-        entry = selectors.entry_of(event=_event(event_id), player=_player_of(request))
+        entry = selectors.entry_of(event=_event(event_id), player=asking_player_required(request))
         if entry is None:
             raise PermissionDenied("join the event before playing its boards")
         tables.entry_sync(entry=entry)
@@ -147,9 +120,10 @@ class EventCloseView(APIView):
     @extend_schema(
         request=None, responses={200: RobotEventSerializer, **_errors(401, 403, 404, 409)}
     )
-    @_refusals
     def post(self, request: Request, event_id: int) -> Response:
-        event = services.robot_event_close(event=_event(event_id), by=_player_of(request))
+        event = services.robot_event_close(
+            event=_event(event_id), by=asking_player_required(request)
+        )
         return Response(RobotEventSerializer(event).data)
 
 
@@ -162,10 +136,9 @@ class StandingsView(APIView):
 
 class BoardView(APIView):
     @extend_schema(responses={200: dict[str, Any], **_errors(403, 404)})
-    @_refusals
     def get(self, request: Request, event_id: int, number: int) -> Response:
         """A board's traveller: every human result, the robots' par, the hands."""
-        event, viewer = _event(event_id), _viewer(request)
+        event, viewer = _event(event_id), asking_player(request)
         tables.viewer_sync(event=event, viewer=viewer, number=number)
         view = selectors.board_traveller(event=event, viewer=viewer, number=number)
         view.pop("event")
@@ -183,13 +156,12 @@ class ScheduleListView(APIView):
         request=RobotScheduleCreateSerializer,
         responses={201: dict[str, Any], **_errors(400, 401, 403)},
     )
-    @_refusals
     def post(self, request: Request) -> Response:
         """A daily timetable: an event of these settings is created at hour:minute UTC."""
         incoming = RobotScheduleCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         schedule = services.robot_schedule_create(
-            director=_player_of(request), **incoming.validated_data
+            director=asking_player_required(request), **incoming.validated_data
         )
         return Response(
             {"id": schedule.pk, "name": schedule.name, "task": schedule.task_id},

@@ -14,12 +14,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.errors import InvalidInput
-from leagues.robots import rules, selectors, services, tables
+from arena.errors import InvalidInput, NotAllowed, NotFound
+from arena.identity import asking_player, asking_player_required
+from leagues.robots import permissions, selectors, services, tables
 from leagues.robots.forms import EventForm
 from leagues.robots.models import RobotEvent
-from leagues.viewers import page_player as _player
-from leagues.viewers import viewer as _viewer
 
 
 def _event(event_id: int) -> RobotEvent:
@@ -27,22 +26,23 @@ def _event(event_id: int) -> RobotEvent:
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
-    viewer = _viewer(request)
+    viewer = asking_player(request)
     events = [
-        {"event": event, "status": rules.status(event)} for event in selectors.event_list()[:100]
+        {"event": event, "status": permissions.status(event)}
+        for event in selectors.event_list()[:100]
     ]
     return render(
         request,
         "robots/event_list.html",
-        {"events": events, "may_direct": viewer is not None and rules.may_direct(viewer)},
+        {"events": events, "may_direct": viewer is not None and permissions.may_direct(viewer)},
     )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
-    director = _player(request)
-    if not rules.may_direct(director):
+    director = asking_player_required(request)
+    if not permissions.may_direct(director):
         raise PermissionDenied("only staff and robot event directors create robot events")
     form = EventForm(request.POST if request.method == "POST" else None)
     status = 200
@@ -63,7 +63,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
-    viewer = _viewer(request)
+    viewer = asking_player(request)
     entry = selectors.entry_of(event=event, player=viewer)
     if entry is not None:
         # Tables finished since the last visit are scored before the page is drawn.
@@ -78,7 +78,7 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
     event = _event(event_id)
     context = {
         "event": event,
-        "status": rules.status(event),
+        "status": permissions.status(event),
         "standings": selectors.event_standings(event=event),
         "refresh_s": settings.ROBOTS_STANDINGS_REFRESH_S,
     }
@@ -87,13 +87,13 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _event(event_id)
-    viewer = _viewer(request)
+    viewer = asking_player(request)
     tables.viewer_sync(event=event, viewer=viewer, number=number)
     try:
         context = selectors.board_traveller(event=event, viewer=viewer, number=number)
-    except services.NotAllowed as refused:
+    except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
-    except LookupError as missing:
+    except NotFound as missing:
         raise Http404(str(missing)) from None
     return render(request, "robots/traveller.html", context)
 
@@ -108,14 +108,14 @@ def verification(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def join(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
-        services.robot_entry_join(event=_event(event_id), player=_player(request))
+        services.robot_entry_join(event=_event(event_id), player=asking_player_required(request))
         messages.success(request, "You are in: play the boards in order.")
     except (InvalidInput, services.AlreadyDone) as refused:
         messages.error(request, str(refused))
         return _refused(
             request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
         )
-    except services.NotAllowed as refused:
+    except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
     return redirect("robots-page", event_id=event_id)
 
@@ -125,7 +125,7 @@ def join(request: HttpRequest, event_id: int) -> HttpResponse:
 def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
     """Start (or resume) the entrant's next board and go to its table."""
     event = _event(event_id)
-    entry = selectors.entry_of(event=event, player=_player(request))
+    entry = selectors.entry_of(event=event, player=asking_player_required(request))
     if entry is None:
         raise PermissionDenied("join the event before playing its boards")
     tables.entry_sync(entry=entry)
@@ -144,12 +144,12 @@ def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def close(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
-        services.robot_event_close(event=_event(event_id), by=_player(request))
+        services.robot_event_close(event=_event(event_id), by=asking_player_required(request))
         messages.success(request, "The event is closed: the secret and the pars are public.")
     except services.AlreadyDone as refused:
         messages.error(request, str(refused))
         return _refused(request, event_id, 409)
-    except services.NotAllowed as refused:
+    except NotAllowed as refused:
         raise PermissionDenied(str(refused)) from None
     return redirect("robots-page", event_id=event_id)
 
@@ -157,5 +157,5 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
 def _refused(request: HttpRequest, event_id: int, status: int) -> HttpResponse:
     """The event page again with the refusal shown, answered with the refusal's status."""
     event = _event(event_id)
-    context = selectors.event_overview(event=event, viewer=_viewer(request))
+    context = selectors.event_overview(event=event, viewer=asking_player(request))
     return render(request, "robots/event_detail.html", context, status=status)

@@ -16,13 +16,13 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from arena.errors import NotAllowed, NotFound
 from arena.models import Player
 from engine import Card
 from engine.registry import load_game
 from leagues.play.models import PlayTable
-from leagues.robots import rules, scoring
+from leagues.robots import permissions, scoring
 from leagues.robots.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
-from leagues.robots.services import NotAllowed
 from leagues.tournaments.hands import deal, deal_problems
 
 SCHEME = (
@@ -57,7 +57,7 @@ def entry_of(*, event: RobotEvent, player: Player | None) -> RobotEntry | None:
 
 def sees_all(*, event: RobotEvent, player: Player | None) -> bool:
     """The director, or staff who do not play in it: they may see every board at any time."""
-    if player is None or not rules.directs(event, player):
+    if player is None or not permissions.directs(event, player):
         return False
     return entry_of(event=event, player=player) is None
 
@@ -185,12 +185,12 @@ def _hands(board: RobotBoard, variant: str) -> list[dict[str, Any]]:
 def board_traveller(*, event: RobotEvent, viewer: Player | None, number: int) -> dict[str, Any]:
     """Every human result on the board with its score, the robots' par and the hands.
 
-    Raises NotAllowed for a viewer who may not see the board yet, LookupError for a board
-    the event does not have.
+    Raises NotAllowed for a viewer who may not see the board yet, NotFound for a board the
+    event does not have.
     """
     board = event.board_set.filter(number=number).first()
     if board is None:
-        raise LookupError(f"the event has boards 1 to {event.boards}, not {number}")
+        raise NotFound(f"the event has boards 1 to {event.boards}, not {number}")
     if not board_visible(event=event, player=viewer, number=number):
         raise NotAllowed(
             "a board's results and hands are shown once you have played it to the end of the "
@@ -258,7 +258,7 @@ def _progress(event: RobotEvent, entry: RobotEntry, viewer: Player) -> list[dict
 
 
 def event_overview(*, event: RobotEvent, viewer: Player | None) -> dict[str, Any]:
-    state = rules.status(event)
+    state = permissions.status(event)
     entry = entry_of(event=event, player=viewer)
     progress = _progress(event, entry, viewer) if entry is not None and viewer else []
     played = sum(1 for board in progress if board["state"] == "played")
@@ -276,7 +276,9 @@ def event_overview(*, event: RobotEvent, viewer: Player | None) -> dict[str, Any
         and viewer is not None
         and entry is None
         and viewer.pk != event.director_id,
-        "may_close": event.closed is None and viewer is not None and rules.directs(event, viewer),
+        "may_close": event.closed is None
+        and viewer is not None
+        and permissions.directs(event, viewer),
         "director": director,
         "visible_boards": [
             n

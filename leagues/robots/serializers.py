@@ -7,7 +7,7 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
-from leagues.robots import rules
+from leagues.robots import permissions
 from leagues.robots.models import ROBOT_VARIANTS, RobotEntry, RobotEvent, RobotPlay
 from leagues.robots.services import MAX_BOARDS
 
@@ -57,7 +57,7 @@ class RobotEventSerializer(serializers.ModelSerializer[RobotEvent]):
         ]
 
     def get_status(self, event: RobotEvent) -> str:
-        return rules.status(event)
+        return permissions.status(event)
 
 
 class RobotEntrySerializer(serializers.ModelSerializer[RobotEntry]):

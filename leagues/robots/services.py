@@ -20,14 +20,14 @@ from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
 from arena import seeding
-from arena.errors import InvalidInput
+from arena.errors import Conflict, InvalidInput, NotAllowed
 from arena.models import Player
 from arena.newcomers import rated_play_refusal
 from engine.registry import load_game
 from leagues.play import services as play_services
 from leagues.play.errors import NotYourTurn
 from leagues.play.models import PlayTable
-from leagues.robots import rules
+from leagues.robots import permissions
 from leagues.robots.models import (
     ROBOT_VARIANTS,
     RobotBoard,
@@ -64,11 +64,7 @@ PAR_TASK = "robots.board_par"
 SCHEDULE_TASK = "robots.schedule_run"
 
 
-class NotAllowed(Exception):
-    """The player may not do this (not a director, not an entrant): the API answers 403."""
-
-
-class AlreadyDone(Exception):
+class AlreadyDone(Conflict):
     """The request repeats something done once for all (a join, a board): answered 409."""
 
 
@@ -93,7 +89,7 @@ class EventSettings(TypedDict):
 def _event_settings(director: Player, refusal: str, settings: EventSettings) -> dict[str, Any]:
     """The fields an event (or a timetable of events) is created with, once the director
     may direct (``NotAllowed(refusal)`` otherwise) and every setting is checked."""
-    if not rules.may_direct(director):
+    if not permissions.may_direct(director):
         raise NotAllowed(refusal)
     _checked_settings(**settings)
     return {**settings, "name": settings["name"].strip(), "director": director}
@@ -165,7 +161,7 @@ def robot_event_close(*, event: RobotEvent, by: Player | None) -> RobotEvent:
     entrant's side, as if they had left): the close makes every hand public, and a hand
     played on after it would be played open.
     """
-    if by is not None and not rules.directs(event, by):
+    if by is not None and not permissions.directs(event, by):
         raise NotAllowed("only the event's director or staff close it")
     with transaction.atomic():
         # Locked so that a board started at the same moment either lands before the close
@@ -235,7 +231,7 @@ def robot_board_par_compute(*, board_id: int) -> RobotBoard | None:
     RobotBoard.objects.filter(pk=board.pk, par_result__isnull=True).update(
         par_ns=ns,
         par_ew=ew,
-        par_result=rules.result_summary(result.to_json(), load_game(event.variant)),
+        par_result=permissions.result_summary(result.to_json(), load_game(event.variant)),
     )
     board.refresh_from_db()
     return board
@@ -252,7 +248,7 @@ def robot_entry_join(*, event: RobotEvent, player: Player) -> RobotEntry:
         with transaction.atomic():
             # Locked as the close locks it: an entry lands before the close or not at all.
             event = RobotEvent.objects.select_for_update().get(pk=event.pk)
-            state = rules.status(event)
+            state = permissions.status(event)
             if state != "open":
                 raise InvalidInput(f"the event is {state}: it takes no entries", field="event")
             return RobotEntry.objects.create(event=event, player=player)
@@ -265,7 +261,7 @@ def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
     South, the event's robots at the other seats); the open one when one is in play."""
     with transaction.atomic():
         event = RobotEvent.objects.select_for_update().get(pk=entry.event_id)
-        state = rules.status(event)
+        state = permissions.status(event)
         if state != "open":
             raise InvalidInput(f"the event is {state}: no board can be started", field="event")
         current = entry.plays.filter(finished__isnull=True).select_related("board").first()
@@ -286,7 +282,7 @@ def robot_play_start(*, entry: RobotEntry) -> RobotPlay:
             variant=event.variant,
             seed=board.seed,
             dealer=board.dealer,
-            human_seat=rules.HUMAN_SEAT,
+            human_seat=permissions.HUMAN_SEAT,
             bots=[robot, robot, robot],
             return_url=reverse("robots-page", args=[event.pk]),
             # Other people's tables open with the event's results, at the close that
@@ -313,7 +309,7 @@ def robot_play_finish(
     if not (len(scores) == 2 and all(type(score) is int for score in scores)):
         raise InvalidInput("a board's result is two whole team scores", field="scores")
     summary: dict[str, Any] = (
-        rules.result_summary(dict(hand), load_game(play.board.event.variant))
+        permissions.result_summary(dict(hand), load_game(play.board.event.variant))
         if hand is not None
         else {"outcome": "forfeit"}
     )

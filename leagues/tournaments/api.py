@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from arena.errors import InvalidInput
 from arena.http import idempotency
+from arena.identity import asking_player, asking_player_required
 from leagues.tournaments import selectors, services
 from leagues.tournaments.models import Event, HumanRating, Result
 from leagues.tournaments.records import hand_records_pdf
@@ -45,8 +46,6 @@ from leagues.tournaments.serializers import (
     SectionSerializer,
     TournamentErrorSerializer,
 )
-from leagues.viewers import api_player as _player_of
-from leagues.viewers import viewer as _viewer
 
 _ERRORS = {
     400: "the input breaks a rule; `detail` says which",
@@ -72,7 +71,7 @@ def _event(event_id: int) -> Event:
 def _require_director_or_public(request: Request, event: Event, what: str) -> None:
     if selectors.is_public(event=event):
         return
-    if not selectors.is_director(event=event, player=_viewer(request)):
+    if not selectors.is_director(event=event, player=asking_player(request)):
         raise PermissionDenied(f"{what} are published when the event finishes")
 
 
@@ -98,7 +97,7 @@ class EventListView(GenericAPIView[Event]):
         request=EventCreateSerializer, responses={201: EventSerializer, **_errors(400, 401, 403)}
     )
     def post(self, request: Request) -> Response:
-        director = _player_of(request)
+        director = asking_player_required(request)
         incoming = EventCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.event_create(director=director, **incoming.validated_data)
@@ -115,7 +114,7 @@ class EventDetailView(APIView):
         responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
     )
     def patch(self, request: Request, event_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         incoming = EventUpdateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.event_update(event=_event(event_id), by=by, **incoming.validated_data)
@@ -135,7 +134,7 @@ class EntryListView(APIView):
         responses={201: SectionSerializer(many=True), **_errors(400, 401, 403, 404)},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         event = _event(event_id)
         incoming = EntryCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -154,7 +153,7 @@ class EntryListView(APIView):
 class EntryDetailView(APIView):
     @extend_schema(responses={204: None, **_errors(400, 401, 403, 404)})
     def delete(self, request: Request, event_id: int, entry_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         event = _event(event_id)
         entry = get_object_or_404(selectors.player_entry_queryset(event=event), pk=entry_id)
         services.entry_remove(event=event, by=by, entry=entry)
@@ -167,7 +166,7 @@ class EventStartView(APIView):
         responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         incoming = EventStartSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.event_start(event=_event(event_id), by=by, **incoming.validated_data)
@@ -177,7 +176,7 @@ class EventStartView(APIView):
 class EventFinishView(APIView):
     @extend_schema(request=None, responses={200: EventSerializer, **_errors(400, 401, 403, 404)})
     def post(self, request: Request, event_id: int) -> Response:
-        event = services.event_finish(event=_event(event_id), by=_player_of(request))
+        event = services.event_finish(event=_event(event_id), by=asking_player_required(request))
         return Response(EventSerializer(event).data)
 
 
@@ -186,7 +185,9 @@ class RoundNextView(APIView):
 
     @extend_schema(request=None, responses={200: EventSerializer, **_errors(400, 401, 403, 404)})
     def post(self, request: Request, event_id: int) -> Response:
-        event = services.event_round_advance(event=_event(event_id), by=_player_of(request))
+        event = services.event_round_advance(
+            event=_event(event_id), by=asking_player_required(request)
+        )
         return Response(EventSerializer(event).data)
 
 
@@ -198,7 +199,7 @@ class RoundCloseView(APIView):
         responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
     )
     def post(self, request: Request, event_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         incoming = RoundCloseSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         event = services.event_round_close(
@@ -276,7 +277,7 @@ class ResultListView(APIView):
         return idempotency.respond(request, handler=lambda: self._enter(request, event_id))
 
     def _enter(self, request: Request, event_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         event = _event(event_id)
         incoming = ResultEnterSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
@@ -302,7 +303,7 @@ class ResultDetailView(APIView):
         responses={200: ResultRowSerializer, **_errors(400, 401, 403, 404)},
     )
     def patch(self, request: Request, event_id: int, result_id: int) -> Response:
-        by = _player_of(request)
+        by = asking_player_required(request)
         event = _event(event_id)
         result = get_object_or_404(Result, pk=result_id, section__event=event)
         incoming = ResultCorrectSerializer(data=request.data)
@@ -356,7 +357,7 @@ class ScorecardView(APIView):
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
         _require_started(event)
-        viewer = _viewer(request)
+        viewer = asking_player(request)
         number = request.query_params.get("entry")
         if number is None:
             if viewer is None:

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from arena.errors import InvalidInput
+from arena.identity import asking_player, asking_player_required
 from arena.models import Player
 from arena.pages import charts
 from arena.pages.common import BadQuery, bad_request, choice, page_number
@@ -28,8 +29,6 @@ from leagues.tournaments import selectors, services
 from leagues.tournaments.forms import BoardEntryForm, initial_from
 from leagues.tournaments.hands import HandScore
 from leagues.tournaments.models import Event, Result
-from leagues.viewers import page_player as _player
-from leagues.viewers import viewer as _viewer
 
 
 def _event(event_id: int) -> Event:
@@ -80,7 +79,7 @@ def human_ratings(request: HttpRequest) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    context = selectors.event_overview(event=_event(event_id), viewer=_viewer(request))
+    context = selectors.event_overview(event=_event(event_id), viewer=asking_player(request))
     return render(request, "tournaments/event_detail.html", context)
 
 
@@ -97,14 +96,14 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
 
 def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     context = selectors.traveller_page(
-        event=_event(event_id), viewer=_viewer(request), number=number
+        event=_event(event_id), viewer=asking_player(request), number=number
     )
     return render(request, "tournaments/traveller.html", context)
 
 
 def scorecard(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
     context = selectors.scorecard_page(
-        event=_event(event_id), viewer=_viewer(request), section_name=section, number=number
+        event=_event(event_id), viewer=asking_player(request), section_name=section, number=number
     )
     return render(request, "tournaments/scorecard.html", context)
 
@@ -118,7 +117,9 @@ def verification(request: HttpRequest, event_id: int) -> HttpResponse:
 @require_POST
 def round_next(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
-        event = services.event_round_advance(event=_event(event_id), by=_player(request))
+        event = services.event_round_advance(
+            event=_event(event_id), by=asking_player_required(request)
+        )
         messages.success(request, f"Round {event.current_round} has started.")
     except InvalidInput as refused:
         messages.error(request, str(refused))
@@ -134,7 +135,7 @@ def round_close(request: HttpRequest, event_id: int) -> HttpResponse:
         return redirect("tournament-page", event_id=event_id)
     try:
         event = services.event_round_close(
-            event=_event(event_id), by=_player(request), round=int(round_)
+            event=_event(event_id), by=asking_player_required(request), round=int(round_)
         )
         messages.success(request, f"Rounds up to {event.closed_round} are closed to players.")
     except InvalidInput as refused:
@@ -156,7 +157,7 @@ def table_entry(
     opens the director's correction of an entered result.
     """
     event = _event(event_id)
-    viewer = _player(request)
+    viewer = asking_player_required(request)
     context = selectors.table_entry_page(
         event=event, viewer=viewer, section_name=section, round=round, table=table
     )

@@ -1,4 +1,5 @@
-"""Who may do and see what in a robot event, and an event's state: small pure reads."""
+"""Who may do and see what in a robot event (the director, staff, an entrant's seat), and
+the event's state that opens it: small pure reads, no game rule (the engine has those)."""
 
 from __future__ import annotations
 
