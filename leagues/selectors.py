@@ -3,66 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from arena import selectors as arena_selectors
 from arena.models import Bot, BotVersion, Match, Rating
-from leagues import scheduling
+from leagues import fixture_results, scheduling
+from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 from leagues.tournaments.models import Event
 
 
-class Result(Enum):
-    """A fixture's result as it stands, from X's side."""
-
-    PENDING = "pending"
-    X_WON = "x_won"
-    DRAWN = "drawn"
-    Y_WON = "y_won"
-    BYE = "bye"
-    X_FORFEITED = "x_forfeited"
-    Y_FORFEITED = "y_forfeited"
-    BOTH_FORFEITED = "both_forfeited"
-    VOID = "void"
-    """The match failed for infrastructure reasons: nothing is scored."""
-
-
-_POINTS = {
-    Result.X_WON: (scheduling.WIN_POINTS, scheduling.LOSS_POINTS),
-    Result.DRAWN: (scheduling.DRAW_POINTS, scheduling.DRAW_POINTS),
-    Result.Y_WON: (scheduling.LOSS_POINTS, scheduling.WIN_POINTS),
-    Result.X_FORFEITED: (scheduling.LOSS_POINTS, scheduling.WIN_POINTS),
-    Result.Y_FORFEITED: (scheduling.WIN_POINTS, scheduling.LOSS_POINTS),
-    Result.BOTH_FORFEITED: (scheduling.LOSS_POINTS, scheduling.LOSS_POINTS),
-}
-
-
 def fixture_result(fixture: Fixture) -> Result:
-    if fixture.walkover:
-        return Result(fixture.walkover)
+    """The fixture's result, from its walkover or its match (``leagues.fixture_results``)."""
     match = fixture.match
-    assert match is not None
-    if match.status == Match.Status.FAILED:
-        return Result.VOID
-    if match.status != Match.Status.DONE or match.score_x is None:
-        return Result.PENDING
-    points_x, _ = scheduling.fixture_points(match.score_x)
-    if points_x == scheduling.WIN_POINTS:
-        return Result.X_WON
-    return Result.DRAWN if points_x == scheduling.DRAW_POINTS else Result.Y_WON
-
-
-def result_points(result: Result) -> tuple[int, int]:
-    """League points of X and Y for a fixture with an opponent (nothing until it ends)."""
-    return _POINTS.get(result, (0, 0))
-
-
-def bye_points(league: League) -> int:
-    """A Swiss bye is a win; a round robin's bye comes to everyone once a cycle and scores
-    nothing."""
-    return scheduling.WIN_POINTS if league.format == League.Format.SWISS else 0
+    # Only a walkover has no match (a constraint of the table).
+    assert fixture.walkover or match is not None
+    return fixture_results.fixture_result(
+        walkover=fixture.walkover,
+        failed=match is not None and match.status == Match.Status.FAILED,
+        score_x=match.score_x if match is not None and match.status == Match.Status.DONE else None,
+    )
 
 
 def latest_active_version(*, bot: Bot) -> BotVersion | None:
@@ -198,16 +159,16 @@ def season_standings(*, season: Season) -> list[DivisionTable]:
             x, y = key[fixture.entry_x_id], key.get(fixture.entry_y_id or 0)
             if result == Result.BYE:
                 byes.append(x)
-            elif result in (Result.X_WON, Result.DRAWN, Result.Y_WON):
+            elif result in fixture_results.PLAYED:
                 assert y is not None and fixture.match is not None
                 games.append(scheduling.GameResult(x, y, fixture.match.score_x or 0))
             elif y is not None:
-                forfeits.extend(_forfeits(result, x, y))
+                forfeits.extend(fixture_results.forfeits(result, x, y))
         rows = scheduling.standings(
             key.values(),
             games,
             byes=byes,
-            bye_points=bye_points(league),
+            bye_points=fixture_results.bye_points(swiss=league.format == League.Format.SWISS),
             forfeits=forfeits,
             swiss=league.format == League.Format.SWISS,
         )
@@ -224,16 +185,6 @@ def season_standings(*, season: Season) -> list[DivisionTable]:
             )
         )
     return tables
-
-
-def _forfeits(result: Result, x: int, y: int) -> list[scheduling.Forfeit]:
-    if result == Result.X_FORFEITED:
-        return [scheduling.Forfeit(winner=y, loser=x)]
-    if result == Result.Y_FORFEITED:
-        return [scheduling.Forfeit(winner=x, loser=y)]
-    if result == Result.BOTH_FORFEITED:
-        return [scheduling.Forfeit(winner=None, loser=x), scheduling.Forfeit(winner=None, loser=y)]
-    return []
 
 
 # --- Reads for the web pages: one call per page, returning everything that page shows. ---
@@ -353,8 +304,9 @@ def season_page(*, league_id: int, number: int, viewer_id: int | None) -> Season
 def _fixture_on_page(fixture: Fixture, league: League) -> FixtureOnPage:
     result = fixture_result(fixture)
     if result == Result.BYE:
-        return FixtureOnPage(fixture, result, bye_points(league), 0)
-    return FixtureOnPage(fixture, result, *result_points(result))
+        swiss = league.format == League.Format.SWISS
+        return FixtureOnPage(fixture, result, fixture_results.bye_points(swiss=swiss), 0)
+    return FixtureOnPage(fixture, result, *fixture_results.result_points(result))
 
 
 def _mark(division: Division | None, rank: int, size: int) -> str:

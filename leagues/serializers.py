@@ -10,8 +10,9 @@ from rest_framework import serializers
 from arena.http.input_fields import FormDictField, SentTextField
 from arena.serializers import id_field
 from arena.services.matches import MAX_BOARDS
+from leagues.fixture_results import result_points
 from leagues.models import Division, Entry, Fixture, League, Round, Season
-from leagues.selectors import fixture_result, result_points
+from leagues.selectors import fixture_result
 
 # The largest value each numeric input accepts (the smallest is checked by the services).
 # Each is far beyond any sensible league and well inside the database's column.

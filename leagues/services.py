@@ -50,9 +50,9 @@ from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
 from arena.variants import variant_names
 from engine.registry import load_game
-from leagues import scheduling, selectors
+from leagues import fixture_results, scheduling, selectors
+from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
-from leagues.selectors import Result
 
 logger = logging.getLogger(__name__)
 
@@ -455,10 +455,10 @@ def _swiss_field(
         x = number_of[fixture.entry_x_id]
         if result == Result.BYE:
             had_bye[x] = True
-            score[x] += scheduling.WIN_POINTS
+            score[x] += fixture_results.bye_points(swiss=True)
             continue
         y = number_of[fixture.entry_y_id]  # type: ignore[index]  # only a bye has no entry_y
-        points_x, points_y = selectors.result_points(result)
+        points_x, points_y = fixture_results.result_points(result)
         score[x] += points_x
         score[y] += points_y
         if result == Result.VOID:

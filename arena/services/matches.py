@@ -6,7 +6,9 @@ token); zero rows updated means another worker has it. While playing, the worker
 its short lease every few seconds (a heartbeat between decisions), so the match of a dead
 worker is taken over within a minute. The results, the replays, the completion sequence number and
 the rating update are written in one transaction that first checks the claim is still this
-worker's, so a match completes exactly once whatever is delivered twice.
+worker's, so a match completes exactly once whatever is delivered twice. Every game is
+replayed through the engine before that transaction opens: the one lock that orders all
+completions is held only for the sequence number, the totals and the ratings.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -284,6 +287,72 @@ def match_fail(*, match_id: int, error: str) -> None:
     )
 
 
+@dataclass(frozen=True)
+class ReplayedGame:
+    """One table's game as it will be stored, its replay built by the engine."""
+
+    table: str
+    seat_versions: list[int]
+    team_scores: list[int]
+    result: Any
+    fault: Any
+    replay: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ReplayedBoard:
+    number: int
+    seed: int
+    dealer: int
+    games: list[ReplayedGame]
+
+
+def match_replays(*, match: Match, outcome: MatchOutcome) -> list[ReplayedBoard]:
+    """Every game of the outcome replayed through the engine (an illegal move raises), with
+    its scores and replay document; reads only the match's fixed fields, never the database,
+    so that completion does this slow part before it takes any lock."""
+    game = load_game(match.variant)
+    rules = game.rules_from_json(match.rules)
+    versions = (match.version_x_id, match.version_y_id)
+    seatings = game.seatings
+    boards = []
+    for duplicate in outcome.boards:
+        first = next(iter(duplicate.tables.values()))
+        games = []
+        for table, record in duplicate.tables.items():
+            seats = [versions[seatings[table][seat]] for seat in range(game.players)]
+            state = game.with_rules(rules).new_initial_state(seed=record.seed, dealer=record.dealer)
+            for move in record.moves:
+                state.apply(game.parse_action(move.action))
+            hand = game.write_replay(state)
+            scores = side_scores(record, game, rules, seatings[table])
+            fault = None if record.fault is None else record.fault.to_json()
+            games.append(
+                ReplayedGame(
+                    table=table,
+                    seat_versions=seats,
+                    team_scores=scores,
+                    result=None if record.result is None else record.result.to_json(),
+                    fault=fault,
+                    replay={
+                        "format": REPLAY_FORMAT,
+                        "version": REPLAY_VERSION,
+                        "match": match.pk,
+                        "variant": match.variant,
+                        "board": duplicate.board,
+                        "table": table,
+                        "seat_versions": seats,
+                        "hand": hand.to_json(),
+                        "timings_ms": [move.elapsed_ms for move in record.moves],
+                        "fault": fault,
+                        "team_scores": scores,
+                    },
+                )
+            )
+        boards.append(ReplayedBoard(duplicate.board, duplicate.seed, first.dealer, games))
+    return boards
+
+
 def match_complete(
     *,
     match_id: int,
@@ -293,6 +362,17 @@ def match_complete(
 ) -> bool:
     """Store the results (with the reference pairing's ``controls``, if played) and apply
     the ratings, once; False if the claim was lost."""
+    # A first look without a lock spares the replays of a claim already lost; the claim is
+    # checked again under the row lock, which is what makes the completion happen once.
+    match = (
+        Match.objects.filter(pk=match_id, status=Match.Status.RUNNING, claim_token=token)
+        .select_related("version_x", "version_y")
+        .first()
+    )
+    if match is None:
+        logger.warning("match %s: claim lost before completion; results discarded", match_id)
+        return False
+    replays = match_replays(match=match, outcome=outcome)
     CompletionCounter.objects.get_or_create(pk=1)
     with transaction.atomic():
         match = (
@@ -303,12 +383,14 @@ def match_complete(
         if match.status != Match.Status.RUNNING or match.claim_token != token:
             logger.warning("match %s: claim lost before completion; results discarded", match_id)
             return False
-        # One row lock orders every completion: the sequence number and the rating update
-        # below happen in exactly this order, once per match.
+        # The games belong to this match alone, whose row is locked: written before the
+        # completion lock, so other completions do not wait for them.
+        _store_games(match, replays)
+        # One row lock orders every completion: the sequence number, the reference totals
+        # and the rating update below happen in exactly this order, once per match.
         counter = CompletionCounter.objects.select_for_update().get(pk=1)
         counter.last_seq += 1
         counter.save(update_fields=["last_seq"])
-        _store_games(match, outcome)
         summary = outcome.summary
         match.status = Match.Status.DONE
         # Done: the seed is revealed (with the secret, through the API) for verification.
@@ -330,55 +412,31 @@ def match_complete(
             for table, logs in outcome.stderr.items()
         }
         match.save()
+        # Under the completion lock: the versions' counters are updated one match at a
+        # time, so two matches of the same pair never lock them in opposite orders.
         _count_faults(match, outcome)
         if match.rated:
             rating_apply(match=match)
     return True
 
 
-def _store_games(match: Match, outcome: MatchOutcome) -> None:
-    game = load_game(match.variant)
-    rules = game.rules_from_json(match.rules)
-    versions = (match.version_x_id, match.version_y_id)
-    seatings = game.seatings
-    for duplicate in outcome.boards:
-        first = next(iter(duplicate.tables.values()))
+def _store_games(match: Match, replays: list[ReplayedBoard]) -> None:
+    for replayed in replays:
         board = Board.objects.create(
-            variant=match.variant, rules=match.rules, seed=duplicate.seed, dealer=first.dealer
+            variant=match.variant, rules=match.rules, seed=replayed.seed, dealer=replayed.dealer
         )
-        for table, record in duplicate.tables.items():
-            seats = [versions[seatings[table][seat]] for seat in range(game.players)]
-            state = game.with_rules(rules).new_initial_state(seed=record.seed, dealer=record.dealer)
-            for move in record.moves:
-                state.apply(game.parse_action(move.action))
-            hand = game.write_replay(state)
-            scores = side_scores(record, game, rules, seatings[table])
+        for played in replayed.games:
             row = Game.objects.create(
                 match=match,
                 board=board,
-                number=duplicate.board,
-                table=table,
-                seat_versions=seats,
-                team_scores=scores,
-                result=None if record.result is None else record.result.to_json(),
-                fault=None if record.fault is None else record.fault.to_json(),
+                number=replayed.number,
+                table=played.table,
+                seat_versions=played.seat_versions,
+                team_scores=played.team_scores,
+                result=played.result,
+                fault=played.fault,
             )
-            Replay.objects.create(
-                game=row,
-                document={
-                    "format": REPLAY_FORMAT,
-                    "version": REPLAY_VERSION,
-                    "match": match.pk,
-                    "variant": match.variant,
-                    "board": duplicate.board,
-                    "table": table,
-                    "seat_versions": seats,
-                    "hand": hand.to_json(),
-                    "timings_ms": [move.elapsed_ms for move in record.moves],
-                    "fault": row.fault,
-                    "team_scores": scores,
-                },
-            )
+            Replay.objects.create(game=row, document=played.replay)
 
 
 def _count_faults(match: Match, outcome: MatchOutcome) -> None:
