@@ -32,7 +32,7 @@ from engine.cards import CARD_NAMES, Card
 from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
-from engine.seats import left_of, partner_of
+from engine.seats import leftward, partner_of
 from engine.tricks import TAKES, blank, legal_mask
 from engine.trickstate import (
     AUCTION_HANDLERS,
@@ -45,6 +45,9 @@ from engine.trickstate import (
     seats_of_sides,
     submultisets,
 )
+
+LEFT_OF = leftward(4)
+"""The seat on each seat's left at a four-hand table (``engine.seats.left_of``)."""
 
 __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand", "sees_pass"]
 
@@ -208,7 +211,7 @@ class HandState(TrickTakingState):
         tricks, trick = self._tricks, self._trick
         cards = trick.cards
         record, add_card = self._actions.append, cards.append
-        clear, plays = CLEAR, PLAYS
+        clear, plays, leftward_seat = CLEAR, PLAYS, LEFT_OF
         taken, won = self._taken, self._won
         seat = self._turn
         led, win, win_seat, led_high = trick.led, trick.win, trick.win_seat, trick.led_high
@@ -240,7 +243,7 @@ class HandState(TrickTakingState):
                 win_seat = leader = seat
             in_trick += 1
             if in_trick < 4:
-                seat = left_of(seat, 4)
+                seat = leftward_seat[seat]
                 continue
             team = win_seat % 2
             taken[team] += points[cards[0]] + points[cards[1]] + points[cards[2]] + points[cards[3]]

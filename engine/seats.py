@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from engine.errors import SeatError
 
-__all__ = ["check_seat", "left_of", "partner_of"]
+__all__ = ["check_seat", "left_of", "leftward", "partner_of"]
 
 
 def check_seat(seat: object, players: int, role: str = "seat") -> int:
@@ -34,6 +34,12 @@ def left_of(seat: int, players: int, steps: int = 1) -> int:
     """The seat on ``seat``'s left (``steps`` seats on), who acts next: the turn, the
     deal and the dealer's place all pass to the left, clockwise (RULES.md section 1)."""
     return (seat + steps) % players
+
+
+def leftward(players: int) -> tuple[int, ...]:
+    """``left_of`` of every seat, indexed by seat: the table a hot loop reads instead of
+    calling it (a tuple lookup costs what the arithmetic does, a call more)."""
+    return tuple(left_of(seat, players) for seat in range(players))
 
 
 def partner_of(seat: int) -> int:
