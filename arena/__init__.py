@@ -1,5 +1,5 @@
-"""Pinochle Arena: the arena app, with the Django project that configures it in ``project``.
+"""The arena app: bots, their versions, matches run in the sandbox, ratings and replays.
 
-The Celery application (``arena.project.celery``) is loaded by the app config (arena.apps),
+The Celery application (``config.celery``) is loaded by the app config (arena.apps),
 not here, so that ``arena.sandbox`` can be imported without Django or Celery.
 """

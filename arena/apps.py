@@ -8,4 +8,4 @@ class ArenaConfig(AppConfig):
 
     def ready(self) -> None:
         # Binds @shared_task to the project's Celery app in every Django process.
-        from arena.project import celery  # noqa: F401
+        from config import celery  # noqa: F401

@@ -20,7 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.project.celery import app as celery_app
+# The project's Celery app, made current when the arena app is ready (arena/apps.py).
+from celery import current_app as celery_app
+
 from arena.queues import all_queues
 
 MATCH_TASK = "arena.match_run"

@@ -24,7 +24,7 @@ The fit (``fit_ratings``)
     from Glicko-2, TrueSkill or openskill: those are online Bayesian filters whose answer
     depends on the order of the games and whose units are not expected scores per board.
     For human pairs, whose results come one event at a time and whose partners share a
-    result, openskill's team model is the natural fit (``leagues.tournaments``).
+    result, openskill's team model is the natural fit (``tournaments``).
 
 SPRT (``sprt``, ``sprt_path``)
     The exact generalised SPRT of fastchess's "logistic" model (Michel Van den Bergh,

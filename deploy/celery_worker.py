@@ -2,7 +2,7 @@
 
 A match occupies a worker for minutes and plays bots in sandboxes, so a worker takes one
 task at a time and acknowledges it only when done (acks_late and the broker's visibility
-timeout are project settings, in arena/project/settings.py): a worker that dies mid-match leaves
+timeout are project settings, in config/settings.py): a worker that dies mid-match leaves
 the message to be delivered again, and the task's claim makes the second delivery safe.
 
 ``ARENA_WORKER_QUEUES`` says which of the two queues (arena/queues.py) the worker consumes:
@@ -20,8 +20,8 @@ import os
 
 from kombu import Exchange, Queue
 
-from arena.project.celery import app
 from arena.queues import background_queue, interactive_queue
+from config.celery import app
 
 QUEUE_NAMES = {"interactive": interactive_queue, "background": background_queue}
 

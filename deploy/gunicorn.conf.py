@@ -1,6 +1,6 @@
 """gunicorn settings for the web process.
 
-`gunicorn -c deploy/gunicorn.conf.py arena.project.wsgi`
+`gunicorn -c deploy/gunicorn.conf.py config.wsgi`
 """
 
 import multiprocessing

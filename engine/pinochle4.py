@@ -71,9 +71,9 @@ class Pinochle4(PinochleGame[Pinochle4Rules]):
     # A table reports each of them on paper; a robot partner plays each of them.
     hand_record_variants = frozenset(variants)
     robot_event_variants = frozenset(variants)
-    # The IMP-like scales of ``leagues.tournaments.imps``: the 2.5%, 7.5%, ..., 97.5%
+    # The IMP-like scales of ``tournaments.imps``: the 2.5%, 7.5%, ..., 97.5%
     # quantiles of simulated two-room swings, from ``python -m
-    # leagues.tournaments.imp_calibration 1000 2026`` (1000 boards a variant, seed 2026).
+    # tournaments.imp_calibration 1000 2026`` (1000 boards a variant, seed 2026).
     imp_scales = {
         "single4": (2, 3, 4, 5, 6, 7, 8, 10, 15, 18, 23, 29, 34, 38, 45, 50, 55, 61, 66, 82),
         "auction4": (

@@ -27,13 +27,13 @@ AREAS = {
     "arena": ("arena",),
     "bots": ("bots",),
     "leagues": ("leagues",),
-    "leagues/tournaments": ("leagues/tournaments",),
-    "leagues/robots": ("leagues/robots",),
-    "leagues/play": ("leagues/play",),
+    "tournaments": ("tournaments",),
+    "robot_events": ("robot_events",),
+    "tables": ("tables",),
 }
 """Each case's folders; ``leagues`` is the app's own modules, without its sub-apps."""
 
-SUB_APPS = ("leagues/tournaments", "leagues/robots", "leagues/play")
+SUB_APPS = ("tournaments", "robot_events", "tables")
 
 EXCLUDED = ("migrations", "bots/reference")
 """Migrations record the choices of their day; the reference bots are each a game's own."""

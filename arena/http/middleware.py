@@ -42,7 +42,7 @@ class NulCharacterMiddleware:
 def body_limit(request: HttpRequest) -> int:
     """The largest body this request's route accepts, in bytes."""
     try:
-        name = resolve(request.path_info).url_name
+        name = resolve(request.path_info).view_name
     except Resolver404:
         return int(settings.REQUEST_BODY_MAX_BYTES)
     if name in settings.UPLOAD_ROUTES:

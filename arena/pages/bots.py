@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rest_framework.exceptions import Throttled
 
 from arena import selectors, services
+from arena.api.serializers import BotCreateSerializer
 from arena.errors import InvalidInput, ServiceUnavailable
 from arena.http.throttles import UPLOADS
 from arena.identity import asking_player
@@ -21,7 +22,6 @@ from arena.models import Bot
 from arena.pages import charts
 from arena.pages.common import bad_request
 from arena.queue_positions import queue_text, version_queue_position
-from arena.serializers import BotCreateSerializer
 from arena.uploads import MAX_ARCHIVE_BYTES
 from arena.variants import variant_choices
 
@@ -94,7 +94,7 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
     except InvalidInput as error:
         return _render_bot(request, bot_id, upload_error=str(error), status=400)
     messages.success(request, f"Version {version.number} was received; it is being validated.")
-    return redirect("bot", bot_id=bot.pk)
+    return redirect("arena:bot", bot_id=bot.pk)
 
 
 @require_http_methods(["GET", "POST"])
@@ -115,7 +115,7 @@ def bot_new(request: HttpRequest) -> HttpResponse:
                 errors = {key: list(value) for key, value in error.message_dict.items()}
             else:
                 messages.success(request, f"{bot.name} was created: upload its first version.")
-                return redirect("bot", bot_id=bot.pk)
+                return redirect("arena:bot", bot_id=bot.pk)
         else:
             errors = {key: [str(item) for item in value] for key, value in incoming.errors.items()}
     return render(

@@ -111,7 +111,7 @@ def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> 
             {"message": refused.message, "match_id": match_id},
             status=refused.status,
         )
-    url = reverse("replay-frames", args=[match.pk, board, table])
+    url = reverse("arena:replay-frames", args=[match.pk, board, table])
     context = {
         "match": match,
         "game": game,

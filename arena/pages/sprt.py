@@ -9,9 +9,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from arena import selectors
+from arena.api.serializers import SprtQuerySerializer
 from arena.models import BotVersion
 from arena.ratings import SprtPath
-from arena.serializers import SprtQuerySerializer
 
 WIDTH, HEIGHT = 640, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 48, 12, 12, 32

@@ -6,6 +6,8 @@ from django.views.generic import RedirectView
 
 from arena.pages import bots, leaderboards, matches, protocol, replay, sprt
 
+app_name = "arena"
+
 urlpatterns: list[URLPattern] = [
     path("leaderboards/<str:variant>/", leaderboards.leaderboard, name="leaderboard"),
     path("bots/new/", bots.bot_new, name="bot-new"),
@@ -24,7 +26,7 @@ urlpatterns: list[URLPattern] = [
         replay.replay_frames_json,
         name="replay-frames",
     ),
-    path("ratings/sprt/", sprt.sprt, name="sprt-page"),
+    path("ratings/sprt/", sprt.sprt, name="sprt"),
     path("protocol/", protocol.protocol, name="protocol"),
     # Browsers ask for /favicon.ico on pages that name no icon (the browsable API's).
     path(

@@ -408,7 +408,7 @@ class StrongBot(GreedyBot):
     steady = False
     """Spend the whole budget on every card, a forced one included: as many sampled deals
     and card plays whether one card is legal or ten, so that the time an answer takes
-    tells nothing of the cards (a human's table sets it: leagues/play/referee.py)."""
+    tells nothing of the cards (a human's table sets it: tables/referee.py)."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -17,14 +17,14 @@ from arena.identity import asking_player
 from arena.pages.common import bad_request
 from arena.variants import variant_choices
 from leagues import selectors, services
-from leagues.api import TIEBREAKS
-from leagues.models import League, Season
-from leagues.serializers import (
+from leagues.api.serializers import (
     LeagueCreateSerializer,
     LeagueEntryCreateSerializer,
     LeagueRoundScheduleSerializer,
     LeagueSeasonCreateSerializer,
 )
+from leagues.api.views import TIEBREAKS
+from leagues.models import League, Season
 
 TIEBREAK_LABELS = {
     "points": "points (win 2, draw 1, loss 0)",
@@ -145,7 +145,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
                 errors = {error.field or "detail": [str(error)]}
             else:
                 messages.success(request, f"The league {league.name} was created.")
-                return redirect("league-page", league_id=league.pk)
+                return redirect("leagues:league", league_id=league.pk)
         else:
             errors = _serializer_errors(incoming.errors)
     return render(
@@ -194,7 +194,7 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
             request, league_id, errors={error.field or "detail": [str(error)]}, status=400
         )
     messages.success(request, f"Season {season.number} is open for entries.")
-    return redirect("season-page", league_id=league_id, number=season.number)
+    return redirect("leagues:season", league_id=league_id, number=season.number)
 
 
 @require_POST
@@ -255,7 +255,7 @@ def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
             request, league_id, number, errors={error.field or "detail": [str(error)]}, status=400
         )
     messages.success(request, f"{bot.name} is entered in season {season.number}.")
-    return redirect("season-page", league_id=league_id, number=number)
+    return redirect("leagues:season", league_id=league_id, number=number)
 
 
 @require_POST
@@ -284,7 +284,7 @@ def round_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
         messages.success(request, f"Round {round_.number} is scheduled; its matches are queued.")
     else:
         messages.info(request, f"Round {round_.number} was already scheduled.")
-    return redirect("season-page", league_id=league_id, number=number)
+    return redirect("leagues:season", league_id=league_id, number=number)
 
 
 def division_lines(text: str) -> list[dict[str, Any]]:

@@ -54,15 +54,15 @@ from arena.tasks import match_run_task
 from leagues import services as league_services
 from leagues.models import Entry as LeagueEntry
 from leagues.models import League
-from leagues.play import services as play_services
-from leagues.play.challenges import challenge_create
-from leagues.play.models import Challenge, PlayTable
-from leagues.robots import services as robot_services
-from leagues.robots.models import RobotEvent
-from leagues.tournaments import selectors as tournament_selectors
-from leagues.tournaments.models import Event, Result
+from robot_events import services as robot_services
+from robot_events.models import RobotEvent
+from tables import services as play_services
+from tables.challenges import challenge_create
+from tables.models import Challenge, PlayTable
 from tests.arena.conftest import FIRST_LEGAL_BOT, PASSWORD
-from tests.leagues.tournaments.conftest import entry_payload, play_all, running_event
+from tests.tournaments.conftest import entry_payload, play_all, running_event
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Event, Result
 
 ROLES = ("anonymous", "other", "admin", "owner")
 OK = "2xx"
@@ -368,7 +368,7 @@ def _upload(world: World, role: str) -> dict[str, Any]:
 
 ROUTES: dict[tuple[str, str], Route] = {
     # --- pages and sign-in ----------------------------------------------------------------
-    ("index", "GET"): Route(everyone(), lambda w: "/"),
+    ("home:index", "GET"): Route(everyone(), lambda w: "/"),
     ("login", "GET"): Route(everyone(), lambda w: "/accounts/login/"),
     ("login", "POST"): Route(
         everyone(PASSES),
@@ -404,236 +404,238 @@ ROUTES: dict[tuple[str, str], Route] = {
     ),
     ("password_reset_complete", "GET"): Route(everyone(), lambda w: "/accounts/reset/done/"),
     **{
-        ("favicon", method): Route(everyone(301), lambda w: "/favicon.ico")
+        ("arena:favicon", method): Route(everyone(301), lambda w: "/favicon.ico")
         for method in ("GET", "POST", "PATCH", "DELETE")
     },
-    ("protocol", "GET"): Route(everyone(), lambda w: "/protocol/"),
+    ("arena:protocol", "GET"): Route(everyone(), lambda w: "/protocol/"),
     # --- arena pages: leaderboards, bots, matches, the replay viewer, the SPRT -------------
-    ("leaderboard", "GET"): Route(everyone(), lambda w: "/leaderboards/auction4/"),
-    ("sprt-page", "GET"): Route(
+    ("arena:leaderboard", "GET"): Route(everyone(), lambda w: "/leaderboards/auction4/"),
+    ("arena:sprt", "GET"): Route(
         everyone(), lambda w: f"/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
     ),
-    ("player", "GET"): Route(
+    ("home:player", "GET"): Route(
         everyone(),
         lambda w: f"/players/{w.alice.user.username}/",
         secret=TOKEN,
         sees_secret=frozenset({"owner"}),
     ),
-    ("player-token", "POST"): Route(
+    ("home:player-token", "POST"): Route(
         owners_page(),
         lambda w: f"/players/{w.alice.user.username}/token/",
         lambda w, role: {},
         secret=TOKEN,
     ),
-    ("bot", "GET"): Route(
+    ("arena:bot", "GET"): Route(
         everyone(),
         lambda w: f"/bots/{w.bot.pk}/",
         secret=(SECRET_LOG, SECRET_STDERR),
         sees_secret=frozenset({"owner"}),
     ),
-    ("bot-new", "GET"): Route(signed_in(), lambda w: "/bots/new/"),
-    ("bot-new", "POST"): Route(
+    ("arena:bot-new", "GET"): Route(signed_in(), lambda w: "/bots/new/"),
+    ("arena:bot-new", "POST"): Route(
         signed_in(302),
         lambda w: "/bots/new/",
         lambda w, role: {"name": f"{role}-page-bot", "variant": "auction4"},
     ),
-    ("bot-version-upload", "POST"): Route(
+    ("arena:bot-version-upload", "POST"): Route(
         owners_page(), lambda w: f"/bots/{w.bot.pk}/versions/", _upload
     ),
-    ("matches", "GET"): Route(everyone(), lambda w: "/matches/"),
-    ("match", "GET"): Route(everyone(), lambda w: f"/matches/{w.match.pk}/", secret=SECRET_STDERR),
-    ("replay", "GET"): Route(everyone(), _replay_url(), secret=SECRET_STDERR),
-    ("replay-frames", "GET"): Route(
+    ("arena:matches", "GET"): Route(everyone(), lambda w: "/matches/"),
+    ("arena:match", "GET"): Route(
+        everyone(), lambda w: f"/matches/{w.match.pk}/", secret=SECRET_STDERR
+    ),
+    ("arena:replay", "GET"): Route(everyone(), _replay_url(), secret=SECRET_STDERR),
+    ("arena:replay-frames", "GET"): Route(
         everyone(), _replay_url("frames.json?seat=1"), secret=SECRET_STDERR
     ),
     # --- league pages and their forms --------------------------------------------------------
-    ("leagues", "GET"): Route(everyone(), lambda w: "/leagues/"),
-    ("league-new", "GET"): Route(signed_in(), lambda w: "/leagues/new/"),
-    ("league-new", "POST"): Route(
+    ("leagues:list", "GET"): Route(everyone(), lambda w: "/leagues/"),
+    ("leagues:new", "GET"): Route(signed_in(), lambda w: "/leagues/new/"),
+    ("leagues:new", "POST"): Route(
         signed_in(302),
         lambda w: "/leagues/new/",
         lambda w, role: {"name": f"{role} page league", "variant": "auction4", "format": "swiss"},
     ),
-    ("league-page", "GET"): Route(everyone(), lambda w: f"/leagues/{w.league.pk}/"),
+    ("leagues:league", "GET"): Route(everyone(), lambda w: f"/leagues/{w.league.pk}/"),
     # The organiser's and entrant's forms pass authorization and are refused for their
     # content (exact statuses: a page's PASSES would also take a redirect to sign in):
     # season 1 is still open, Alice's bot is entered already, and it is the only entrant.
-    ("season-new", "POST"): Route(
+    ("leagues:season-new", "POST"): Route(
         owners_page(400),
         lambda w: f"/leagues/{w.league.pk}/seasons/",
         lambda w, role: {"name": f"opened by {role}"},
     ),
-    ("season-page", "GET"): Route(everyone(), _page_season_url()),
-    ("season-entry-new", "POST"): Route(
+    ("leagues:season", "GET"): Route(everyone(), _page_season_url()),
+    ("leagues:entry-new", "POST"): Route(
         owners_page(400), _page_season_url("entries/"), lambda w, role: {"bot": w.bot.pk}
     ),
-    ("season-round-new", "POST"): Route(
+    ("leagues:round-new", "POST"): Route(
         owners_page(400), _page_season_url("rounds/"), lambda w, role: {"number": 1}
     ),
     # --- tournament pages (the running event of the API's cells) ---------------------------
-    ("tournament-pages", "GET"): Route(everyone(), lambda w: "/tournaments/"),
-    ("tournament-page-ratings", "GET"): Route(everyone(), lambda w: "/tournaments/ratings/"),
-    ("tournament-page", "GET"): Route(everyone(), _page_event_url(), secret=EVENT_SECRET),
-    ("tournament-page-standings", "GET"): Route(
+    ("tournaments:list", "GET"): Route(everyone(), lambda w: "/tournaments/"),
+    ("tournaments:ratings", "GET"): Route(everyone(), lambda w: "/tournaments/ratings/"),
+    ("tournaments:event", "GET"): Route(everyone(), _page_event_url(), secret=EVENT_SECRET),
+    ("tournaments:standings", "GET"): Route(
         everyone(), _page_event_url("standings/"), secret=EVENT_SECRET
     ),
-    ("tournament-page-standings-live", "GET"): Route(
+    ("tournaments:standings-live", "GET"): Route(
         everyone(), _page_event_url("standings/live/"), secret=EVENT_SECRET
     ),
-    ("tournament-page-traveller", "GET"): Route(
+    ("tournaments:traveller", "GET"): Route(
         director_only(anonymous=403), _page_event_url("boards/1/"), secret=EVENT_SECRET
     ),
-    ("tournament-page-scorecard", "GET"): Route(
+    ("tournaments:scorecard", "GET"): Route(
         director_only(anonymous=403), _page_event_url("scorecards/A/1/"), secret=EVENT_SECRET
     ),
-    ("tournament-page-verification", "GET"): Route(
+    ("tournaments:verification", "GET"): Route(
         everyone(), _page_event_url("verification/"), secret=EVENT_SECRET
     ),
-    ("tournament-page-round-next", "POST"): Route(
+    ("tournaments:round-next", "POST"): Route(
         director_only(302, anonymous=SIGN_IN), _page_event_url("rounds/next/"), lambda w, r: {}
     ),
-    ("tournament-page-round-close", "POST"): Route(
+    ("tournaments:round-close", "POST"): Route(
         director_only(302, anonymous=SIGN_IN),
         _page_event_url("rounds/close/"),
         lambda w, role: {"round": "1"},
     ),
-    ("tournament-page-table", "GET"): Route(
+    ("tournaments:table", "GET"): Route(
         director_only(anonymous=SIGN_IN), _table_url, secret=EVENT_SECRET
     ),
-    ("tournament-page-table", "POST"): Route(
+    ("tournaments:table", "POST"): Route(
         {"anonymous": SIGN_IN, "other": 403, "admin": 200, "owner": 302},
         _table_url,
         _table_form,
         secret=EVENT_SECRET,
     ),
     # --- robot duplicate events (Alice directs, by permission; staff direct any) -------------
-    ("robots-list", "GET"): Route(everyone(), lambda w: "/api/robots/"),
-    ("robots-list", "POST"): Route(
+    ("robot_events_api:list", "GET"): Route(everyone(), lambda w: "/api/robots/"),
+    ("robot_events_api:list", "POST"): Route(
         director_only(201), lambda w: "/api/robots/", lambda w, role: _robot_body(role)
     ),
-    ("robots-schedules", "POST"): Route(
+    ("robot_events_api:schedules", "POST"): Route(
         director_only(201),
         lambda w: "/api/robots/schedules/",
         lambda w, role: {**_robot_body(role), "hour": 18},
     ),
-    ("robots-detail", "GET"): Route(everyone(), _robots_url(), secret=ROBOT_SECRET),
-    ("robots-entries", "POST"): Route(
+    ("robot_events_api:detail", "GET"): Route(everyone(), _robots_url(), secret=ROBOT_SECRET),
+    ("robot_events_api:entries", "POST"): Route(
         {"anonymous": 401, "other": 201, "admin": 201, "owner": 403}, _robots_url("entries/")
     ),
-    ("robots-plays", "GET"): Route(
+    ("robot_events_api:plays", "GET"): Route(
         {"anonymous": 401, "other": 403, "admin": 403, "owner": 403}, _robots_url("plays/")
     ),
-    ("robots-plays", "POST"): Route(
+    ("robot_events_api:plays", "POST"): Route(
         {"anonymous": 401, "other": 403, "admin": 403, "owner": 403}, _robots_url("plays/")
     ),
-    ("robots-close", "POST"): Route(
+    ("robot_events_api:close", "POST"): Route(
         director_only(200, second=409), _robots_url("close/"), lambda w, role: {}
     ),
-    ("robots-standings", "GET"): Route(everyone(), _robots_url("standings/")),
-    ("robots-board", "GET"): Route(
+    ("robot_events_api:standings", "GET"): Route(everyone(), _robots_url("standings/")),
+    ("robot_events_api:board", "GET"): Route(
         director_only(anonymous=403), _robots_url("boards/1/"), secret=ROBOT_SECRET
     ),
-    ("robots-verification", "GET"): Route(
+    ("robot_events_api:verification", "GET"): Route(
         everyone(), _robots_url("verification/"), secret=ROBOT_SECRET
     ),
-    ("robots-pages", "GET"): Route(everyone(), lambda w: "/robots/"),
-    ("robots-page-new", "GET"): Route(director_only(anonymous=SIGN_IN), lambda w: "/robots/new/"),
-    ("robots-page-new", "POST"): Route(
+    ("robot_events:list", "GET"): Route(everyone(), lambda w: "/robots/"),
+    ("robot_events:new", "GET"): Route(director_only(anonymous=SIGN_IN), lambda w: "/robots/new/"),
+    ("robot_events:new", "POST"): Route(
         director_only(302, anonymous=SIGN_IN),
         lambda w: "/robots/new/",
         lambda w, role: _robot_body(role),
     ),
-    ("robots-page", "GET"): Route(everyone(), _robots_page_url(), secret=ROBOT_SECRET),
-    ("robots-page-standings-live", "GET"): Route(
+    ("robot_events:event", "GET"): Route(everyone(), _robots_page_url(), secret=ROBOT_SECRET),
+    ("robot_events:standings-live", "GET"): Route(
         everyone(), _robots_page_url("standings/live/"), secret=ROBOT_SECRET
     ),
-    ("robots-page-traveller", "GET"): Route(
+    ("robot_events:traveller", "GET"): Route(
         director_only(anonymous=403), _robots_page_url("boards/1/"), secret=ROBOT_SECRET
     ),
-    ("robots-page-verification", "GET"): Route(
+    ("robot_events:verification", "GET"): Route(
         everyone(), _robots_page_url("verification/"), secret=ROBOT_SECRET
     ),
-    ("robots-page-join", "POST"): Route(
+    ("robot_events:join", "POST"): Route(
         {"anonymous": SIGN_IN, "other": 302, "admin": 302, "owner": 403},
         _robots_page_url("join/"),
         lambda w, role: {},
     ),
-    ("robots-page-next", "POST"): Route(
+    ("robot_events:next", "POST"): Route(
         {"anonymous": SIGN_IN, "other": 403, "admin": 403, "owner": 403},
         _robots_page_url("next/"),
         lambda w, role: {},
     ),
-    ("robots-page-close", "POST"): Route(
+    ("robot_events:close", "POST"): Route(
         director_only(302, anonymous=SIGN_IN, second=409),
         _robots_page_url("close/"),
         lambda w, role: {},
     ),
     # --- play: a human's tables with bots, and challenges (only the owner sees a table) -----
-    ("play", "GET"): Route(everyone(), lambda w: "/play/"),
-    ("play-table-new", "POST"): Route(
+    ("tables:home", "GET"): Route(everyone(), lambda w: "/play/"),
+    ("tables:table-new", "POST"): Route(
         signed_in(302),
         lambda w: "/play/tables/new/",
         lambda w, role: {"variant": "twohand", "seat": "0", "bots": "reference:random"},
     ),
-    ("play-deal-options", "GET"): Route(
+    ("tables:deal-options", "GET"): Route(
         everyone(), lambda w: "/play/tables/new/options/?variant=cutthroat3"
     ),
-    ("play-table", "GET"): Route(
+    ("tables:table", "GET"): Route(
         _hidden_table(), lambda w: f"/play/tables/{w.play_table.pk}/", secret=PLAY_SEED
     ),
-    ("play-table-state", "GET"): Route(
+    ("tables:table-state", "GET"): Route(
         _hidden_table(), lambda w: f"/play/tables/{w.play_table.pk}/state/", secret=PLAY_SEED
     ),
-    ("play-table-act", "POST"): Route(
+    ("tables:table-act", "POST"): Route(
         _hidden_table(302),
         lambda w: f"/play/tables/{w.play_table.pk}/act/",
         lambda w, role: {"action": w.play_action, "ply": str(w.play_table.ply)},
         secret=PLAY_SEED,
     ),
-    ("play-table-abandon", "POST"): Route(
+    ("tables:table-abandon", "POST"): Route(
         {"anonymous": SIGN_IN, "other": 404, "admin": 404, "owner": 302},
         lambda w: f"/play/tables/{w.play_table.pk}/abandon/",
         lambda w, role: {},
     ),
-    ("play-replay", "GET"): Route(
+    ("tables:replay", "GET"): Route(
         _hidden_table(), lambda w: f"/play/tables/{w.finished_table.pk}/replay/"
     ),
-    ("play-replay-frames", "GET"): Route(
+    ("tables:replay-frames", "GET"): Route(
         _hidden_table(), lambda w: f"/play/tables/{w.finished_table.pk}/replay/frames.json"
     ),
-    ("play-challenges", "GET"): Route(everyone(), lambda w: "/play/challenges/"),
-    ("play-challenge-new", "POST"): Route(
+    ("tables:challenges", "GET"): Route(everyone(), lambda w: "/play/challenges/"),
+    ("tables:challenge-new", "POST"): Route(
         signed_in(302),
         lambda w: "/play/challenges/new/",
         lambda w, role: {"variant": "twohand", "opponent": "reference:random", "boards": "1"},
     ),
-    ("play-challenge", "GET"): Route(
+    ("tables:challenge", "GET"): Route(
         _hidden_table(), lambda w: f"/play/challenges/{w.challenge.pk}/", secret=CHALLENGE_SECRET
     ),
-    ("play-api-tables", "GET"): Route(players_only(), lambda w: "/api/play/tables/"),
-    ("play-api-tables", "POST"): Route(
+    ("tables_api:tables", "GET"): Route(players_only(), lambda w: "/api/play/tables/"),
+    ("tables_api:tables", "POST"): Route(
         players_only(201),
         lambda w: "/api/play/tables/",
         lambda w, role: {"variant": "twohand", "bots": [{"kind": "reference", "name": "random"}]},
     ),
-    ("play-api-table", "GET"): Route(
+    ("tables_api:table", "GET"): Route(
         _hidden_table(anonymous=401),
         lambda w: f"/api/play/tables/{w.play_table.pk}/",
         secret=PLAY_SEED,
     ),
-    ("play-api-table-actions", "POST"): Route(
+    ("tables_api:table-actions", "POST"): Route(
         _hidden_table(anonymous=401),
         lambda w: f"/api/play/tables/{w.play_table.pk}/actions/",
         lambda w, role: {"action": w.play_action, "ply": w.play_table.ply},
         secret=PLAY_SEED,
     ),
-    ("play-api-table-abandon", "POST"): Route(
+    ("tables_api:table-abandon", "POST"): Route(
         {"anonymous": 401, "other": 404, "admin": 404, "owner": OK},
         lambda w: f"/api/play/tables/{w.play_table.pk}/abandon/",
         lambda w, role: {},
     ),
-    ("play-api-challenges", "GET"): Route(players_only(), lambda w: "/api/play/challenges/"),
-    ("play-api-challenges", "POST"): Route(
+    ("tables_api:challenges", "GET"): Route(players_only(), lambda w: "/api/play/challenges/"),
+    ("tables_api:challenges", "POST"): Route(
         players_only(201),
         lambda w: "/api/play/challenges/",
         lambda w, role: {
@@ -642,184 +644,188 @@ ROUTES: dict[tuple[str, str], Route] = {
             "boards": 1,
         },
     ),
-    ("play-api-challenge", "GET"): Route(
+    ("tables_api:challenge", "GET"): Route(
         _hidden_table(anonymous=401),
         lambda w: f"/api/play/challenges/{w.challenge.pk}/",
         secret=CHALLENGE_SECRET,
     ),
     # --- API: documents, tokens, players ----------------------------------------------------
-    ("api-root", "GET"): Route(everyone(), lambda w: "/api/"),
+    ("arena_api:api-root", "GET"): Route(everyone(), lambda w: "/api/"),
     ("schema", "GET"): Route(everyone(), lambda w: "/api/schema/"),
     ("swagger-ui", "GET"): Route(everyone(), lambda w: "/api/docs/"),
     ("redoc", "GET"): Route(everyone(), lambda w: "/api/redoc/"),
-    ("api-token", "POST"): Route(
+    ("arena_api:token", "POST"): Route(
         everyone(),
         lambda w: "/api/auth/token/",
         lambda w, role: {"username": "card9", "password": PASSWORD},
     ),
-    ("player-list", "GET"): Route(everyone(), lambda w: "/api/players/"),
-    ("player-list", "POST"): Route(
+    ("arena_api:player-list", "GET"): Route(everyone(), lambda w: "/api/players/"),
+    ("arena_api:player-list", "POST"): Route(
         everyone(201),
         lambda w: "/api/players/",
         lambda w, role: {"username": f"new-{role}", "password": PASSWORD},
     ),
-    ("player-detail", "GET"): Route(everyone(), lambda w: f"/api/players/{w.alice.pk}/"),
+    ("arena_api:player-detail", "GET"): Route(everyone(), lambda w: f"/api/players/{w.alice.pk}/"),
     # --- bots and versions -----------------------------------------------------------------
-    ("bot-list", "GET"): Route(everyone(), lambda w: "/api/bots/"),
-    ("bot-list", "POST"): Route(
+    ("arena_api:bot-list", "GET"): Route(everyone(), lambda w: "/api/bots/"),
+    ("arena_api:bot-list", "POST"): Route(
         players_only(201),
         lambda w: "/api/bots/",
         lambda w, role: {"name": f"{role}-bot", "variant": "auction4"},
     ),
-    ("bot-detail", "GET"): Route(everyone(), lambda w: f"/api/bots/{w.bot.pk}/"),
-    ("bot-versions", "GET"): Route(
+    ("arena_api:bot-detail", "GET"): Route(everyone(), lambda w: f"/api/bots/{w.bot.pk}/"),
+    ("arena_api:bot-versions", "GET"): Route(
         everyone(), _version_url(), secret=SECRET_LOG, sees_secret=frozenset({"owner"})
     ),
-    ("bot-versions", "POST"): Route(
+    ("arena_api:bot-versions", "POST"): Route(
         owner_only(201),
         _version_url(),
         lambda w, role: {"source": FIRST_LEGAL_BOT.decode() + f"# {role}\n"},
     ),
-    ("bot-version-detail", "GET"): Route(
+    ("arena_api:bot-version-detail", "GET"): Route(
         everyone(), _version_url("1/"), secret=SECRET_LOG, sees_secret=frozenset({"owner"})
     ),
-    ("bot-version-source", "GET"): Route(
+    ("arena_api:bot-version-source", "GET"): Route(
         owner_only(),
         _version_url("1/source/"),
         secret=SECRET_SOURCE,
         sees_secret=frozenset({"owner"}),
     ),
-    ("bot-version-ratings", "GET"): Route(everyone(), _version_url("1/ratings/")),
+    ("arena_api:bot-version-ratings", "GET"): Route(everyone(), _version_url("1/ratings/")),
     # --- matches and ratings ----------------------------------------------------------------
-    ("match-list", "GET"): Route(everyone(), lambda w: "/api/matches/"),
-    ("match-list", "POST"): Route(
+    ("arena_api:match-list", "GET"): Route(everyone(), lambda w: "/api/matches/"),
+    ("arena_api:match-list", "POST"): Route(
         owner_only(201),
         lambda w: "/api/matches/",
         lambda w, role: {"version": w.version.pk, "opponent": w.bobs_version.pk, "boards": 1},
     ),
-    ("match-detail", "GET"): Route(everyone(), lambda w: f"/api/matches/{w.match.pk}/"),
-    ("match-verification", "GET"): Route(
+    ("arena_api:match-detail", "GET"): Route(everyone(), lambda w: f"/api/matches/{w.match.pk}/"),
+    ("arena_api:match-verification", "GET"): Route(
         everyone(), lambda w: f"/api/matches/{w.match.pk}/verification/", secret=SECRET_STDERR
     ),
-    ("match-replay", "GET"): Route(
+    ("arena_api:match-replay", "GET"): Route(
         everyone(),
         lambda w: f"/api/matches/{w.match.pk}/replay/",
         secret=SECRET_STDERR,
         sees_secret=frozenset({"owner"}),
     ),
-    ("ratings", "GET"): Route(everyone(), lambda w: "/api/ratings/"),
-    ("sprt", "GET"): Route(
+    ("arena_api:ratings", "GET"): Route(everyone(), lambda w: "/api/ratings/"),
+    ("arena_api:sprt", "GET"): Route(
         everyone(), lambda w: f"/api/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
     ),
     # --- leagues -----------------------------------------------------------------------------
-    ("league-list", "GET"): Route(everyone(), lambda w: "/api/leagues/"),
-    ("league-list", "POST"): Route(
+    ("leagues_api:league-list", "GET"): Route(everyone(), lambda w: "/api/leagues/"),
+    ("leagues_api:league-list", "POST"): Route(
         players_only(201),
         lambda w: "/api/leagues/",
         lambda w, role: {"name": f"{role} league", "variant": "auction4", "format": "swiss"},
     ),
-    ("league-detail", "GET"): Route(everyone(), lambda w: f"/api/leagues/{w.league.pk}/"),
-    ("league-detail", "PATCH"): Route(
+    ("leagues_api:league-detail", "GET"): Route(
+        everyone(), lambda w: f"/api/leagues/{w.league.pk}/"
+    ),
+    ("leagues_api:league-detail", "PATCH"): Route(
         owner_only(),
         lambda w: f"/api/leagues/{w.league.pk}/",
         lambda w, role: {"description": f"edited by {role}"},
     ),
-    ("league-timetable", "GET"): Route(
+    ("leagues_api:league-timetable", "GET"): Route(
         everyone(), lambda w: f"/api/leagues/{w.league.pk}/timetable/"
     ),
-    ("league-timetable", "PUT"): Route(
+    ("leagues_api:league-timetable", "PUT"): Route(
         owner_only(),
         lambda w: f"/api/leagues/{w.league.pk}/timetable/",
         lambda w, role: {"every_minutes": 60},
     ),
-    ("league-timetable", "DELETE"): Route(
+    ("leagues_api:league-timetable", "DELETE"): Route(
         owner_only(204), lambda w: f"/api/leagues/{w.league.pk}/timetable/"
     ),
-    ("league-seasons", "GET"): Route(everyone(), lambda w: f"/api/leagues/{w.league.pk}/seasons/"),
-    ("league-seasons", "POST"): Route(
+    ("leagues_api:seasons", "GET"): Route(
+        everyone(), lambda w: f"/api/leagues/{w.league.pk}/seasons/"
+    ),
+    ("leagues_api:seasons", "POST"): Route(
         owner_only(PASSES), lambda w: f"/api/leagues/{w.league.pk}/seasons/", lambda w, r: {}
     ),
-    ("league-season", "GET"): Route(everyone(), _season_url()),
-    ("league-entries", "GET"): Route(everyone(), _season_url("entries/")),
-    ("league-entries", "POST"): Route(
+    ("leagues_api:season", "GET"): Route(everyone(), _season_url()),
+    ("leagues_api:entries", "GET"): Route(everyone(), _season_url("entries/")),
+    ("leagues_api:entries", "POST"): Route(
         owner_only(PASSES), _season_url("entries/"), lambda w, role: {"bot": w.bot.pk}
     ),
-    ("league-entry", "GET"): Route(
+    ("leagues_api:entry", "GET"): Route(
         everyone(), lambda w: _season_url(f"entries/{w.league_entry.pk}/")(w)
     ),
-    ("league-entry", "DELETE"): Route(
+    ("leagues_api:entry", "DELETE"): Route(
         owner_only(204), lambda w: _season_url(f"entries/{w.league_entry.pk}/")(w)
     ),
-    ("league-rounds", "GET"): Route(everyone(), _season_url("rounds/")),
-    ("league-rounds", "POST"): Route(
+    ("leagues_api:rounds", "GET"): Route(everyone(), _season_url("rounds/")),
+    ("leagues_api:rounds", "POST"): Route(
         owner_only(PASSES), _season_url("rounds/"), lambda w, role: {"number": 1}
     ),
-    ("league-round", "GET"): Route(everyone(404), _season_url("rounds/1/")),
-    ("league-standings", "GET"): Route(everyone(), _season_url("standings/")),
+    ("leagues_api:round", "GET"): Route(everyone(404), _season_url("rounds/1/")),
+    ("leagues_api:standings", "GET"): Route(everyone(), _season_url("standings/")),
     # --- tournaments (a running event, every result entered but one) -----------------------
-    ("tournament-list", "GET"): Route(everyone(), lambda w: "/api/tournaments/"),
-    ("tournament-list", "POST"): Route(
+    ("tournaments_api:list", "GET"): Route(everyone(), lambda w: "/api/tournaments/"),
+    ("tournaments_api:list", "POST"): Route(
         players_only(201),
         lambda w: "/api/tournaments/",
         lambda w, role: {"name": f"{role} night", "variant": "single4"},
     ),
-    ("tournament-ratings", "GET"): Route(everyone(), lambda w: "/api/tournaments/ratings/"),
-    ("tournament-detail", "GET"): Route(everyone(), _event_url()),
-    ("tournament-detail", "PATCH"): Route(
+    ("tournaments_api:ratings", "GET"): Route(everyone(), lambda w: "/api/tournaments/ratings/"),
+    ("tournaments_api:detail", "GET"): Route(everyone(), _event_url()),
+    ("tournaments_api:detail", "PATCH"): Route(
         director_only(PASSES), _event_url(), lambda w, role: {"name": f"renamed by {role}"}
     ),
-    ("tournament-entries", "GET"): Route(everyone(), _event_url("entries/")),
-    ("tournament-entries", "POST"): Route(
+    ("tournaments_api:entries", "GET"): Route(everyone(), _event_url("entries/")),
+    ("tournaments_api:entries", "POST"): Route(
         director_only(PASSES),
         _event_url("entries/"),
         lambda w, role: {"section": "A", "players": [p.pk for p in w.event_players[8:10]]},
     ),
-    ("tournament-entry", "DELETE"): Route(
+    ("tournaments_api:entry", "DELETE"): Route(
         director_only(PASSES),
         lambda w: _event_url(
             f"entries/{tournament_selectors.player_entry_queryset(event=w.event).first().pk}/"  # type: ignore[union-attr]
         )(w),
     ),
-    ("tournament-start", "POST"): Route(
+    ("tournaments_api:start", "POST"): Route(
         director_only(PASSES), _event_url("start/"), lambda w, r: {}
     ),
-    ("tournament-finish", "POST"): Route(
+    ("tournaments_api:finish", "POST"): Route(
         director_only(PASSES), _event_url("finish/"), lambda w, r: {}
     ),
-    ("tournament-round-next", "POST"): Route(
+    ("tournaments_api:round-next", "POST"): Route(
         director_only(PASSES), _event_url("rounds/next/"), lambda w, r: {}
     ),
-    ("tournament-round-close", "POST"): Route(
+    ("tournaments_api:round-close", "POST"): Route(
         director_only(PASSES), _event_url("rounds/close/"), lambda w, role: {"round": 1}
     ),
-    ("tournament-movement", "GET"): Route(everyone(), _event_url("movement/")),
-    ("tournament-results", "GET"): Route(director_only(anonymous=403), _event_url("results/")),
-    ("tournament-results", "POST"): Route(
+    ("tournaments_api:movement", "GET"): Route(everyone(), _event_url("movement/")),
+    ("tournaments_api:results", "GET"): Route(director_only(anonymous=403), _event_url("results/")),
+    ("tournaments_api:results", "POST"): Route(
         director_only(201, second=PASSES),
         _event_url("results/"),
         lambda w, role: _result_body(w),
     ),
-    ("tournament-result", "PATCH"): Route(
+    ("tournaments_api:result", "PATCH"): Route(
         director_only(),
         lambda w: _event_url(f"results/{w.result.pk}/")(w),
         lambda w, role: _correction_body(w),
     ),
-    ("tournament-corrections", "GET"): Route(
+    ("tournaments_api:corrections", "GET"): Route(
         director_only(anonymous=403), _event_url("corrections/")
     ),
-    ("tournament-standings", "GET"): Route(everyone(), _event_url("standings/")),
-    ("tournament-scorecard", "GET"): Route(
+    ("tournaments_api:standings", "GET"): Route(everyone(), _event_url("standings/")),
+    ("tournaments_api:scorecard", "GET"): Route(
         {"anonymous": 403, "other": 403, "admin": 200, "owner": 200},
         _event_url("scorecard/?section=A&entry=1"),
     ),
-    ("tournament-board", "GET"): Route(director_only(anonymous=403), _event_url("boards/1/")),
-    ("tournament-hand-records", "GET"): Route(
+    ("tournaments_api:board", "GET"): Route(director_only(anonymous=403), _event_url("boards/1/")),
+    ("tournaments_api:hand-records", "GET"): Route(
         director_only(anonymous=403), _event_url("hand-records/")
     ),
-    ("tournament-hand-records-pdf", "GET"): Route(
+    ("tournaments_api:hand-records-pdf", "GET"): Route(
         director_only(anonymous=403), _event_url("hand-records.pdf")
     ),
-    ("tournament-verification", "GET"): Route(
+    ("tournaments_api:verification", "GET"): Route(
         everyone(),
         _event_url("verification/"),
         secret=EVENT_SECRET,
@@ -827,12 +833,16 @@ ROUTES: dict[tuple[str, str], Route] = {
 }
 
 
-def _walk(patterns: list[Any], prefix: str = "") -> Iterator[tuple[str, URLPattern]]:
+def _walk(
+    patterns: list[Any], prefix: str = "", namespace: str = ""
+) -> Iterator[tuple[str, str, URLPattern]]:
+    """Each route's path, its name as ``reverse`` takes it (with its namespace) and pattern."""
     for pattern in patterns:
         if isinstance(pattern, URLResolver):
-            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern))
+            inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern), inner)
         else:
-            yield prefix + str(pattern.pattern), pattern
+            yield prefix + str(pattern.pattern), f"{namespace}{pattern.name}", pattern
 
 
 def _methods(pattern: URLPattern) -> list[str]:
@@ -871,11 +881,11 @@ def _function_methods(view: Callable[..., Any]) -> list[str]:
 
 def declared_routes() -> set[tuple[str, str]]:
     found = set()
-    for route, pattern in _walk(get_resolver().url_patterns):
+    for route, name, pattern in _walk(get_resolver().url_patterns):
         if route.lstrip("^").startswith(EXCLUDED_PREFIXES):
             continue
         for method in _methods(pattern):
-            found.add((str(pattern.name), method))
+            found.add((name, method))
     return found
 
 

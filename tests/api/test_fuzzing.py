@@ -32,8 +32,8 @@ from arena import services
 from arena.http import caching
 from arena.models import BotVersion, Player
 from leagues import services as league_services
-from leagues.tournaments import services as tournament_services
 from tests.arena.conftest import FIRST_LEGAL_BOT, PASSWORD
+from tournaments import services as tournament_services
 
 EXAMPLES_PER_OPERATION = 25
 

@@ -16,9 +16,9 @@ from rest_framework.test import APIClient
 from arena.models import Player
 from leagues import services as league_services
 from leagues.models import League
-from leagues.tournaments import services as tournament_services
-from leagues.tournaments.models import Event, HumanRating
 from tests.arena.conftest import client_for
+from tournaments import services as tournament_services
+from tournaments.models import Event, HumanRating
 
 FORM = "application/x-www-form-urlencoded"
 

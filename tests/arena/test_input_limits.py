@@ -12,7 +12,7 @@ from arena import services
 from arena.models import Match, Player
 from leagues.models import League
 from tests.arena.conftest import PASSWORD, client_for
-from tests.leagues.tournaments.conftest import running_event
+from tests.tournaments.conftest import running_event
 
 
 @pytest.mark.parametrize("pk", ["abc", "null", "true", "1e3", "-1"])

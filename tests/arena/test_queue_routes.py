@@ -7,8 +7,8 @@ import pytest
 from django.conf import settings
 
 from arena.models import Match
-from arena.project.celery import app
 from arena.queues import background_queue, interactive_queue, match_queue
+from config.celery import app
 
 BACKGROUND = {
     "arena.matchmaking",

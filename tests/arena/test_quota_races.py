@@ -31,7 +31,7 @@ RACERS = 12
 @pytest.fixture(autouse=True)
 def postgresql() -> None:
     # SQLite's in-memory test database answers "table is locked" to a second writer at once,
-    # where a deployment's file waits for the lock (arena/project/settings.py).
+    # where a deployment's file waits for the lock (config/settings.py).
     if connection.vendor != "postgresql":
         skip_or_fail("threads racing on one database need DATABASE_URL on PostgreSQL")
 

@@ -11,9 +11,9 @@ from django.test import Client
 
 from arena import services
 from arena.models import Player, Rating
-from leagues.tournaments.models import HumanRating
-from leagues.tournaments.ratings import Skill
 from tests.arena.test_board_ratings import _finish, _version
+from tournaments.models import HumanRating
+from tournaments.ratings import Skill
 
 pytestmark = pytest.mark.django_db
 

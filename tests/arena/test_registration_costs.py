@@ -15,10 +15,10 @@ from rest_framework.test import APIClient
 
 from arena.models import Player
 from arena.newcomers import rated_play_refusal
-from leagues.play.models import Challenge
-from leagues.robots.models import RobotEntry
+from robot_events.models import RobotEntry
+from tables.models import Challenge
 from tests.arena.conftest import PASSWORD
-from tests.leagues.robots.conftest import new_director, new_event
+from tests.robot_events.conftest import new_director, new_event
 
 DAY = 24 * 3600
 

@@ -13,8 +13,8 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from arena.project import settings as settings_module
-from arena.project.env import env_bool, env_int, env_list, env_rate, env_url
+from config import settings as settings_module
+from config.env import env_bool, env_int, env_list, env_rate, env_url
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,7 +54,7 @@ RATE_SETTINGS = sorted(name for name in dir(settings) if re.search(r"_RATE(_|$)"
 
 
 def _settings_loaded() -> object:
-    """arena/project/settings.py executed afresh, as a process starting would, under another
+    """config/settings.py executed afresh, as a process starting would, under another
     name."""
     spec = importlib.util.spec_from_file_location("settings_at_start", settings_module.__file__)
     assert spec is not None and spec.loader is not None
@@ -79,7 +79,7 @@ def test_every_rate_setting_is_checked_at_start_up(
 
 
 _PRINT_SETTINGS = (
-    "import arena.project.settings as s; "
+    "import config.settings as s; "
     "print(s.DATABASES['default']['ENGINE'], s.CELERY_TASK_ALWAYS_EAGER)"
 )
 

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from arena.api_matches import MatchFilter
-from arena.filters import BotFilter
+from arena.api.filters import BotFilter
+from arena.api.matches import MatchFilter
+from arena.api.serializers import BotCreateSerializer, LeaderboardQuerySerializer
 from arena.models import Bot, Match
-from arena.serializers import BotCreateSerializer, LeaderboardQuerySerializer
-from leagues.api import LeagueFilter
+from leagues.api.views import LeagueFilter
 from leagues.models import League
-from leagues.tournaments.serializers import EventCreateSerializer
 from tests.engine.toy_highcard import registered_toy
+from tournaments.api.serializers import EventCreateSerializer
 
 SERIALIZERS: list[tuple[Any, dict[str, Any]]] = [
     (BotCreateSerializer, {"name": "toy-bot"}),

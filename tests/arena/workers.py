@@ -111,16 +111,16 @@ def celery_worker(
     both, the interactive and the background queue (arena/queues.py), unless ``queues``
     names some."""
     chosen = list(queues) if queues is not None else all_queues()
-    command = [sys.executable, "-m", "celery", "-A", "arena.project", "worker", "--pool=solo"]
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]
     command += ["--without-gossip", "--without-mingle", "-n", f"{name}@%h"]
     command += ["-Q", ",".join(chosen), "-l", "info"]
     return service_process(command, tmp_path / f"worker-{name}.log", env=env)
 
 
 def celery_beat(tmp_path: Path, **env: str) -> AbstractContextManager[Worker]:
-    """The periodic scheduler as production runs it (``celery -A arena.project beat``), sending the
+    """The periodic scheduler as production runs it (``celery -A config beat``), sending the
     beat schedule's tasks (the re-queue job, ...) to this test's queue."""
-    command = [sys.executable, "-m", "celery", "-A", "arena.project", "beat", "--max-interval", "1"]
+    command = [sys.executable, "-m", "celery", "-A", "config", "beat", "--max-interval", "1"]
     return service_process(command, tmp_path / "beat.log", env=env, shown=2000)
 
 

@@ -4,7 +4,7 @@
 
 A human (random legal cards) plays at seat 0 against three strong reference bots, as at a
 human's table: each bot is rebuilt from the log and answers through the referee
-(``leagues.play.referee.reference_bot``, the announced ``REFERENCE_CLOCK``). One sample is
+(``tables.referee.reference_bot``, the announced ``REFERENCE_CLOCK``). One sample is
 a round: from the human's card to the human's next turn while the three bots each play a
 card, grouped by how many of the three had a single legal card (0 to 3). The same hands
 are played twice: ``steady`` (the human's table: every card searched with the whole
@@ -39,7 +39,7 @@ Round = tuple[int, int, float, float]
 
 def rounds(variant: str, seed: int, *, steady: bool) -> list[Round]:
     """Every round of three bot cards after a human's card, the last trick's left out."""
-    from leagues.play import referee
+    from tables import referee
 
     hand = referee.rebuild(variant, rules=None, seed=seed, dealer=0, actions=[])
     rng = random.Random(seed)

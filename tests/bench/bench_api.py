@@ -228,7 +228,7 @@ def start_server(root: Path, args: argparse.Namespace) -> subprocess.Popen[bytes
             "gunicorn",
             "-c",
             str(args.config),
-            "arena.project.wsgi",
+            "config.wsgi",
             "-b",
             f"127.0.0.1:{PORT}",
             "--worker-class",

@@ -2,7 +2,7 @@
 
     python tests/bench/bench_challenge_bot_table.py [--boards 5] [--bots random,greedy,strong]
 
-The bot-only table (``leagues.play.bot_table.play``) is one board with the challenged bot at
+The bot-only table (``tables.bot_table.play``) is one board with the challenged bot at
 every seat, each decision made as at a human's table (the bot rebuilt from what its seat
 heard, under the reference clock). Bots in ``bot_table.INLINE_BOTS`` are played in the web
 process when the challenge is next read, so their board must cost about as little as a page;
@@ -28,15 +28,15 @@ def main() -> int:
     parser.add_argument("--bots", default="random,greedy,strong")
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arena.project.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only")
     import django
 
     django.setup()
 
     from engine.registry import load_game, variant_names
-    from leagues.play import bot_table
-    from leagues.play.referee import Seat
+    from tables import bot_table
+    from tables.referee import Seat
 
     print(f"{'variant':<11} {'bot':<7} {'inline':>6} {'decisions':>9} {'mean ms':>8} {'max ms':>8}")
     for variant in variant_names():

@@ -39,8 +39,8 @@ def main() -> int:
     from rest_framework.test import APIClient
 
     from engine.registry import load_game, variant_names
-    from leagues.play import referee
-    from leagues.play.models import PlayTable
+    from tables import referee
+    from tables.models import PlayTable
 
     user, _ = User.objects.get_or_create(username="bench-player")
     client = APIClient()

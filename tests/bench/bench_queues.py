@@ -74,7 +74,7 @@ def configure(config: str) -> Path | None:
             "SECRET_KEY": "bench-only",
             "ARENA_VAR_DIR": str(scratch),
             "CELERY_BROKER_URL": "filesystem://localhost/",
-            "DJANGO_SETTINGS_MODULE": "arena.project.settings",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
         }
     )
     os.environ.setdefault("SANDBOX_MODE", "auto")
@@ -105,7 +105,7 @@ def start_workers(config: str) -> list[subprocess.Popen[bytes]]:
             # As manage.py demo starts them (arena/management/commands/demo.py).
             argv = [
                 "-A",
-                "arena.project",
+                "config",
                 "worker",
                 "--pool=solo",
                 "-Q",
@@ -179,11 +179,11 @@ def run(args: argparse.Namespace) -> None:
     from arena.models import BotVersion, Match
     from arena.queues import all_queues
     from arena.services.matches import match_create
-    from leagues.play.arena_seat import arena_move
-    from leagues.play.models import PlayTable
-    from leagues.play.services import hand_of, seats_of
-    from leagues.robots.models import RobotBoard
-    from leagues.robots.services import robot_event_close, robot_event_create
+    from robot_events.models import RobotBoard
+    from robot_events.services import robot_event_close, robot_event_create
+    from tables.arena_seat import arena_move
+    from tables.models import PlayTable
+    from tables.services import hand_of, seats_of
 
     run_id = settings.CELERY_TASK_DEFAULT_QUEUE.removeprefix("bench-queues-")
     player = services.player_register(
@@ -355,7 +355,7 @@ def run(args: argparse.Namespace) -> None:
 
 
 def purge(queues: list[str]) -> None:
-    from arena.project.celery import app
+    from config.celery import app
 
     with app.connection_for_write() as connection:
         for queue in queues:

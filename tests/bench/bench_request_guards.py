@@ -34,7 +34,7 @@ def setup(directory: str) -> None:
             "SECRET_KEY": "bench-only",
             "SANDBOX_MODE": "plain",
             "ALLOWED_HOSTS": "localhost,testserver",
-            "DJANGO_SETTINGS_MODULE": "arena.project.settings",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
             "VERIFY_RATE": "1000000/hour",
             "CHALLENGE_RATE": "1000000/hour",
             "CHALLENGE_RATE_PER_IP": "1000000/hour",

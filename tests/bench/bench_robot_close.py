@@ -39,10 +39,10 @@ def main() -> int:
     from django.db import transaction
 
     from arena.models import Player
-    from leagues.play import services as play_services
-    from leagues.play.models import PlayTable
-    from leagues.robots import services
-    from leagues.robots.models import RobotEvent, RobotPlay
+    from robot_events import services
+    from robot_events.models import RobotEvent, RobotPlay
+    from tables import services as play_services
+    from tables.models import PlayTable
 
     def player(name: str) -> Player:
         user, _ = User.objects.get_or_create(username=name)

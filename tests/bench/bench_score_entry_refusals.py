@@ -29,7 +29,7 @@ import engine  # noqa: E402
 from engine import Suit  # noqa: E402
 from engine.interface import Deal  # noqa: E402
 from engine.registry import load_game  # noqa: E402
-from leagues.tournaments.hands import (  # noqa: E402
+from tournaments.hands import (  # noqa: E402
     EntryOutcome,
     EntryRejected,
     ScoreEntry,

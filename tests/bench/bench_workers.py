@@ -29,7 +29,7 @@ def start_workers(count: int) -> list[subprocess.Popen[bytes]]:
                 "-m",
                 "celery",
                 "-A",
-                "arena.project",
+                "config",
                 "worker",
                 "--pool=solo",
                 "-n",

@@ -21,7 +21,7 @@ def bench_environment(database: str) -> dict[str, str]:
         "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14"),
         "SECRET_KEY": "bench-only",
         "CELERY_QUEUE": f"bench-{database}",
-        "DJANGO_SETTINGS_MODULE": "arena.project.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
     }
 
 

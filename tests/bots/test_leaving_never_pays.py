@@ -18,7 +18,7 @@ import pytest
 from bots.duplicate import table_result
 from bots.table import BoardRecord, Fault, Move
 from engine.registry import load_game
-from leagues.play import referee
+from tables import referee
 
 VARIANT = "auction4"
 GAME = load_game(VARIANT)

@@ -16,7 +16,7 @@ import pytest
 
 from bots.protocol import TimeControl
 from bots.reference.strong import StrongBot
-from leagues.play import referee
+from tables import referee
 
 CLOCK = TimeControl(decision_ms=600_000, bank_ms=36_000_000, startup_ms=10_000)
 """A clock whose safety net (three quarters of it) never stops a search however busy the

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import expect
 
 from arena import services as arena_services
-from leagues.play import referee
-from leagues.play.models import PlayTable
+from tables import referee
+from tables.models import PlayTable
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
 from tests.cards import card_tokens

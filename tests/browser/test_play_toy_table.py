@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from arena import services as arena_services
-from leagues.play.models import PlayTable
+from tables.models import PlayTable
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
 from tests.browser.test_play_table import settled

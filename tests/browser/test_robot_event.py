@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 from arena import services as arena_services
 from arena.models import Player
-from leagues.play.models import PlayTable
-from leagues.robots import services
-from leagues.robots.models import RobotEvent, RobotPlay
+from robot_events import services
+from robot_events.models import RobotEvent, RobotPlay
+from tables.models import PlayTable
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)

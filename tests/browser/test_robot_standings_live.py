@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from leagues.robots import services
+from robot_events import services
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
-from tests.leagues.robots.conftest import new_director, new_event, new_field, play_board
+from tests.robot_events.conftest import new_director, new_event, new_field, play_board
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,10 +14,10 @@ import pytest
 
 from arena import services as arena_services
 from arena.models import Player
-from leagues.tournaments import services
-from leagues.tournaments.models import Board, Event, Result
 from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
-from tests.leagues.tournaments.conftest import entry_payload
+from tests.tournaments.conftest import entry_payload
+from tournaments import services
+from tournaments.models import Board, Event, Result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,10 +9,10 @@ import pytest
 
 from arena import services as arena_services
 from arena.models import Player
-from leagues.tournaments import selectors, services
-from leagues.tournaments.models import Event
 from tests.browser.conftest import Problems, assert_clean, snapshot
-from tests.leagues.tournaments.conftest import play_all, running_event
+from tests.tournaments.conftest import play_all, running_event
+from tournaments import selectors, services
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

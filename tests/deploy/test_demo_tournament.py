@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.template.loader import render_to_string
 
-from leagues.tournaments import demo, selectors
-from leagues.tournaments.models import Entry, Event, Result
+from tournaments import demo, selectors
+from tournaments.models import Entry, Event, Result
 
 pytestmark = pytest.mark.django_db
 

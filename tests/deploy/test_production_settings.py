@@ -40,7 +40,7 @@ def run_django(code: str, environment: dict[str, str]) -> subprocess.CompletedPr
     return subprocess.run(
         [sys.executable, "-c", code],
         cwd=ROOT,
-        env={**environment, "DJANGO_SETTINGS_MODULE": "arena.project.settings"},
+        env={**environment, "DJANGO_SETTINGS_MODULE": "config.settings"},
         capture_output=True,
         text=True,
         timeout=300,

@@ -22,7 +22,7 @@ import pytest
 import yaml
 from django.conf import settings
 
-from arena.project.celery import app
+from config.celery import app
 from tests.arena.workers import database_url, require_worker_services
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -103,14 +103,14 @@ class Command(BaseCommand):
             ):
                 processes[name] = self.start(
                     [
-                        sys.executable, "-m", "celery", "-A", "arena.project", "worker",
+                        sys.executable, "-m", "celery", "-A", "config", "worker",
                         "--pool=solo", "--without-mingle", "--without-gossip",
                         "-Q", queue, "-n", f"demo-{name}@%h", "-l", "warning",
                     ]
                 )  # fmt: skip
             processes["beat"] = self.start(
                 [
-                    sys.executable, "-m", "celery", "-A", "arena.project", "beat", "-l", "warning",
+                    sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "warning",
                     "--pidfile", "",
                 ]
             )  # fmt: skip

@@ -265,7 +265,7 @@ def leaky_environment(monkeypatch: pytest.MonkeyPatch) -> str:
     """Secrets in this (host) process's environment, where a plain child inherits them."""
     secret = f"env-secret-{uuid.uuid4().hex}"
     monkeypatch.setenv("DJANGO_SECRET_KEY", secret)
-    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "arena.project.settings")
+    monkeypatch.setenv("DJANGO_SETTINGS_MODULE", "config.settings")
     monkeypatch.setenv("DATABASE_URL", f"postgres://arena:{secret}@127.0.0.1/arena")
     monkeypatch.setenv("CELERY_BROKER_URL", f"redis://:{secret}@127.0.0.1:6379/0")
     monkeypatch.setenv("REDIS_URL", f"redis://:{secret}@127.0.0.1:6379/1")

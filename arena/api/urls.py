@@ -1,0 +1,27 @@
+"""Routes of the arena's API, under /api/: players, bots and versions, matches, ratings."""
+
+from django.urls import URLPattern, URLResolver, path
+from rest_framework.routers import DefaultRouter
+
+from arena import signin
+from arena.api import bots, matches
+
+app_name = "arena_api"
+
+router = DefaultRouter()
+router.register("players", bots.PlayerViewSet, basename="player")
+router.register("bots", bots.BotViewSet, basename="bot")
+router.register("matches", matches.MatchViewSet, basename="match")
+
+VERSION = "bots/<int:bot_id>/versions/<int:number>/"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("auth/token/", signin.TokenView.as_view(), name="token"),
+    path("bots/<int:bot_id>/versions/", bots.BotVersionListView.as_view(), name="bot-versions"),
+    path(VERSION, bots.BotVersionDetailView.as_view(), name="bot-version-detail"),
+    path(f"{VERSION}source/", bots.BotVersionSourceView.as_view(), name="bot-version-source"),
+    path(f"{VERSION}ratings/", matches.RatingHistoryView.as_view(), name="bot-version-ratings"),
+    path("ratings/", matches.LeaderboardView.as_view(), name="ratings"),
+    path("ratings/sprt/", matches.SprtView.as_view(), name="sprt"),
+    *router.urls,
+]

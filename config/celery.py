@@ -1,0 +1,13 @@
+"""The Celery application: the worker's entry point (`celery -A config worker`)."""
+
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("arena")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

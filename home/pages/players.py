@@ -1,0 +1,40 @@
+"""A player's page: her bots, league entries and events; her API token for herself only."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from arena.identity import asking_player
+from arena.models import Player
+from arena.pages.common import bad_request
+from arena.services.bots import player_token_create
+from home import selectors
+
+
+# The page of a signed-in player may hold her token: no cache may keep a copy.
+@never_cache
+def player_detail(request: HttpRequest, username: str) -> HttpResponse:
+    viewer = request.user.pk if request.user.is_authenticated else None
+    try:
+        page = selectors.player_page(username=username, viewer_id=viewer)
+    except Player.DoesNotExist:
+        raise Http404(f"there is no player {username!r}") from None
+    is_self = viewer is not None and viewer == page.profile.player.user_id
+    return render(request, "home/player.html", {"page": page, "is_self": is_self})
+
+
+@never_cache
+@require_POST
+@login_required
+def player_token(request: HttpRequest, username: str) -> HttpResponse:
+    player = asking_player(request)
+    if player is None or player.user.username != username:
+        return bad_request(request, "a player creates API tokens for herself only", status=403)
+    player_token_create(player=player)
+    messages.success(request, "A new API token was created; the previous one no longer works.")
+    return redirect("home:player", username=username)

@@ -1,8 +1,0 @@
-from django.apps import AppConfig
-
-
-class TournamentsConfig(AppConfig):
-    name = "leagues.tournaments"
-    label = "tournaments"
-    verbose_name = "Duplicate tournaments"
-    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,161 @@
+"""Robot event pages: thin views over the same selectors and services as the API.
+
+What a viewer may see is decided by the selectors (``board_visible``), exactly as for the
+API; a refusal is a 403 page that names the rule, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from arena.errors import InvalidInput, NotAllowed, NotFound
+from arena.identity import asking_player, asking_player_required
+from robot_events import permissions, selectors, services, tables
+from robot_events.forms import EventForm
+from robot_events.models import RobotEvent
+
+
+def _event(event_id: int) -> RobotEvent:
+    return get_object_or_404(RobotEvent.objects.select_related("director"), pk=event_id)
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    viewer = asking_player(request)
+    events = [
+        {"event": event, "status": permissions.status(event)}
+        for event in selectors.event_list()[:100]
+    ]
+    return render(
+        request,
+        "robot_events/event_list.html",
+        {"events": events, "may_direct": viewer is not None and permissions.may_direct(viewer)},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    director = asking_player_required(request)
+    if not permissions.may_direct(director):
+        raise PermissionDenied("only staff and robot event directors create robot events")
+    form = EventForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                event = services.robot_event_create(director=director, **form.service_data())
+            except InvalidInput as refused:
+                form.add_error(
+                    refused.field if refused.field in form.fields else None, str(refused)
+                )
+            else:
+                messages.success(request, f"{event.name} is open.")
+                return redirect("robot_events:event", event_id=event.pk)
+        status = 400
+    return render(request, "robot_events/event_new.html", {"form": form}, status=status)
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    viewer = asking_player(request)
+    entry = selectors.entry_of(event=event, player=viewer)
+    if entry is not None:
+        # Tables finished since the last visit are scored before the page is drawn.
+        tables.entry_sync(entry=entry)
+    context = selectors.event_overview(event=event, viewer=viewer)
+    context["refresh_s"] = settings.ROBOTS_STANDINGS_REFRESH_S
+    return render(request, "robot_events/event_detail.html", context)
+
+
+def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings alone, which the event page polls while the event is open."""
+    event = _event(event_id)
+    context = {
+        "event": event,
+        "status": permissions.status(event),
+        "standings": selectors.event_standings(event=event),
+        "refresh_s": settings.ROBOTS_STANDINGS_REFRESH_S,
+    }
+    return render(request, "robot_events/_standings.html", context)
+
+
+def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    event = _event(event_id)
+    viewer = asking_player(request)
+    tables.viewer_sync(event=event, viewer=viewer, number=number)
+    try:
+        context = selectors.board_traveller(event=event, viewer=viewer, number=number)
+    except NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    except NotFound as missing:
+        raise Http404(str(missing)) from None
+    return render(request, "robot_events/traveller.html", context)
+
+
+def verification(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _event(event_id)
+    context = {"event": event, "check": selectors.event_verification(event=event)}
+    return render(request, "robot_events/verification.html", context)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        services.robot_entry_join(event=_event(event_id), player=asking_player_required(request))
+        messages.success(request, "You are in: play the boards in order.")
+    except (InvalidInput, services.AlreadyDone) as refused:
+        messages.error(request, str(refused))
+        return _refused(
+            request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
+        )
+    except NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    return redirect("robot_events:event", event_id=event_id)
+
+
+@login_required
+@require_POST
+def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Start (or resume) the entrant's next board and go to its table."""
+    event = _event(event_id)
+    entry = selectors.entry_of(event=event, player=asking_player_required(request))
+    if entry is None:
+        raise PermissionDenied("join the event before playing its boards")
+    tables.entry_sync(entry=entry)
+    try:
+        play = services.robot_play_start(entry=entry)
+    except (InvalidInput, services.AlreadyDone) as refused:
+        messages.error(request, str(refused))
+        return _refused(
+            request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
+        )
+    url = tables.table_url(play=play)
+    return redirect(url) if url else redirect("robot_events:event", event_id=event_id)
+
+
+@login_required
+@require_POST
+def close(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        services.robot_event_close(event=_event(event_id), by=asking_player_required(request))
+        messages.success(request, "The event is closed: the secret and the pars are public.")
+    except services.AlreadyDone as refused:
+        messages.error(request, str(refused))
+        return _refused(request, event_id, 409)
+    except NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    return redirect("robot_events:event", event_id=event_id)
+
+
+def _refused(request: HttpRequest, event_id: int, status: int) -> HttpResponse:
+    """The event page again with the refusal shown, answered with the refusal's status."""
+    event = _event(event_id)
+    context = selectors.event_overview(event=event, viewer=asking_player(request))
+    return render(request, "robot_events/event_detail.html", context, status=status)

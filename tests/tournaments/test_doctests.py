@@ -1,0 +1,16 @@
+"""The examples in the pure modules' docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+from types import ModuleType
+
+import pytest
+
+from tournaments import hands, imps, movements, scoring
+
+
+@pytest.mark.parametrize("module", [hands, imps, movements, scoring], ids=lambda m: m.__name__)
+def test_docstring_examples_hold(module: ModuleType) -> None:
+    failures, _ = doctest.testmod(module)
+    assert failures == 0

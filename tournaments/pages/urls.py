@@ -1,0 +1,37 @@
+"""Routes of the tournament pages, under /tournaments/ (the API is under /api/tournaments/)."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from tournaments.pages import views as pages
+
+app_name = "tournaments"
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", pages.event_list, name="list"),
+    path("ratings/", pages.human_ratings, name="ratings"),
+    path("<int:event_id>/", pages.event_detail, name="event"),
+    path("<int:event_id>/standings/", pages.standings, name="standings"),
+    path(
+        "<int:event_id>/standings/live/",
+        pages.standings_partial,
+        name="standings-live",
+    ),
+    path("<int:event_id>/boards/<int:number>/", pages.traveller, name="traveller"),
+    path(
+        "<int:event_id>/scorecards/<str:section>/<int:number>/",
+        pages.scorecard,
+        name="scorecard",
+    ),
+    path(
+        "<int:event_id>/verification/",
+        pages.verification,
+        name="verification",
+    ),
+    path("<int:event_id>/rounds/next/", pages.round_next, name="round-next"),
+    path("<int:event_id>/rounds/close/", pages.round_close, name="round-close"),
+    path(
+        "<int:event_id>/tables/<str:section>/<int:round>/<int:table>/",
+        pages.table_entry,
+        name="table",
+    ),
+]

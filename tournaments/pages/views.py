@@ -1,0 +1,289 @@
+"""Tournament pages: thin views over the same selectors and services as the API.
+
+Each view makes one selector call for what it shows; the score-entry view hands the
+table's input to ``services.result_preview``, ``result_enter`` and ``result_correct``,
+which check every rule (nothing is validated twice). What a viewer may see is decided by
+the selectors and services, exactly as for the API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import EmptyPage, Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from arena.errors import InvalidInput
+from arena.identity import asking_player, asking_player_required
+from arena.models import Player
+from arena.pages import charts
+from arena.pages.common import BadQuery, bad_request, choice, page_number
+from arena.variants import variant_choices, variant_names
+from tournaments import selectors, services
+from tournaments.forms import BoardEntryForm, initial_from
+from tournaments.hands import HandScore
+from tournaments.models import Event, Result
+
+
+def _event(event_id: int) -> Event:
+    return get_object_or_404(Event.objects.select_related("director"), pk=event_id)
+
+
+def event_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/event_list.html", {"events": selectors.event_list()[:100]})
+
+
+RATINGS_PER_PAGE = 50
+
+
+def human_ratings(request: HttpRequest) -> HttpResponse:
+    """Each variant's human players by rating, every row with its 95% interval."""
+    try:
+        variant = choice(request, "variant", variant_names()) or variant_names()[0]
+        number = page_number(request)
+    except BadQuery as error:
+        return bad_request(request, str(error))
+    paginator = Paginator(selectors.human_rating_list(variant=variant), RATINGS_PER_PAGE)
+    try:
+        page = paginator.page(number)
+    except EmptyPage:
+        raise Http404(f"the {variant} human ratings have no page {number}") from None
+    ratings = list(page.object_list)
+    scale = charts.Scale.around(
+        value for rating in ratings for value in (rating.value, rating.low, rating.high)
+    )
+    rows = [
+        {
+            "rank": page.start_index() + index,
+            "rating": rating,
+            "bar": charts.interval_bar(rating.value, rating.low, rating.high, scale),
+        }
+        for index, rating in enumerate(ratings)
+    ]
+    context = {
+        "variant": variant,
+        "variant_label": dict(variant_choices())[variant],
+        "variants": variant_choices(),
+        "page": page,
+        "rows": rows,
+        "scale": scale,
+        "bar_width": charts.BAR_WIDTH,
+    }
+    return render(request, "tournaments/ratings.html", context)
+
+
+def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
+    context = selectors.event_overview(event=_event(event_id), viewer=asking_player(request))
+    return render(request, "tournaments/event_detail.html", context)
+
+
+def standings(request: HttpRequest, event_id: int) -> HttpResponse:
+    context = selectors.standings_page(event=_event(event_id))
+    return render(request, "tournaments/standings.html", context)
+
+
+def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings alone, which the standings page polls while the event runs."""
+    context = selectors.standings_page(event=_event(event_id))
+    return render(request, "tournaments/_standings.html", context)
+
+
+def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    context = selectors.traveller_page(
+        event=_event(event_id), viewer=asking_player(request), number=number
+    )
+    return render(request, "tournaments/traveller.html", context)
+
+
+def scorecard(request: HttpRequest, event_id: int, section: str, number: int) -> HttpResponse:
+    context = selectors.scorecard_page(
+        event=_event(event_id), viewer=asking_player(request), section_name=section, number=number
+    )
+    return render(request, "tournaments/scorecard.html", context)
+
+
+def verification(request: HttpRequest, event_id: int) -> HttpResponse:
+    context = selectors.verification_page(event=_event(event_id))
+    return render(request, "tournaments/verification.html", context)
+
+
+@login_required
+@require_POST
+def round_next(request: HttpRequest, event_id: int) -> HttpResponse:
+    try:
+        event = services.event_round_advance(
+            event=_event(event_id), by=asking_player_required(request)
+        )
+        messages.success(request, f"Round {event.current_round} has started.")
+    except InvalidInput as refused:
+        messages.error(request, str(refused))
+    return redirect("tournaments:event", event_id=event_id)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, event_id: int) -> HttpResponse:
+    round_ = request.POST.get("round", "")
+    if not round_.isdigit():
+        messages.error(request, "say which round to close")
+        return redirect("tournaments:event", event_id=event_id)
+    try:
+        event = services.event_round_close(
+            event=_event(event_id), by=asking_player_required(request), round=int(round_)
+        )
+        messages.success(request, f"Rounds up to {event.closed_round} are closed to players.")
+    except InvalidInput as refused:
+        messages.error(request, str(refused))
+    return redirect("tournaments:event", event_id=event_id)
+
+
+def _table_url(event_id: int, section: str, round: int, table: int) -> str:
+    return reverse("tournaments:table", args=[event_id, section, round, table])
+
+
+@login_required
+def table_entry(
+    request: HttpRequest, event_id: int, section: str, round: int, table: int
+) -> HttpResponse:
+    """A table's score entry, board by board: fill in, check the scores, save.
+
+    ``?board=n`` picks the board (default: the first not yet entered); ``?correct=id``
+    opens the director's correction of an entered result.
+    """
+    event = _event(event_id)
+    viewer = asking_player_required(request)
+    context = selectors.table_entry_page(
+        event=event, viewer=viewer, section_name=section, round=round, table=table
+    )
+    correcting = _correcting(request, context)
+    board = _chosen_board(request, context, correcting)
+    posted_for = request.GET.get("board")
+    if request.method == "POST" and correcting is None and posted_for != str(board):
+        # The form names its board: another player at the table may have saved it since.
+        messages.error(
+            request,
+            f"board {posted_for} is already entered at this table; the director can correct it",
+        )
+        return redirect(_table_url(event_id, section, round, table))
+    status = 200
+    form = None
+    checked: HandScore | None = None
+    if board is not None and (context["may_enter"] or correcting is not None):
+        initial = initial_from(correcting) if correcting is not None else None
+        data = request.POST if request.method == "POST" else None
+        form = BoardEntryForm(
+            data, initial=initial, variant=event.variant, correcting=correcting is not None
+        )
+        if data is not None and form.is_valid():
+            where = _Table(event, viewer, section, round, table, board)
+            try:
+                done = _act(request, where, form, correcting)
+            except InvalidInput as refused:
+                form.show_refusal(refused.field, str(refused))
+                status = 400
+            except services.EntryAttemptsExhausted as exhausted:
+                form.show_refusal(None, str(exhausted))
+                status = 429
+            else:
+                if isinstance(done, HttpResponse):
+                    return done
+                checked = done
+        elif data is not None:
+            status = 400
+    context.update(
+        board=board,
+        form=form,
+        checked=None
+        if checked is None
+        else {
+            "outcome": checked.outcome.value,
+            "scores": list(zip(_score_labels(context), checked.scores, strict=True)),
+        },
+        correcting=correcting,
+    )
+    return render(request, "tournaments/table_entry.html", context, status=status)
+
+
+@dataclass(frozen=True)
+class _Table:
+    event: Event
+    viewer: Player
+    section: str
+    round: int
+    table: int
+    board: int
+
+
+def _act(
+    request: HttpRequest, where: _Table, form: BoardEntryForm, correcting: Result | None
+) -> HttpResponse | HandScore | None:
+    """Do what the table asked: check the scores, save the board, or save a correction."""
+    action = request.POST.get("action", "check")
+    entry = services.score_entry_from(form.api_data())
+    back = _table_url(where.event.pk, where.section, where.round, where.table)
+    if action == "save" and correcting is not None:
+        services.result_correct(
+            event=where.event,
+            result=correcting,
+            by=where.viewer,
+            entry=entry,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+        messages.success(request, f"Board {where.board}: correction saved.")
+        return redirect(back)
+    if action not in ("check", "save"):
+        return None  # "Change": the form again, as filled in
+    if action == "check":
+        return services.result_preview(
+            event=where.event,
+            by=where.viewer,
+            section_name=where.section,
+            round=where.round,
+            table=where.table,
+            board_number=where.board,
+            entry=entry,
+        )
+    services.result_enter(
+        event=where.event,
+        by=where.viewer,
+        section_name=where.section,
+        round=where.round,
+        table=where.table,
+        board_number=where.board,
+        entry=entry,
+    )
+    messages.success(request, f"Board {where.board} saved.")
+    return redirect(back)
+
+
+def _correcting(request: HttpRequest, context: dict[str, Any]) -> Result | None:
+    wanted = request.GET.get("correct")
+    if not wanted or not context["director"]:
+        return None
+    for board in context["boards"]:
+        result: Result | None = board["result"]
+        if result is not None and str(result.pk) == wanted:
+            return result
+    return None
+
+
+def _chosen_board(
+    request: HttpRequest, context: dict[str, Any], correcting: Result | None
+) -> int | None:
+    if correcting is not None:
+        return correcting.board.number
+    open_boards = [b["number"] for b in context["boards"] if b["result"] is None]
+    wanted = request.GET.get("board")
+    if wanted is not None and wanted.isdigit() and int(wanted) in open_boards:
+        return int(wanted)
+    return open_boards[0] if open_boards else None
+
+
+def _score_labels(context: dict[str, Any]) -> list[str]:
+    return list(context["sides"])
