@@ -34,6 +34,63 @@ def hello_for(
     )
 
 
+LEGAL_SHOWN = 12
+"""The most legal actions a fault's reason lists: a passing or melding decision can have
+hundreds, and the first few show what kind of action was wanted."""
+
+
+def legal_listing(legal: Sequence[str]) -> str:
+    """The legal actions of a decision, the first ``LEGAL_SHOWN`` of them if more, saying
+    how many there were.
+
+    >>> legal_listing(["pass", "bid 250"])
+    'pass, bid 250'
+    >>> legal_listing([f"bid {250 + 10 * step}" for step in range(30)])[-42:]
+    'bid 340, bid 350, bid 360, ... (30 in all)'
+    """
+    if len(legal) <= LEGAL_SHOWN:
+        return ", ".join(legal)
+    return ", ".join(legal[:LEGAL_SHOWN]) + f", ... ({len(legal)} in all)"
+
+
+def describe_decision(
+    game: AnyGame,
+    state: AnyState,
+    seat: int,
+    *,
+    board: int,
+    decision: int,
+    view: Mapping[str, Any],
+) -> str:
+    """Which decision of a hand ``state`` is at, in words: the board, the decision's
+    number in the hand, the seat to act, the phase its view names and the part of the hand
+    (``trick 4``, ``turn 12``) the game's step marks name, e.g. ``board 2, decision 21 of
+    the hand (South, seat 2, to act in phase tricks, trick 4)``.
+
+    The part of the hand is the step mark of the hand just after one of the legal actions
+    (any of them: each belongs to the same trick or turn), since a mark names the trick a
+    view is in and a seat about to lead is not in its trick yet."""
+    where = (
+        [f"phase {phase.replace('_', ' ')}"] if isinstance(phase := view.get("phase"), str) else []
+    )
+    if part := _part_of_hand(game, state, seat):
+        where.append(part[:1].lower() + part[1:])
+    at = f" in {', '.join(where)}" if where else ""
+    who = f"{game.seat_name(seat)}, seat {seat}, to act{at}"
+    return f"board {board}, decision {decision} of the hand ({who})"
+
+
+def _part_of_hand(game: AnyGame, state: AnyState, seat: int) -> str | None:
+    try:
+        after = state.copy()
+        after.apply(state.legal_actions[0])
+        return game.observer.step_mark(game.observer.seat_view(after, seat))
+    except Exception:
+        # Only words for a fault's reason: a game whose hand cannot be stepped on a copy
+        # here must not turn a bot's fault into a failure of the table itself.
+        return None
+
+
 class Agent(Protocol):
     """A bot at a seat, as the table sees it."""
 
@@ -163,7 +220,7 @@ class Table:
                 current = state.current_player
                 assert current is not None
                 seat = current
-                move = self._ask(state, seat, board)
+                move = self._ask(state, seat, board, decision=len(record.moves) + 1)
                 record.moves.append(move)
                 action = self._game.parse_action(move.action)
                 state.apply(action)
@@ -189,17 +246,18 @@ class Table:
             self._pending[seat] += [protocol.game_end_message(scores=scores), protocol.BYE]
             self._flush(seat)
 
-    def _ask(self, state: AnyState, seat: int, board: int) -> Move:
+    def _ask(self, state: AnyState, seat: int, board: int, *, decision: int) -> Move:
         agent = self.agents[seat]
         assert agent is not None
         self._flush(seat)
         legal = [str(action) for action in state.legal_actions]
         request_id = self._next_id[seat]
         self._next_id[seat] += 1
+        observation = state.observation(seat)
         message = protocol.act_message(
             request_id=request_id,
             board=board,
-            observation=state.observation(seat),
+            observation=observation,
             legal=legal,
             time_left_ms=int(agent.time_bank_remaining * 1000),
         )
@@ -211,7 +269,10 @@ class Table:
                 reply, request_id=request_id, legal=set(legal), parse=self._game.parse_action
             )
         except ProtocolViolation as violation:
-            raise SeatFault(str(violation)) from None
+            where = describe_decision(
+                self._game, state, seat, board=board, decision=decision, view=observation
+            )
+            raise SeatFault(f"{violation} at {where}; legal: {legal_listing(legal)}") from None
         return Move(seat, text, elapsed_ms)
 
     def _announce(self, board: int, actor: int, action: Action) -> None:

@@ -14,10 +14,13 @@ message for all of them, which reveals nothing of the hidden cards.
 >>> game = load_game("single4")
 >>> deal = game.initial_deal(game.new_initial_state(seed=3, dealer=0))
 >>> entry = ScoreEntry(EntryOutcome.PLAYED, 0, 20, Suit.S, (0, 0), (30, 0))
->>> game.score_entry(deal, entry)
-Traceback (most recent call last):
-...
-engine.errors.EntryRejected: counters: counters cannot exceed 25 when 25 are in play
+>>> try:
+...     game.score_entry(deal, entry)
+... except EntryRejected as refused:
+...     print(refused.rule)
+...     print(str(refused).removeprefix("counters: "))
+counters
+30 counters entered for North-South, but only 25 are in play in single4
 """
 
 from __future__ import annotations
@@ -140,15 +143,29 @@ def score_entry(game: PinochleGame[Any], deal: Deal, entry: ScoreEntry) -> HandS
             f"{entry.bid} is not a bid of {rules.name} ({ladder}, ... up to {rules.bid_max})",
         )
     in_play = rules.total_in_tricks
-    if any(value < 0 for value in entry.meld):
-        raise EntryRejected("meld", "meld cannot be negative")
-    for value in (*entry.taken, entry.buried):
+    for side, value in enumerate(entry.meld):
         if value < 0:
-            raise EntryRejected("counters", "counters cannot be negative")
+            raise EntryRejected(
+                "meld",
+                f"{value} meld entered for {_side_name(game, side)}, but meld is never negative",
+            )
+    counters = [
+        *(
+            (f"counters entered for {_side_name(game, side)}", value)
+            for side, value in enumerate(entry.taken)
+        ),
+        ("buried counters entered", entry.buried),
+    ]
+    # Too many first: a form that derives one side's counters from the other's (the rest
+    # of those in play) makes the other negative, and the refusal must name what was typed.
+    for what, value in counters:
         if value > in_play:
             raise EntryRejected(
-                "counters", f"counters cannot exceed {in_play} when {in_play} are in play"
+                "counters", f"{value} {what}, but only {in_play} are in play in {rules.name}"
             )
+    for what, value in counters:
+        if value < 0:
+            raise EntryRejected("counters", f"{value} {what}, but counters are never negative")
     declaring = game.side_of(entry.declarer)
     declarer_hand = hands[entry.declarer]
     if entry.outcome is EntryOutcome.NO_MARRIAGE:
@@ -182,11 +199,16 @@ def score_entry(game: PinochleGame[Any], deal: Deal, entry: ScoreEntry) -> HandS
             with_buried = " (with the buried cards)" if widow else ""
             raise EntryRejected(
                 "counters_total",
-                f"the counters{with_buried} add up to {total}, but {in_play} are in play",
+                f"the counters{with_buried} add up to {total}, "
+                f"but {in_play} are in play in {rules.name}",
             )
         step = gcd(rules.counter_value, rules.last_trick_bonus)
-        if any(value % step for value in (*entry.taken, entry.buried)):
-            raise EntryRejected("counters_step", f"counters come in steps of {step}")
+        for what, value in counters:
+            if value % step:
+                raise EntryRejected(
+                    "counters_step",
+                    f"{value} {what}, but counters come in steps of {step} in {rules.name}",
+                )
         most_buried = len(widow) * rules.counter_value
         if entry.buried % max(rules.counter_value, 1) or entry.buried > most_buried:
             raise EntryRejected(

@@ -62,6 +62,14 @@ def act(observation, legal):
     return "bid 5"
 """
 
+ILLEGAL_CARD = b"""def act(observation, legal):
+    if observation["phase"] == "throw_in":
+        return "play-on"
+    if observation["phase"] == "tricks" and len(observation["tricks"]) == 2:
+        return next(f"play {r}{s}" for s in "SHDC" for r in "AKQJT9" if f"play {r}{s}" not in legal)
+    return legal[0]
+"""
+
 MEMORY = b"""import sys
 
 def act(observation, legal):
@@ -192,3 +200,21 @@ def test_only_the_owner_reads_the_traceback(
             assert "build_log" not in body
             assert "opening book" not in body
             assert "Traceback" not in body
+
+
+def test_an_illegal_action_in_the_build_log_names_the_decision_and_what_was_legal(
+    alice: Player, plain_bots: None
+) -> None:
+    version = validated(alice, ILLEGAL_CARD)
+    assert version.status == BotVersion.Status.REJECTED
+    named = re.fullmatch(
+        r"validation failed: protocol at seat (\d): illegal action 'play (\w\w)' at board 1, "
+        r"decision \d+ of the hand \((North|East|South|West), seat \1, to act in phase "
+        r"tricks, trick 3\); legal: ((?:play \w\w)(?:, play \w\w)*)",
+        version.status_reason,
+    )
+    assert named is not None, version.status_reason
+    seat, card, compass, legal = named.groups()
+    assert compass == ("North", "East", "South", "West")[int(seat)]
+    assert f"play {card}" not in legal.split(", ")
+    assert version.build_log.rstrip().endswith(version.status_reason)

@@ -4,6 +4,7 @@ by what the controls explain, and deals a requester chose never enter the means.
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
@@ -20,8 +21,12 @@ from arena.services.controls import (
     controls_apply,
     rules_key,
 )
+from arena.services.matches import match_create
+from arena.tasks import match_run_task
 from arena.variance import control_variate_mean, plain_mean
+from bots.controls import reference_supported
 from engine.registry import load_game
+from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 from tests.arena.test_board_ratings import _version
 
 pytestmark = pytest.mark.django_db
@@ -200,3 +205,23 @@ def test_the_random_bots_luck_joins_the_fit_uncentred_and_stays_out_of_the_total
     Match.objects.filter(pk=match.pk).update(mean_x=5.0, ci95=25.0, score_x=150)
     text = Client().get(f"/matches/{match.pk}/").content.decode()
     assert "and by the luck of the random bot" in text
+
+
+@pytest.mark.usefixtures("plain_bots")
+def test_a_long_pinnacolo_match_plays_no_reference_pairing_and_logs_no_error(
+    alice: Player, bob: Player, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The README: the pairing's bots are the pinochle ones, so Pinnacolo in pairs (four
+    partners too) has none; its matches of 20 boards or more once logged the pairing's
+    failure on every board of theirs."""
+    game = load_game("pinnacolo")
+    assert game.players == 4 and game.partnership and not reference_supported(game)
+    x = trusted_version(alice, "first", FIRST_LEGAL_BOT, variant="pinnacolo")
+    y = trusted_version(bob, "rnd", RANDOM_BOT, variant="pinnacolo")
+    match = match_create(version_x=x, version_y=y, boards=REFERENCE_MIN_BOARDS, seed=5, rated=False)
+    with caplog.at_level(logging.WARNING):
+        assert match_run_task.apply(args=[match.pk]).get() == "done"
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    match.refresh_from_db()
+    assert len(match.board_results) == REFERENCE_MIN_BOARDS and match.faults == 0
+    assert (match.board_controls, match.cv_mean_x, match.control_seconds) == ([], None, None)

@@ -121,3 +121,10 @@ def test_a_broker_url_switches_tasks_to_the_broker() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["django.db.backends.postgresql", "False"]
+
+
+def test_the_project_root_is_the_folder_that_holds_the_runtime_packages() -> None:
+    # The sandbox copies engine/ and bots/ from BASE_DIR into each bot's runtime, and the
+    # default var/ lies beside them: a root one folder off fails every bot at start.
+    assert settings.BASE_DIR == ROOT
+    assert all((settings.BASE_DIR / name / "__init__.py").is_file() for name in ("engine", "bots"))

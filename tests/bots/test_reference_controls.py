@@ -5,7 +5,9 @@ on every run."""
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -34,7 +36,7 @@ from bots.reference.random_bot import RandomBot
 from bots.reference.strong import StrongBot
 from bots.table import Agent, BoardRecord, Fault, hello_for
 from engine.interface import AnyGame
-from engine.registry import load_game, register_game, unregister_game
+from engine.registry import load_game, register_game, unregister_game, variant_names
 from engine.results import HandOutcome
 from tests.engine.toy_highcard import HighCard, registered_toy
 
@@ -98,6 +100,16 @@ def test_the_pairing_is_asked_of_the_declared_reference_bots_not_of_a_name() -> 
         assert reference_supported(load_game("highcard"))
     finally:
         unregister_game(HighCardWithThePinochleBots.name)
+
+
+def test_the_readme_names_exactly_the_games_that_have_the_pairing() -> None:
+    """The README's "Control variate" names the games whose matches get the pairing; the
+    worker plays it in exactly those."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    start = readme.index("- **Control variate.**")
+    named = set(re.findall(r"`(\w+)`", readme[start : readme.index("a match of 20", start)]))
+    played = {v for v in variant_names() if reference_supported(load_game(v))}
+    assert named == played == {"single4", "auction4", "double4"}
 
 
 def test_pinnacolo_in_pairs_has_no_reference_pairing_though_it_seats_four_partners() -> None:

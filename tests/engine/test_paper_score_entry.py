@@ -32,7 +32,74 @@ def test_counters_beyond_the_total_in_play_are_refused_with_that_total(variant: 
     with pytest.raises(EntryRejected) as refused:
         game.score_entry(deal, entry)
     assert refused.value.rule == "counters"
-    assert f"cannot exceed {in_play} when {in_play} are in play" in str(refused.value)
+    first = "North-South" if game.partnership else "North"
+    assert str(refused.value) == (
+        f"counters: {taken[0]} counters entered for {first}, "
+        f"but only {in_play} are in play in {variant}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "in_play"), [("single4", 25), ("auction4", 250), ("double4", 50)]
+)
+def test_too_many_counters_are_named_as_typed_though_the_other_side_gets_the_rest(
+    variant: str, in_play: int
+) -> None:
+    """RULES.md section 4 ("total in play": 25 in single4, 250 in auction4, 50 in double4).
+
+    A table types North-South's counters and East-West took the rest: typing more than
+    are in play leaves East-West a negative rest, and the refusal names what was typed and
+    the rule it breaks, not the negative rest."""
+    game = load_game(variant)
+    assert game.rules.total_in_tricks == in_play
+    typed = in_play + 15
+    entry = ScoreEntry(
+        EntryOutcome.PLAYED, 0, game.rules.bids[0], Suit.S, (0, 0), (typed, in_play - typed)
+    )
+    deal = game.initial_deal(game.new_initial_state(seed=5, dealer=0))
+    with pytest.raises(EntryRejected) as refused:
+        game.score_entry(deal, entry)
+    assert str(refused.value) == (
+        f"counters: {typed} counters entered for North-South, "
+        f"but only {in_play} are in play in {variant}"
+    )
+
+
+def _refusal(variant: str, entry: ScoreEntry) -> str:
+    game = load_game(variant)
+    deal = game.initial_deal(game.new_initial_state(seed=5, dealer=0))
+    with pytest.raises(EntryRejected) as refused:
+        game.score_entry(deal, entry)
+    return str(refused.value)
+
+
+def test_every_entry_out_of_range_names_the_value_the_side_and_the_rule() -> None:
+    # RULES.md section 4: counters are 10 each in auction4, as is the last trick, 250 in
+    # all; section 7.2: the declarer's three buried cards count for the declarer.
+    played = EntryOutcome.PLAYED
+    assert _refusal("single4", ScoreEntry(played, 0, 20, Suit.S, (0, -3), (20, 5))) == (
+        "meld: -3 meld entered for East-West, but meld is never negative"
+    )
+    assert _refusal("single4", ScoreEntry(played, 0, 20, Suit.S, (0, 0), (30, -5))) == (
+        "counters: 30 counters entered for North-South, but only 25 are in play in single4"
+    )
+    assert _refusal("single4", ScoreEntry(played, 0, 20, Suit.S, (0, 0), (-5, 30))) == (
+        "counters: 30 counters entered for East-West, but only 25 are in play in single4"
+    )
+    assert _refusal("single4", ScoreEntry(played, 0, 20, Suit.S, (0, 0), (-5, 5))) == (
+        "counters: -5 counters entered for North-South, but counters are never negative"
+    )
+    assert _refusal("auction4", ScoreEntry(played, 0, 250, Suit.S, (0, 0), (155, 95))) == (
+        "counters_step: 155 counters entered for North-South, "
+        "but counters come in steps of 10 in auction4"
+    )
+    assert _refusal("auction4", ScoreEntry(played, 0, 250, Suit.S, (0, 0), (150, 90))) == (
+        "counters_total: the counters add up to 240, but 250 are in play in auction4"
+    )
+    three = ScoreEntry(played, 1, 250, Suit.H, (0, 0, 0), (0, 220, 0), buried=300)
+    assert _refusal("cutthroat3", three) == (
+        "counters: 300 buried counters entered, but only 250 are in play in cutthroat3"
+    )
 
 
 def test_a_three_hand_entry_counts_the_buried_counters_for_the_declarer() -> None:

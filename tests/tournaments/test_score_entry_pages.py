@@ -111,3 +111,22 @@ def test_a_board_saved_meanwhile_by_the_partner_is_not_saved_again_as_the_next_o
     late = signed_in(field[1]).post(url, dict(fields, action="save"), follow=True)
     assert "board 1 is already entered at this table" in late.content.decode()
     assert list(Result.objects.values_list("board__number", flat=True)) == [1]
+
+
+def test_more_counters_than_are_in_play_are_refused_naming_what_was_typed(
+    alice: Player, field: list[Player]
+) -> None:
+    """RULES.md section 4: 25 counters are in play in single4. The page asks for
+    North-South's counters only (East-West took the rest): 40 typed is refused as 40, not
+    as East-West's negative rest, and nothing is stored."""
+    event = running_event(alice, field)
+    url = f"/tournaments/{event.pk}/tables/A/1/1/?board=1"
+    fields = {"outcome": "played", "declarer": 0, "bid": 20, "trump": "S"}
+    fields |= {"meld_0": 0, "meld_1": 0, "taken_0": 40}
+    for action in ("check", "save"):
+        refused = signed_in(field[0]).post(url, dict(fields, action=action))
+        assert refused.status_code == 400
+        text = refused.content.decode()
+        assert "40 counters entered for North-South, but only 25 are in play in single4" in text
+        assert "negative" not in text
+    assert not Result.objects.exists()

@@ -84,7 +84,9 @@ def test_counters_beyond_those_in_play_are_refused_with_the_total_in_play() -> N
     # RULES.md section 4: a single deck holds 24 in counters, and the last trick 1 more.
     with pytest.raises(EntryRejected) as caught:
         score_entry(rules_for("single4"), dealt_of("single4"), entry(bid=20, taken=(30, 0)))
-    assert str(caught.value) == "counters: counters cannot exceed 25 when 25 are in play"
+    assert str(caught.value) == (
+        "counters: 30 counters entered for North-South, but only 25 are in play in single4"
+    )
 
 
 def test_double_deck_trump_needs_a_marriage_in_the_declarers_hand() -> None:

@@ -48,6 +48,23 @@ def test_counters_that_do_not_add_up_are_refused(alice: Player, field: list[Play
     assert "taken" in response.json()
 
 
+def test_more_counters_than_are_in_play_are_a_400_naming_them(
+    alice: Player, field: list[Player]
+) -> None:
+    # RULES.md section 4: 25 counters are in play in single4.
+    event = running_event(alice, field)
+    board = Board.objects.get(event=event, number=1)
+    payload = dict(played_payload(board), round=1, table=1, board=1, taken=[40, 0])
+    response = client_for(alice).post(
+        f"/api/tournaments/{event.pk}/results/", payload, format="json"
+    )
+    assert response.status_code == 400
+    message = "counters: 40 counters entered for North-South, but only 25 are in play in single4"
+    assert response.json()["detail"] == message
+    assert response.json()["taken"] == [message]
+    assert not Result.objects.exists()
+
+
 def test_a_board_the_table_does_not_play_this_round_is_refused(
     alice: Player, field: list[Player]
 ) -> None:
