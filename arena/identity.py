@@ -1,17 +1,17 @@
 """Who is asking: the player behind a request, the one lookup every API view and page uses.
 
 A signed-in account may have no player profile (an administrator made in the shell): what
-needs a player is then refused with a 403; an anonymous API request is asked to sign in
-(401), as DRF answers it.
+needs a player is then refused with a 403 (``NotAllowed``); an anonymous API request is asked
+to sign in (401), as DRF answers it.
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 
+from arena.errors import NotAllowed
 from arena.models import Player
 
 
@@ -24,10 +24,10 @@ def asking_player(request: HttpRequest | Request) -> Player | None:
 
 def asking_player_required(request: HttpRequest | Request) -> Player:
     """The signed-in player: an anonymous API request is a 401; a page's visitor, or an
-    account without a player profile, is a 403 (Django's refusal, which DRF answers alike)."""
+    account without a player profile, is a 403."""
     player = asking_player(request)
     if player is None:
         if isinstance(request, Request) and not request.user.is_authenticated:
             raise NotAuthenticated()
-        raise PermissionDenied("this account has no player profile")
+        raise NotAllowed("this account has no player profile")
     return player

@@ -11,7 +11,7 @@ from django.db.models import Count, F, Max, Q, QuerySet
 from rest_framework.authtoken.models import Token
 
 from arena import seeding
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotAllowed
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.ratings import SprtPath, sprt_path
 from arena.variants import variant_names
@@ -33,6 +33,32 @@ def bot_list() -> QuerySet[Bot]:
 
 def bot_get(*, bot_id: int) -> Bot | None:
     return Bot.objects.select_related("owner__user").filter(pk=bot_id).first()
+
+
+def is_bot_owner(*, bot: Bot, viewer: Player | None) -> bool:
+    """Whether ``viewer`` owns ``bot``: only the owner sees build logs, refusal reasons,
+    stderr and the uploaded source."""
+    return viewer is not None and bot.owner_id == viewer.pk
+
+
+def bot_version_source(*, version: BotVersion, viewer: Player) -> BotVersion:
+    """A version whose uploaded file ``viewer`` may download: their own bot's only."""
+    if not is_bot_owner(bot=version.bot, viewer=viewer):
+        raise NotAllowed("only the bot's owner can read its source")
+    return version
+
+
+def match_own_stderr(*, match: Match, viewer: Player | None) -> dict[str, dict[str, str]]:
+    """The stderr of the seats ``viewer``'s versions sat in; nobody else's."""
+    seatings = load_game(match.variant).seatings
+    versions = (match.version_x, match.version_y)
+    own = {i for i, v in enumerate(versions) if is_bot_owner(bot=v.bot, viewer=viewer)}
+    shown: dict[str, dict[str, str]] = {}
+    for table, seats in (match.stderr or {}).items():
+        for seat, text in seats.items():
+            if seatings[table][int(seat)] in own:
+                shown.setdefault(table, {})[seat] = text
+    return shown
 
 
 def bot_version_list(*, bot: Bot) -> QuerySet[BotVersion]:

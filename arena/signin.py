@@ -21,7 +21,6 @@ fail (``QuotaModelBackend``).
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -31,11 +30,10 @@ from django.contrib.auth.views import LoginView
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import Throttled
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from arena.errors import ServiceUnavailable
+from arena.errors import ServiceError, ServiceUnavailable, TooManyAttempts, form_refused
 from arena.http.throttles import Quota, Reservation
 
 if TYPE_CHECKING:
@@ -51,13 +49,13 @@ FAILURES_PER_ACCOUNT = Quota(
 
 
 def check_attempt(request: Any, *, account: str | None) -> None:
-    """Raise Throttled (429) when the attempt must be refused before its password is
+    """Raise TooManyAttempts (429) when the attempt must be refused before its password is
     checked: the address has used its failures, or the account has and the address is
     failing (see the module's note). ServiceUnavailable (503) when it cannot be told."""
     FAILURES_PER_IP.check(request)
     try:
         FAILURES_PER_ACCOUNT.check(request, account=account)
-    except Throttled:
+    except TooManyAttempts:
         if FAILURES_PER_IP.used(request) > 0:
             raise
         # An address with no recent failure: its password is checked (the owner's way in).
@@ -70,7 +68,7 @@ def reserve_attempt(request: Any, *, account: str | None) -> list[Reservation]:
     by_ip = FAILURES_PER_IP.reserve(request)
     try:
         by_account = FAILURES_PER_ACCOUNT.reserve(request, account=account)
-    except Throttled:
+    except TooManyAttempts:
         # Counted after this attempt took its own slot: attempts racing from one address
         # see each other's, so a fresh address cannot have several passwords checked at once.
         try:
@@ -111,8 +109,9 @@ class QuotaModelBackend(ModelBackend):
         try:
             # A right password hands the slots back.
             attempt = reserve_attempt(request, account=account)
-        except (Throttled, ServiceUnavailable):
-            # Spent, or it cannot be told: a password is not checked uncounted.
+        except (TooManyAttempts, ServiceUnavailable):
+            # Spent, or it cannot be told: a password is not checked uncounted. Django's
+            # backend protocol: PermissionDenied stops the other backends, no HTTP answer.
             raise PermissionDenied(
                 "too many failed sign-ins, or the count is unavailable"
             ) from None
@@ -137,21 +136,19 @@ class TokenView(ObtainAuthToken):
 class QuotaAuthenticationForm(AuthenticationForm):
     """The sign-in form, refusing before the password is checked while the quota is spent."""
 
-    refusal: tuple[int, int] | None = None
-    """The status and the seconds to wait, when the quota refused the attempt."""
+    refusal: ServiceError | None = None
+    """The quota's refusal of the attempt: the form is shown again with its status."""
 
     def clean(self) -> dict[str, Any]:
         try:
             check_attempt(self.request, account=account_of(self.data.get("username")))
-        except Throttled as spent:
-            # Throttled sets wait in __init__; its stub does not declare it.
-            wait = math.ceil(spent.wait or 1)  # type: ignore[attr-defined]
-            self.refusal = (429, wait)
+        except TooManyAttempts as spent:
+            self.refusal = spent
             raise ValidationError(
-                f"Too many failed sign-ins. Try again in {wait} seconds.", code="throttled"
+                f"Too many failed sign-ins. Try again in {spent.wait} seconds.", code="throttled"
             ) from None
         except ServiceUnavailable as unavailable:
-            self.refusal = (503, unavailable.wait)
+            self.refusal = unavailable
             raise ValidationError(
                 f"Signing in is unavailable for a moment. Try again in {unavailable.wait} seconds.",
                 code="unavailable",
@@ -168,6 +165,5 @@ class SignInView(LoginView):
     def form_invalid(self, form: Any) -> HttpResponse:
         response = super().form_invalid(form)
         if isinstance(form, QuotaAuthenticationForm) and form.refusal is not None:
-            response.status_code, wait = form.refusal
-            response["Retry-After"] = str(wait)
+            return form_refused(response, form.refusal)
         return response

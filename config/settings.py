@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page's refused request: the site's refusal page (arena/errors.py).
+    "arena.http.middleware.RefusalPageMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

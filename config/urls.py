@@ -38,7 +38,8 @@ urlpatterns = [
     path("api/", include("arena.api.urls")),
 ]
 
-# JSON error pages under /api/ (arena/errors.py).
+# JSON error pages under /api/, the site's refusal page elsewhere (arena/errors.py).
 handler400 = "arena.errors.bad_request"
+handler403 = "arena.errors.permission_denied"
 handler404 = "arena.errors.not_found"
 handler500 = "arena.errors.server_error"

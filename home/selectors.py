@@ -37,6 +37,8 @@ class PlayerPage:
     """Her bots' league entries, newest season first."""
     events: list[Event]
     """Duplicate events she played in or directed, newest first."""
+    is_self: bool
+    """The reader is the player herself: her token and her forms are shown."""
 
 
 def player_page(*, username: str, viewer_id: int | None) -> PlayerPage:
@@ -54,4 +56,5 @@ def player_page(*, username: str, viewer_id: int | None) -> PlayerPage:
         .distinct()
         .order_by("-id")[:50]
     )
-    return PlayerPage(profile=profile, entries=entries, events=events)
+    is_self = viewer_id is not None and viewer_id == player.user_id
+    return PlayerPage(profile=profile, entries=entries, events=events, is_self=is_self)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from arena.models import Bot, BotVersion, Match
+from arena.models import Bot, BotVersion, Match, Player
 from leagues import fixture_results, scheduling
 from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
@@ -321,6 +321,11 @@ def _mark(division: Division | None, rank: int, size: int) -> str:
 def running_leagues() -> QuerySet[League]:
     """Leagues with a season being played, for the home page."""
     return league_list().filter(seasons__status=Season.Status.RUNNING).distinct().order_by("-id")
+
+
+def is_organiser(*, league: League, viewer: Player | None) -> bool:
+    """Whether ``viewer`` organises ``league`` (opens its seasons, schedules its rounds)."""
+    return viewer is not None and league.organiser_id == viewer.pk
 
 
 def league_get(*, league_id: int) -> League | None:

@@ -45,7 +45,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotAllowed
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
 from arena.variants import variant_names
@@ -104,6 +104,48 @@ def league_create(
         raise InvalidInput(str(error), field="rule_overrides") from None
     league.save()
     return league
+
+
+def league_of_organiser(*, league: League, by: Player, doing: str) -> League:
+    """The league ``by`` acts on as its organiser (``doing``: what, for the refusal)."""
+    if not selectors.is_organiser(league=league, viewer=by):
+        raise NotAllowed(f"only the league's organiser can {doing}")
+    return league
+
+
+def entry_enter(
+    *,
+    season: Season,
+    by: Player,
+    bot_id: int,
+    version_number: int | None = None,
+    division_name: str | None = None,
+    follows_latest: bool = False,
+) -> Entry:
+    """A player enters one of their own bots, named by id (its version by number, its
+    division by name), as ``entry_create`` takes it."""
+    bot = Bot.objects.filter(pk=bot_id).first()
+    if bot is None:
+        raise InvalidInput(f"there is no bot {bot_id}", field="bot")
+    if bot.owner_id != by.pk:
+        raise NotAllowed("only a bot's owner can enter it")
+    version = None
+    if version_number is not None:
+        version = selectors.bot_version_numbered(bot=bot, number=version_number)
+        if version is None:
+            raise InvalidInput(f"{bot} has no version {version_number}", field="version")
+    division = None
+    if division_name is not None:
+        division = selectors.division_named(season=season, name=division_name)
+        if division is None:
+            raise InvalidInput(f"there is no division {division_name!r}", field="division")
+    return entry_create(
+        season=season,
+        bot=bot,
+        version=version,
+        follows_latest=follows_latest,
+        division=division,
+    )
 
 
 def league_update(*, league: League, **changes: Any) -> League:
@@ -312,7 +354,10 @@ def entry_create(
         )
 
 
-def entry_withdraw(*, entry: Entry) -> None:
+def entry_withdraw(*, entry: Entry, by: Player) -> None:
+    """Withdraw an entry before its season starts: its bot's owner or the organiser."""
+    if by.pk not in (entry.bot.owner_id, entry.season.league.organiser_id):
+        raise NotAllowed("only the bot's owner or the organiser can withdraw an entry")
     with transaction.atomic():
         season = Season.objects.select_for_update().get(pk=entry.season_id)
         if season.status != Season.Status.OPEN:

@@ -55,6 +55,14 @@ def entry_of(*, event: RobotEvent, player: Player | None) -> RobotEntry | None:
     return RobotEntry.objects.filter(event=event, player=player).first()
 
 
+def joined_entry(*, event: RobotEvent, player: Player) -> RobotEntry:
+    """The player's entry in the event: only an entrant has boards to play."""
+    entry = entry_of(event=event, player=player)
+    if entry is None:
+        raise NotAllowed("you have not joined this event: join it before playing its boards")
+    return entry
+
+
 def sees_all(*, event: RobotEvent, player: Player | None) -> bool:
     """The director, or staff who do not play in it: they may see every board at any time."""
     if player is None or not permissions.directs(event, player):

@@ -50,6 +50,7 @@ __all__ = [
     "robot_entry_join",
     "robot_event_close",
     "robot_event_create",
+    "robot_event_director",
     "robot_events_close_due",
     "robot_play_finish",
     "robot_play_start",
@@ -86,11 +87,21 @@ class EventSettings(TypedDict):
     scoring: str
 
 
+CREATE_REFUSAL = "only staff and robot event directors create robot events"
+
+
+def robot_event_director(*, player: Player, refusal: str = CREATE_REFUSAL) -> Player:
+    """The player, who may direct robot events (staff, or the permission to direct):
+    ``NotAllowed(refusal)`` otherwise."""
+    if not permissions.may_direct(player):
+        raise NotAllowed(refusal)
+    return player
+
+
 def _event_settings(director: Player, refusal: str, settings: EventSettings) -> dict[str, Any]:
     """The fields an event (or a timetable of events) is created with, once the director
     may direct (``NotAllowed(refusal)`` otherwise) and every setting is checked."""
-    if not permissions.may_direct(director):
-        raise NotAllowed(refusal)
+    robot_event_director(player=director, refusal=refusal)
     _checked_settings(**settings)
     return {**settings, "name": settings["name"].strip(), "director": director}
 
@@ -123,8 +134,7 @@ def robot_event_create(
     step of a SplitMix64 can be computed from one output (its mixing is invertible), so one
     revealed board would deal every later one.
     """
-    refusal = "only staff and robot event directors create robot events"
-    fields = _event_settings(director, refusal, settings)
+    fields = _event_settings(director, CREATE_REFUSAL, settings)
     opens = opens or timezone.now()
     secret = seeding.new_secret()
     game = load_game(settings["variant"])

@@ -7,10 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, QuerySet
-from django.http import Http404
 
+from arena.errors import NotAllowed, NotFound
 from arena.models import Player
 from engine import Card, format_cards
 from engine.registry import load_game
@@ -589,6 +588,48 @@ def can_see_results(*, event: Event, player: Player | None) -> bool:
     return is_public(event=event) or is_director(event=event, player=player)
 
 
+def require_results_visible(*, event: Event, viewer: Player | None, what: str) -> None:
+    """Refuse ``what`` (results, hand records...) to anyone but the director before the
+    event is finished."""
+    if not can_see_results(event=event, player=viewer):
+        raise NotAllowed(f"{what} are published when the event finishes")
+
+
+def require_started(*, event: Event) -> None:
+    """Refuse what exists only once the event has started (the movement, standings)."""
+    if event.status == Event.Status.SETUP:
+        raise NotFound("the event has not started: there is no movement yet")
+
+
+def require_scorecard_visible(*, event: Event, viewer: Player | None, entry: Entry) -> None:
+    """An entry's scorecard is its players' while the event runs; others' are the
+    director's, and everyone's once the event is finished."""
+    own = viewer is not None and entry.players.filter(pk=viewer.pk).exists()
+    if not own:
+        require_results_visible(event=event, viewer=viewer, what="other entries' scorecards")
+
+
+def own_entry(*, event: Event, viewer: Player) -> Entry:
+    """The viewer's entry in the event (NotFound when they have none)."""
+    own = player_entries(event=event, player=viewer)
+    if not own:
+        raise NotFound("you have no entry in this event")
+    return own[0]
+
+
+def require_at_table(
+    *, event: Event, player: Player, seating: Seating, entries: dict[int, Entry]
+) -> bool:
+    """Only the players seated at a table, or the director, enter its results; True for
+    the director."""
+    if is_director(event=event, player=player):
+        return True
+    seated = {p.pk for n in seating.sides if n in entries for p in entries[n].players.all()}
+    if player.pk not in seated:
+        raise NotAllowed("only the players at this table or the director enter its results")
+    return False
+
+
 def _seating_labels(seating: Seating, entries: dict[int, Entry]) -> list[str]:
     return [
         entry_label(entries[number]) if number in entries else "sit-out" for number in seating.sides
@@ -672,10 +713,9 @@ def standings_page(*, event: Event) -> dict[str, Any]:
 
 def traveller_page(*, event: Event, viewer: Player | None, number: int) -> dict[str, Any]:
     """A board's traveller: every table's result with matchpoints, the par and the hands."""
-    if not can_see_results(event=event, player=viewer):
-        raise PermissionDenied("board results are published when the event finishes")
+    require_results_visible(event=event, viewer=viewer, what="board results")
     if not event.boards.filter(number=number).exists():
-        raise Http404(f"the event has no board {number}")
+        raise NotFound(f"the event has no board {number}")
     comparison = board_comparison(event=event, number=number)
     labels = {
         (section.name, entry.number): entry_label(entry)
@@ -710,10 +750,8 @@ def scorecard_page(
         .first()
     )
     if entry is None or entry.section.size is None:
-        raise Http404("no such entry in a started section")
-    own = viewer is not None and entry.players.filter(pk=viewer.pk).exists()
-    if not own and not can_see_results(event=event, player=viewer):
-        raise PermissionDenied("other entries' scorecards are published when the event finishes")
+        raise NotFound("no such entry in a started section")
+    require_scorecard_visible(event=event, viewer=viewer, entry=entry)
     return {
         "event": event,
         "section": section_name,
@@ -731,18 +769,15 @@ def table_entry_page(
     *, event: Event, viewer: Player, section_name: str, round: int, table: int
 ) -> dict[str, Any]:
     """A table's boards in a round: what is entered, and who may enter or correct what."""
-    director = is_director(event=event, player=viewer)
     section = event.sections.filter(name=section_name).exclude(size=None).first()
     if section is None:
-        raise Http404(f"no playing section {section_name}")
+        raise NotFound(f"no playing section {section_name}")
     movement = section_movement(event=event, section=section)
     seating = next((s for s in movement.seatings if s.round == round and s.table == table), None)
     if seating is None:
-        raise Http404(f"section {section_name} has no table {table} in round {round}")
+        raise NotFound(f"section {section_name} has no table {table} in round {round}")
     entries = entries_by_number(section=section)
-    seated = {p.pk for n in seating.sides if n in entries for p in entries[n].players.all()}
-    if not director and viewer.pk not in seated:
-        raise PermissionDenied("only the players at this table or the director enter its results")
+    director = require_at_table(event=event, player=viewer, seating=seating, entries=entries)
     results = {
         r.board.number: r
         for r in result_list(event=event).filter(section=section, round=round, table=table)

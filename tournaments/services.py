@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from arena import quota_store
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotAllowed, TooManyAttempts
 from arena.models import Player
 from engine import Suit
 from engine.registry import load_game, variant_names
@@ -81,14 +80,14 @@ ENTRY_REJECTIONS_ALLOWED = 10
 ENTRY_REJECTION_WINDOW_S = 600
 
 
-class EntryAttemptsExhausted(Exception):
+class EntryAttemptsExhausted(TooManyAttempts):
     """A player's refused score entries reached the limit; ``wait`` is in seconds."""
 
     def __init__(self, wait: int) -> None:
         super().__init__(
-            f"too many refused entries: try again in {wait // 60} minutes, or ask the director"
+            f"too many refused entries: try again in {wait // 60} minutes, or ask the director",
+            wait=wait,
         )
-        self.wait = wait
 
 
 def event_variants() -> tuple[str, ...]:
@@ -100,7 +99,7 @@ def event_variants() -> tuple[str, ...]:
 
 def _require_director(event: Event, player: Player) -> None:
     if not selectors.is_director(event=event, player=player):
-        raise PermissionDenied("only the event's director can do this")
+        raise NotAllowed("only the event's director can do this")
 
 
 def _require_status(event: Event, *allowed: str) -> None:
@@ -460,13 +459,8 @@ def _check_entry(
     entries = selectors.entries_by_number(section=section)
     if not selectors.seating_playable(seating=seating, present=set(entries)):
         raise InvalidInput(f"table {table} sits out in round {round}")
-    director = selectors.is_director(event=event, player=by)
+    director = selectors.require_at_table(event=event, player=by, seating=seating, entries=entries)
     if not director:
-        seated = {p.pk for number in seating.sides for p in entries[number].players.all()}
-        if by.pk not in seated:
-            raise PermissionDenied(
-                "only the players at this table or the director enter its results"
-            )
         if round > event.current_round:
             raise InvalidInput(
                 f"round {round} has not started: the current round is {event.current_round}",

@@ -11,7 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
 from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import NotAuthenticated, PermissionDenied
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.generics import GenericAPIView
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -35,13 +35,9 @@ from arena.errors import InvalidInput
 from arena.http import idempotency
 from arena.http.parsers import JSONParser
 from arena.http.throttles import REGISTRATIONS, UPLOADS
-from arena.identity import asking_player_required
+from arena.identity import asking_player, asking_player_required
 from arena.models import Bot, BotVersion, Player
 from arena.uploads import MAX_ARCHIVE_BYTES
-
-
-def is_owner(request: Request, bot: Bot) -> bool:
-    return bool(request.user.is_authenticated and bot.owner.user_id == request.user.pk)
 
 
 class PlayerViewSet(
@@ -117,7 +113,8 @@ class BotVersionListView(GenericAPIView[BotVersion]):
     @extend_schema(responses=OwnerBotVersionSerializer(many=True))
     def get(self, request: Request, bot_id: int) -> Response:
         bot = self._bot()
-        output = OwnerBotVersionSerializer if is_owner(request, bot) else BotVersionSerializer
+        owner = selectors.is_bot_owner(bot=bot, viewer=asking_player(request))
+        output = OwnerBotVersionSerializer if owner else BotVersionSerializer
         page = self.paginate_queryset(selectors.bot_version_list(bot=bot))
         return self.get_paginated_response(output(page, many=True).data)
 
@@ -137,10 +134,9 @@ class BotVersionListView(GenericAPIView[BotVersion]):
         )
 
     def _upload(self, request: Request) -> Response:
-        player = asking_player_required(request)
-        bot = self._bot()
-        if bot.owner_id != player.pk:
-            raise PermissionDenied("only the bot's owner can add versions")
+        bot = services.bot_of_owner(
+            bot_id=self._bot().pk, by=asking_player_required(request), doing="add versions"
+        )
         with UPLOADS.spend(request):  # only stored uploads count: a refused one costs nothing
             incoming = BotVersionUploadSerializer(data=request.data)
             incoming.is_valid(raise_exception=True)
@@ -170,9 +166,8 @@ class BotVersionDetailView(APIView):
             bot_id=bot_id,
             number=number,
         )
-        output = (
-            OwnerBotVersionSerializer if is_owner(request, version.bot) else BotVersionSerializer
-        )
+        owner = selectors.is_bot_owner(bot=version.bot, viewer=asking_player(request))
+        output = OwnerBotVersionSerializer if owner else BotVersionSerializer
         return Response(output(version).data)
 
 
@@ -186,8 +181,9 @@ class BotVersionSourceView(APIView):
         )
         if not request.user.is_authenticated:
             raise NotAuthenticated()
-        if not is_owner(request, version.bot):
-            raise PermissionDenied("only the bot's owner can read its source")
+        version = selectors.bot_version_source(
+            version=version, viewer=asking_player_required(request)
+        )
         is_zip = version.kind == BotVersion.Kind.ZIP
         response = HttpResponse(
             bytes(version.source),

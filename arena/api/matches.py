@@ -13,13 +13,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.generics import ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena import selectors
+from arena import selectors, services
 from arena.api.bots import waiting_for_broker
 from arena.api.filters import IdFilter
 from arena.api.serializers import (
@@ -45,7 +45,7 @@ from arena.http.caching import (
 )
 from arena.http.renderers import JSONRenderer
 from arena.http.throttles import CHALLENGES, VERIFICATIONS
-from arena.identity import asking_player_required
+from arena.identity import asking_player, asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.replay_view import replay_deal
 from arena.services.matches import match_create
@@ -109,12 +109,7 @@ class MatchViewSet(
             incoming.is_valid(raise_exception=True)
             data = incoming.validated_data
             mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
-            if mine.bot.owner_id != player.pk:
-                raise PermissionDenied(
-                    f"bot {mine.bot_id} ({mine.bot}) is not yours: you can only challenge with "
-                    "a version of your own bot (name the opponent with 'opponent' or "
-                    "'opponent_bot')"
-                )
+            mine = services.challenger_version(version=mine, by=player)
             match = match_create(
                 version_x=mine,
                 version_y=theirs,
@@ -171,7 +166,7 @@ class MatchViewSet(
         stderr: dict[str, dict[str, str]] = {}
         if request.user.is_authenticated:
             match = match or get_object_or_404(selectors.match_list(), pk=match_id)
-            stderr = _own_stderr(request, match)
+            stderr = selectors.match_own_stderr(match=match, viewer=asking_player(request))
         body = b'{"match":%d,"games":%s,"stderr":%s}' % (match_id, games, _render(stderr))
         return _json_response(request, body)
 
@@ -236,19 +231,6 @@ def _int_param(request: Request, name: str) -> int | None:
         return int(raw)
     except ValueError:
         raise ValidationError({name: f"{name} must be a whole number"}) from None
-
-
-def _own_stderr(request: Request, match: Match) -> dict[str, dict[str, str]]:
-    """The stderr of the seats the requesting player's versions sat in; nobody else's."""
-    seatings = load_game(match.variant).seatings
-    versions = (match.version_x, match.version_y)
-    own = {i for i, v in enumerate(versions) if v.bot.owner.user_id == request.user.pk}
-    shown: dict[str, dict[str, str]] = {}
-    for table, seats in (match.stderr or {}).items():
-        for seat, text in seats.items():
-            if seatings[table][int(seat)] in own:
-                shown.setdefault(table, {})[seat] = text
-    return shown
 
 
 class LeaderboardView(ListAPIView[Rating]):

@@ -6,6 +6,9 @@
 - A body larger than the route may receive (``Content-Length`` over the limit): answered 413
   without reading a byte, so a 50 MB body costs nothing. gunicorn is published without a
   proxy in front, so the limit must hold in the application itself.
+
+And the pages' one answer to a service's refusal: ``RefusalPageMiddleware`` turns a
+``ServiceError`` a page view lets through into the site's refusal page (``arena.errors``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
+
+from arena.errors import ServiceError, service_error_page
 
 NUL = "\x00"
 
@@ -70,3 +75,20 @@ class RequestBodyLimitMiddleware:
                 413, f"the request body is {length} bytes; this endpoint accepts at most {limit}"
             )
         return self.get_response(request)
+
+
+class RefusalPageMiddleware:
+    """A ``ServiceError`` raised in a page view becomes the refusal page, with the error's
+    status, its reason and what the person can do. The API's views answer their own errors
+    (``arena.errors.exception_handler``) before anything reaches this."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, ServiceError):
+            return service_error_page(request, exception)
+        return None

@@ -33,10 +33,9 @@ from typing import Any, NoReturn
 
 from django.conf import settings
 from django.http import HttpRequest
-from rest_framework.exceptions import Throttled
 
 from arena import quota_store
-from arena.errors import ServiceUnavailable
+from arena.errors import ServiceUnavailable, TooManyAttempts
 from arena.http.client_address import client_address
 from arena.rates import Rate
 
@@ -111,7 +110,7 @@ class Quota:
         return (f"{self._holder(identity)}:{slot}" for slot in range(rate.count))
 
     def check(self, request: Any, *, account: str | None = None) -> None:
-        """Raise Throttled (429) when the next action would exceed a rate; ServiceUnavailable
+        """Raise TooManyAttempts (429) when the next action would exceed a rate; ServiceUnavailable
         (503) when the counters cannot be read. It takes nothing: a request that will be
         counted takes its slot with ``reserve`` (``account``: whose quota, when that is not
         the signed-in user; a sign-in attempt names its account)."""
@@ -169,9 +168,9 @@ class Quota:
 
     def _refuse(self, wait: float, rate: Rate, identity: str) -> NoReturn:
         whose = " from everyone together" if identity == "everyone" else ""
-        raise Throttled(
+        raise TooManyAttempts(
+            f"Throttled: at most {rate.count} {self.what} per {rate.period()}{whose}.",
             wait=max(wait, 1.0),
-            detail=f"Throttled: at most {rate.count} {self.what} per {rate.period()}{whose}.",
         )
 
     def _take(self, identity: str, rate: Rate, now: float) -> tuple[str | None, float]:

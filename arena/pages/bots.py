@@ -11,16 +11,14 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
-from rest_framework.exceptions import Throttled
 
 from arena import selectors, services
 from arena.api.serializers import BotCreateSerializer
-from arena.errors import InvalidInput, ServiceUnavailable
+from arena.errors import InvalidInput, ServiceError, TooManyAttempts, form_refused
 from arena.http.throttles import UPLOADS
-from arena.identity import asking_player
+from arena.identity import asking_player_required
 from arena.models import Bot
 from arena.pages import charts
-from arena.pages.common import bad_request
 from arena.queue_positions import queue_text, version_queue_position
 from arena.uploads import MAX_ARCHIVE_BYTES
 from arena.variants import variant_choices
@@ -65,12 +63,9 @@ def _render_bot(
 @require_POST
 @login_required
 def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
-    player = asking_player(request)
-    bot = selectors.bot_get(bot_id=bot_id)
-    if bot is None:
-        raise Http404(f"there is no bot {bot_id}")
-    if player is None or bot.owner_id != player.pk:
-        return bad_request(request, "only the bot's owner can add versions", status=403)
+    bot = services.bot_of_owner(
+        bot_id=bot_id, by=asking_player_required(request), doing="add versions"
+    )
     # The page and the API draw on one quota (per player and per address); only stored
     # uploads are charged, so a refused one costs nothing.
     upload = request.FILES.get("file")
@@ -81,18 +76,14 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
             # As the API: one byte past the largest allowed size is enough to refuse more.
             data = upload.read(MAX_ARCHIVE_BYTES + 1)
             version = services.bot_version_submit(bot=bot, data=data, filename=upload.name or "")
-    except Throttled as refusal:
-        return _render_bot(
-            request,
-            bot_id,
-            # Throttled sets wait in __init__; its stub does not declare it.
-            upload_error=f"too many uploads: try again in {int(refusal.wait or 1)} seconds",  # type: ignore[attr-defined]
-            status=429,
+    except ServiceError as refusal:
+        # The bot's page again, the refusal beside the upload form.
+        message = (
+            f"too many uploads: try again in {refusal.wait} seconds"
+            if isinstance(refusal, TooManyAttempts)
+            else str(refusal)
         )
-    except ServiceUnavailable as refusal:
-        return _render_bot(request, bot_id, upload_error=str(refusal.detail), status=503)
-    except InvalidInput as error:
-        return _render_bot(request, bot_id, upload_error=str(error), status=400)
+        return form_refused(_render_bot(request, bot_id, upload_error=message), refusal)
     messages.success(request, f"Version {version.number} was received; it is being validated.")
     return redirect("arena:bot", bot_id=bot.pk)
 
@@ -100,9 +91,7 @@ def bot_version_upload(request: HttpRequest, bot_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def bot_new(request: HttpRequest) -> HttpResponse:
-    player = asking_player(request)
-    if player is None:
-        return bad_request(request, "this account has no player profile", status=403)
+    player = asking_player_required(request)
     errors: dict[str, list[str]] = {}
     if request.method == "POST":
         incoming = BotCreateSerializer(data=request.POST)

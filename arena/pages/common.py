@@ -1,19 +1,17 @@
-"""What every page view shares: reading the query string and refusing bad input."""
+"""What every page view shares: reading the query string, refusing what it cannot use."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest
+
+from arena.errors import InvalidInput
 
 
-class BadQuery(ValueError):
-    """A page was asked for with a query parameter it cannot use; the message says why."""
-
-
-def bad_request(request: HttpRequest, message: str, *, status: int = 400) -> HttpResponse:
-    return render(request, "arena/bad_request.html", {"message": message}, status=status)
+class BadQuery(InvalidInput):
+    """A page was asked for with a query parameter it cannot use; the message says why (a
+    400 refusal page, as every service's refusal)."""
 
 
 def page_number(request: HttpRequest) -> int:

@@ -15,7 +15,7 @@ from arena import selectors
 from arena.http.caching import LEADERBOARD_TTL, leaderboard_page_key
 from arena.models import Rating
 from arena.pages import charts
-from arena.pages.common import BadQuery, bad_request, choice, page_number
+from arena.pages.common import choice, page_number
 from arena.pages.shared import framed, shared_content
 from arena.variants import variant_choices, variant_names
 
@@ -42,11 +42,8 @@ class Row:
 def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in variant_names():
         raise Http404(f"there is no variant {variant!r}")
-    try:
-        sort = choice(request, "sort", selectors.LEADERBOARD_SORTS) or "rating"
-        number = page_number(request)
-    except BadQuery as error:
-        return bad_request(request, str(error))
+    sort = choice(request, "sort", selectors.LEADERBOARD_SORTS) or "rating"
+    number = page_number(request)
     try:
         content = shared_content(
             leaderboard_page_key(variant=variant, sort=sort, page=number),

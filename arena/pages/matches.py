@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from arena import selectors
 from arena.http.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, match_page_key
 from arena.models import Match
-from arena.pages.common import BadQuery, bad_request, choice, page_number, whole_number
+from arena.pages.common import choice, page_number, whole_number
 from arena.pages.shared import cached_content, framed, shared_content
 from arena.queue_positions import match_queue_position, queue_text
 from arena.variants import variant_names
@@ -67,13 +67,10 @@ def _match_content(match_id: int) -> dict[str, Any]:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    try:
-        variant = choice(request, "variant", variant_names())
-        status = choice(request, "status", Match.Status.values)
-        bot = whole_number(request, "bot")
-        number = page_number(request)
-    except BadQuery as error:
-        return bad_request(request, str(error))
+    variant = choice(request, "variant", variant_names())
+    status = choice(request, "status", Match.Status.values)
+    bot = whole_number(request, "bot")
+    number = page_number(request)
     key = match_list_key(
         newest=selectors.newest_match(), filters=(variant, status, bot), page=number
     )

@@ -12,34 +12,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 
 from arena import selectors
+from arena.errors import Conflict, InvalidInput, NotFound, refuses_as
 from arena.models import BotVersion, Game, Match
 from arena.replay_view import ViewError, replay_frames, side_rows
 from engine.registry import load_game
 
 
-class _Refused(Exception):
-    """A request the viewer answers with a 4xx status and a message saying why."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
 def _game(match_id: int, board: int, table: str) -> tuple[Match, Game]:
-    match = get_object_or_404(selectors.match_list(), pk=match_id)
+    match = selectors.match_list().filter(pk=match_id).first()
+    if match is None:
+        raise NotFound(f"there is no match {match_id}")
     if match.status != Match.Status.DONE:
         # A running match's other tables play the same boards: nothing of it is shown.
-        raise _Refused(409, f"match {match.pk} is {match.status}: its replays open once it is over")
+        raise Conflict(f"match {match.pk} is {match.status}: its replays open once it is over")
     game = selectors.match_games(match=match, board=board, table=table).first()
     if game is None:
-        raise Http404(f"match {match.pk} has no table {table} on board {board}")
+        raise NotFound(f"match {match.pk} has no table {table} on board {board}")
     return match, game
 
 
@@ -48,14 +42,14 @@ def _seat(request: HttpRequest, players: int) -> int | None:
     if raw in ("", "open"):
         return None
     if not raw.isdigit() or not 0 <= int(raw) < players:
-        raise _Refused(400, f"seat is 'open' or a seat number from 0 to {players - 1}, not {raw!r}")
+        raise InvalidInput(f"seat is 'open' or a seat number from 0 to {players - 1}, not {raw!r}")
     return int(raw)
 
 
 def _step(request: HttpRequest, steps: int) -> int:
     raw = request.GET.get("step", "0")
     if not raw.isdigit() or int(raw) >= steps:
-        raise _Refused(400, f"step is a whole number from 0 to {steps - 1}, not {raw!r}")
+        raise InvalidInput(f"step is a whole number from 0 to {steps - 1}, not {raw!r}")
     return int(raw)
 
 
@@ -80,37 +74,27 @@ def _frames(game: Game, seat: int | None) -> dict[str, Any]:
             team_scores=document.get("team_scores"),
         )
     except ViewError as error:
-        raise _Refused(400, str(error)) from None
+        raise InvalidInput(str(error)) from None
 
 
 # The longest hands' frames are up to 2 MiB of JSON and some 30 KiB gzipped (see
 # tests/bench/bench_replay_frames.py). Every view of a finished match is public, so what
 # compression could leak to a prober is nothing a reader could not fetch outright.
+@refuses_as("json")
 @gzip_page
 def replay_frames_json(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
     """The frames of one table, in the open view or one seat's (``?seat=N``)."""
-    try:
-        match, game = _game(match_id, board, table)
-        frames = _frames(game, _seat(request, load_game(match.variant).players))
-    except _Refused as refused:
-        return JsonResponse({"detail": refused.message}, status=refused.status)
+    match, game = _game(match_id, board, table)
+    frames = _frames(game, _seat(request, load_game(match.variant).players))
     return JsonResponse({"match": match.pk, "board": board, "table": table, **frames})
 
 
 def replay_page(request: HttpRequest, match_id: int, board: int, table: str) -> HttpResponse:
-    try:
-        match, game = _game(match_id, board, table)
-        players = load_game(match.variant).players
-        seat = _seat(request, players)
-        frames = _frames(game, seat)
-        step = _step(request, len(frames["frames"]))
-    except _Refused as refused:
-        return render(
-            request,
-            "arena/replay_refused.html",
-            {"message": refused.message, "match_id": match_id},
-            status=refused.status,
-        )
+    match, game = _game(match_id, board, table)
+    players = load_game(match.variant).players
+    seat = _seat(request, players)
+    frames = _frames(game, seat)
+    step = _step(request, len(frames["frames"]))
     url = reverse("arena:replay-frames", args=[match.pk, board, table])
     context = {
         "match": match,

@@ -15,7 +15,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 from rest_framework.authtoken.models import Token
 
 from arena.broker_contents import BrokerContents
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotAllowed, NotFound
 from arena.models import Bot, BotVersion, Player
 from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox.deployment import sandbox_config, use_sandbox
@@ -72,6 +72,34 @@ def bot_create(*, owner: Player, name: str, variant: str, description: str = "")
         # Two concurrent requests with the same name: the constraint decides.
         raise InvalidInput(f"you already have a bot named {name!r}", field="name") from None
     return bot
+
+
+def bot_of_owner(*, bot_id: int, by: Player, doing: str) -> Bot:
+    """The bot ``by`` acts on as its owner (``doing``: what, for the refusal): NotFound when
+    there is no such bot, NotAllowed when it is someone else's."""
+    bot = Bot.objects.select_related("owner__user").filter(pk=bot_id).first()
+    if bot is None:
+        raise NotFound(f"there is no bot {bot_id}")
+    if bot.owner_id != by.pk:
+        raise NotAllowed(f"only the bot's owner can {doing}")
+    return bot
+
+
+def challenger_version(*, version: BotVersion, by: Player) -> BotVersion:
+    """The side of a challenge ``by`` plays: a version of one of their own bots."""
+    if version.bot.owner_id != by.pk:
+        raise NotAllowed(
+            f"bot {version.bot_id} ({version.bot}) is not yours: you can only challenge with "
+            "a version of your own bot (name the opponent with 'opponent' or 'opponent_bot')"
+        )
+    return version
+
+
+def player_token_of(*, player: Player, username: str) -> Player:
+    """The player whose API token is replaced: a player does this for herself only."""
+    if player.user.username != username:
+        raise NotAllowed("a player creates API tokens for herself only")
+    return player
 
 
 def bot_version_submit(*, bot: Bot, data: bytes, filename: str) -> BotVersion:

@@ -9,10 +9,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from arena.identity import asking_player
+from arena.identity import asking_player_required
 from arena.models import Player
-from arena.pages.common import bad_request
-from arena.services.bots import player_token_create
+from arena.services.bots import player_token_create, player_token_of
 from home import selectors
 
 
@@ -24,17 +23,14 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
         page = selectors.player_page(username=username, viewer_id=viewer)
     except Player.DoesNotExist:
         raise Http404(f"there is no player {username!r}") from None
-    is_self = viewer is not None and viewer == page.profile.player.user_id
-    return render(request, "home/player.html", {"page": page, "is_self": is_self})
+    return render(request, "home/player.html", {"page": page, "is_self": page.is_self})
 
 
 @never_cache
 @require_POST
 @login_required
 def player_token(request: HttpRequest, username: str) -> HttpResponse:
-    player = asking_player(request)
-    if player is None or player.user.username != username:
-        return bad_request(request, "a player creates API tokens for herself only", status=403)
+    player = player_token_of(player=asking_player_required(request), username=username)
     player_token_create(player=player)
     messages.success(request, "A new API token was created; the previous one no longer works.")
     return redirect("home:player", username=username)

@@ -15,14 +15,11 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from arena.errors import InvalidInput
 from arena.identity import asking_player_required
-from arena.models import Bot, Player
 from arena.variant_fields import REGISTERED_VARIANTS
 from leagues import selectors, services
 from leagues.api.serializers import (
@@ -50,11 +47,11 @@ TIEBREAKS = {
 }
 
 
-def _organiser(request: Request, league: League, doing: str) -> Player:
-    player = asking_player_required(request)
-    if league.organiser_id != player.pk:
-        raise PermissionDenied(f"only the league's organiser can {doing}")
-    return player
+def _organiser(request: Request, league: League, doing: str) -> League:
+    """The league, once the one asking is shown to organise it (``services`` decides)."""
+    return services.league_of_organiser(
+        league=league, by=asking_player_required(request), doing=doing
+    )
 
 
 class LeagueFilter(django_filters.FilterSet):
@@ -190,27 +187,13 @@ class EntryListView(ListAPIView[Entry]):
         incoming = LeagueEntryCreateSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        bot = Bot.objects.filter(pk=data["bot"]).first()
-        if bot is None:
-            raise InvalidInput(f"there is no bot {data['bot']}", field="bot")
-        if bot.owner_id != player.pk:
-            raise PermissionDenied("only a bot's owner can enter it")
-        version = None
-        if "version" in data:
-            version = bot.versions.defer("source").filter(number=data["version"]).first()
-            if version is None:
-                raise InvalidInput(f"{bot} has no version {data['version']}", field="version")
-        division = None
-        if "division" in data:
-            division = season.divisions.filter(name=data["division"]).first()
-            if division is None:
-                raise InvalidInput(f"there is no division {data['division']!r}", field="division")
-        entry = services.entry_create(
+        entry = services.entry_enter(
             season=season,
-            bot=bot,
-            version=version,
+            by=player,
+            bot_id=data["bot"],
+            version_number=data.get("version"),
+            division_name=data.get("division"),
             follows_latest=data["follows_latest"],
-            division=division,
         )
         entry = selectors.entry_list(season=season).get(pk=entry.pk)
         return Response(LeagueEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
@@ -231,9 +214,7 @@ class EntryDetailView(GenericAPIView[Entry]):
         """Withdraw an entry before the season starts: its bot's owner or the organiser."""
         player = asking_player_required(request)
         entry = self._entry(league_id, number, entry_id)
-        if player.pk not in (entry.bot.owner_id, entry.season.league.organiser_id):
-            raise PermissionDenied("only the bot's owner or the organiser can withdraw an entry")
-        services.entry_withdraw(entry=entry)
+        services.entry_withdraw(entry=entry, by=player)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

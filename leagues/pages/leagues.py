@@ -11,10 +11,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena import selectors as arena_selectors
 from arena.errors import InvalidInput
-from arena.identity import asking_player
-from arena.pages.common import bad_request
+from arena.identity import asking_player, asking_player_required
 from arena.variants import variant_choices
 from leagues import selectors, services
 from leagues.api.serializers import (
@@ -73,8 +71,7 @@ def _render_league(
         {
             "page": page,
             "league": league,
-            "is_organiser": request.user.is_authenticated
-            and league.organiser.user_id == request.user.pk,
+            "is_organiser": selectors.is_organiser(league=league, viewer=asking_player(request)),
             "tiebreaks": [
                 TIEBREAK_LABELS[name] for name in TIEBREAKS[League.Format(league.format)]
             ],
@@ -111,7 +108,7 @@ def _render_season(
             "page": page,
             "season": page.season,
             "league": league,
-            "is_organiser": viewer is not None and league.organiser.user_id == viewer,
+            "is_organiser": selectors.is_organiser(league=league, viewer=asking_player(request)),
             "tiebreaks": [
                 TIEBREAK_LABELS[name] for name in TIEBREAKS[League.Format(league.format)]
             ],
@@ -128,9 +125,7 @@ def _render_season(
 @require_http_methods(["GET", "POST"])
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
-    player = asking_player(request)
-    if player is None:
-        return bad_request(request, "this account has no player profile", status=403)
+    player = asking_player_required(request)
     errors: Errors = {}
     if request.method == "POST":
         data: dict[str, Any] = {
@@ -167,9 +162,9 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = selectors.league_get(league_id=league_id)
     if league is None:
         raise Http404(f"there is no league {league_id}")
-    player = asking_player(request)
-    if player is None or league.organiser_id != player.pk:
-        return bad_request(request, "only the league's organiser can open a season", status=403)
+    league = services.league_of_organiser(
+        league=league, by=asking_player_required(request), doing="open a season"
+    )
     try:
         divisions = division_lines(request.POST.get("divisions", ""))
     except DivisionLinesError as error:
@@ -203,9 +198,7 @@ def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
     season = selectors.season_get(league_id=league_id, number=number)
     if season is None:
         raise Http404(f"league {league_id} has no season {number}")
-    player = asking_player(request)
-    if player is None:
-        return bad_request(request, "this account has no player profile", status=403)
+    player = asking_player_required(request)
     data: dict[str, Any] = {
         key: request.POST[key] for key in ("bot", "version", "division") if request.POST.get(key)
     }
@@ -216,45 +209,21 @@ def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
             request, league_id, number, errors=_serializer_errors(incoming.errors), status=400
         )
     valid = incoming.validated_data
-    # The same look-ups as the API's entry view, then the same service.
-    bot = arena_selectors.bot_get(bot_id=valid["bot"])
-    if bot is None or bot.owner_id != player.pk:
-        return bad_request(request, "only a bot's owner can enter it", status=403)
-    version = None
-    if "version" in valid:
-        version = selectors.bot_version_numbered(bot=bot, number=valid["version"])
-        if version is None:
-            return _render_season(
-                request,
-                league_id,
-                number,
-                errors={"version": [f"{bot} has no version {valid['version']}"]},
-                status=400,
-            )
-    division = None
-    if "division" in valid:
-        division = selectors.division_named(season=season, name=valid["division"])
-        if division is None:
-            return _render_season(
-                request,
-                league_id,
-                number,
-                errors={"division": [f"there is no division {valid['division']!r}"]},
-                status=400,
-            )
+    # The API's service: it looks the bot up, checks it is the player's, and enters it.
     try:
-        services.entry_create(
+        entry = services.entry_enter(
             season=season,
-            bot=bot,
-            version=version,
+            by=player,
+            bot_id=valid["bot"],
+            version_number=valid.get("version"),
+            division_name=valid.get("division"),
             follows_latest=valid["follows_latest"],
-            division=division,
         )
     except InvalidInput as error:
         return _render_season(
             request, league_id, number, errors={error.field or "detail": [str(error)]}, status=400
         )
-    messages.success(request, f"{bot.name} is entered in season {season.number}.")
+    messages.success(request, f"{entry.bot.name} is entered in season {season.number}.")
     return redirect("leagues:season", league_id=league_id, number=number)
 
 
@@ -264,9 +233,9 @@ def round_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
     season = selectors.season_get(league_id=league_id, number=number)
     if season is None:
         raise Http404(f"league {league_id} has no season {number}")
-    player = asking_player(request)
-    if player is None or season.league.organiser_id != player.pk:
-        return bad_request(request, "only the league's organiser can schedule rounds", status=403)
+    services.league_of_organiser(
+        league=season.league, by=asking_player_required(request), doing="schedule rounds"
+    )
     incoming = LeagueRoundScheduleSerializer(data={"number": request.POST.get("number", "")})
     if not incoming.is_valid():
         return _render_season(

@@ -13,7 +13,6 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -96,9 +95,9 @@ class PlayListView(APIView):
     @extend_schema(responses={200: RobotPlaySerializer(many=True), **_errors(401, 403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         """The caller's own boards: started, finished, and their own scores."""
-        entry = selectors.entry_of(event=_event(event_id), player=asking_player_required(request))
-        if entry is None:
-            raise PermissionDenied("you have not joined this event")
+        entry = selectors.joined_entry(
+            event=_event(event_id), player=asking_player_required(request)
+        )
         tables.entry_sync(entry=entry)
         plays = entry.plays.select_related("board").order_by("board__number")
         return Response(RobotPlaySerializer(plays, many=True).data)
@@ -108,9 +107,9 @@ class PlayListView(APIView):
     )
     def post(self, request: Request, event_id: int) -> Response:
         """Start the caller's next board (the board being played, if one is)."""
-        entry = selectors.entry_of(event=_event(event_id), player=asking_player_required(request))
-        if entry is None:
-            raise PermissionDenied("join the event before playing its boards")
+        entry = selectors.joined_entry(
+            event=_event(event_id), player=asking_player_required(request)
+        )
         tables.entry_sync(entry=entry)
         play = services.robot_play_start(entry=entry)
         return Response(RobotPlaySerializer(play).data, status=status.HTTP_201_CREATED)

@@ -9,12 +9,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.errors import InvalidInput, NotAllowed, NotFound
+from arena.errors import Conflict, InvalidInput, ServiceError, form_refused
 from arena.identity import asking_player, asking_player_required
 from robot_events import permissions, selectors, services, tables
 from robot_events.forms import EventForm
@@ -41,9 +40,7 @@ def event_list(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
-    director = asking_player_required(request)
-    if not permissions.may_direct(director):
-        raise PermissionDenied("only staff and robot event directors create robot events")
+    director = services.robot_event_director(player=asking_player_required(request))
     form = EventForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
@@ -89,12 +86,7 @@ def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _event(event_id)
     viewer = asking_player(request)
     tables.viewer_sync(event=event, viewer=viewer, number=number)
-    try:
-        context = selectors.board_traveller(event=event, viewer=viewer, number=number)
-    except NotAllowed as refused:
-        raise PermissionDenied(str(refused)) from None
-    except NotFound as missing:
-        raise Http404(str(missing)) from None
+    context = selectors.board_traveller(event=event, viewer=viewer, number=number)
     return render(request, "robot_events/traveller.html", context)
 
 
@@ -110,13 +102,8 @@ def join(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         services.robot_entry_join(event=_event(event_id), player=asking_player_required(request))
         messages.success(request, "You are in: play the boards in order.")
-    except (InvalidInput, services.AlreadyDone) as refused:
-        messages.error(request, str(refused))
-        return _refused(
-            request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
-        )
-    except NotAllowed as refused:
-        raise PermissionDenied(str(refused)) from None
+    except (InvalidInput, Conflict) as refused:
+        return _refused(request, event_id, refused)
     return redirect("robot_events:event", event_id=event_id)
 
 
@@ -125,17 +112,12 @@ def join(request: HttpRequest, event_id: int) -> HttpResponse:
 def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
     """Start (or resume) the entrant's next board and go to its table."""
     event = _event(event_id)
-    entry = selectors.entry_of(event=event, player=asking_player_required(request))
-    if entry is None:
-        raise PermissionDenied("join the event before playing its boards")
+    entry = selectors.joined_entry(event=event, player=asking_player_required(request))
     tables.entry_sync(entry=entry)
     try:
         play = services.robot_play_start(entry=entry)
-    except (InvalidInput, services.AlreadyDone) as refused:
-        messages.error(request, str(refused))
-        return _refused(
-            request, event_id, 409 if isinstance(refused, services.AlreadyDone) else 400
-        )
+    except (InvalidInput, Conflict) as refused:
+        return _refused(request, event_id, refused)
     url = tables.table_url(play=play)
     return redirect(url) if url else redirect("robot_events:event", event_id=event_id)
 
@@ -146,16 +128,15 @@ def close(request: HttpRequest, event_id: int) -> HttpResponse:
     try:
         services.robot_event_close(event=_event(event_id), by=asking_player_required(request))
         messages.success(request, "The event is closed: the secret and the pars are public.")
-    except services.AlreadyDone as refused:
-        messages.error(request, str(refused))
-        return _refused(request, event_id, 409)
-    except NotAllowed as refused:
-        raise PermissionDenied(str(refused)) from None
+    except Conflict as refused:
+        return _refused(request, event_id, refused)
     return redirect("robot_events:event", event_id=event_id)
 
 
-def _refused(request: HttpRequest, event_id: int, status: int) -> HttpResponse:
-    """The event page again with the refusal shown, answered with the refusal's status."""
+def _refused(request: HttpRequest, event_id: int, refused: ServiceError) -> HttpResponse:
+    """The event page again with the refusal shown, answered with the refusal's status (a
+    refusal of who may act is the refusal page instead, as for every page)."""
+    messages.error(request, str(refused))
     event = _event(event_id)
     context = selectors.event_overview(event=event, viewer=asking_player(request))
-    return render(request, "robot_events/event_detail.html", context, status=status)
+    return form_refused(render(request, "robot_events/event_detail.html", context), refused)

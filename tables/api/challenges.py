@@ -186,8 +186,6 @@ class ChallengeListView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = read_body(ChallengeCreateSerializer(data=request.data))
-        if isinstance(data, Response):
-            return data
         # Counted with the page's challenges; a refused one hands its slot back.
         with PLAY_CHALLENGES.spend(request):
             challenge = challenges.challenge_create(

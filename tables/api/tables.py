@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from arena.errors import InvalidInput
 from arena.variant_fields import VariantChoiceField
 from engine.registry import load_game
 from tables import selectors, services
@@ -134,9 +135,10 @@ def field_errors(errors: Any, prefix: str = "") -> list[str]:
     return [f"{prefix.rstrip('.')}: {message}" for message in messages]
 
 
-def read_body(form: serializers.Serializer[Any]) -> dict[str, Any] | Response:
+def read_body(form: serializers.Serializer[Any]) -> dict[str, Any]:
+    """The body's fields, or an InvalidInput naming every field that is wrong."""
     if not form.is_valid():
-        return Response({"detail": "; ".join(field_errors(form.errors))}, status=400)
+        raise InvalidInput("; ".join(field_errors(form.errors)))
     return dict(form.validated_data)
 
 
@@ -162,8 +164,6 @@ class TableListView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = read_body(PlayTableCreateSerializer(data=request.data))
-        if isinstance(data, Response):
-            return data
         players = load_game(data["variant"]).players
         # Only a table started keeps its slot (a refused one hands it back).
         with PLAY_TABLES.spend(request):
@@ -206,8 +206,6 @@ class TableActionView(APIView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         data = read_body(PlayActionSerializer(data=request.data))
-        if isinstance(data, Response):
-            return data
         update = services.table_act(
             table_id=table_id, user=request.user, action=data["action"], ply=data["ply"]
         )

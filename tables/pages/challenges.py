@@ -7,12 +7,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
-from rest_framework.exceptions import Throttled
 
-from arena.errors import ServiceUnavailable
+from arena.errors import ServiceError, TooManyAttempts, form_refused
 from engine.registry import load_game
 from tables import challenges
-from tables.errors import BadTable, PlayError
+from tables.errors import BadTable
 from tables.forms import VariantForm, deal_options
 from tables.models import Challenge, PlayTable
 from tables.pages.tables import bot_spec
@@ -60,28 +59,21 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
                 opponent=bot_spec(request.POST.get("opponent", "")),
                 boards=int(raw_boards),
             )
-    except PlayError as error:
-        context = _list_context(request, error.message)
-        return render(request, "tables/challenges.html", context, status=error.status)
-    except Throttled as refusal:
-        # Throttled sets wait in __init__; its stub does not declare it.
-        wait = int(refusal.wait or 1)  # type: ignore[attr-defined]
-        context = _list_context(request, f"too many challenges: try again in {wait} seconds")
-        return render(request, "tables/challenges.html", context, status=429)
-    except ServiceUnavailable as refusal:
-        context = _list_context(request, str(refusal.detail))
-        return render(request, "tables/challenges.html", context, status=503)
+    except ServiceError as refusal:
+        # The challenge form again, as posted, with the refusal above it.
+        message = (
+            f"too many challenges: try again in {refusal.wait} seconds"
+            if isinstance(refusal, TooManyAttempts)
+            else refusal.message
+        )
+        context = _list_context(request, message)
+        return form_refused(render(request, "tables/challenges.html", context), refusal)
     return redirect("tables:challenge", challenge.pk)
 
 
 @require_GET
 def challenge_page(request: HttpRequest, challenge_id: int) -> HttpResponse:
-    try:
-        challenge = challenges.challenge_for(challenge_id=challenge_id, viewer=request.user)
-    except PlayError as error:
-        return render(
-            request, "tables/refused.html", {"message": error.message}, status=error.status
-        )
+    challenge = challenges.challenge_for(challenge_id=challenge_id, viewer=request.user)
     challenge = challenges.challenge_settle(challenge_id=challenge.pk)
     rows = challenges.challenge_tables(challenge)
     boards = challenges.board_rows(challenge)

@@ -19,9 +19,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_GET, require_POST
-from rest_framework.exceptions import Throttled
 
-from arena.errors import ServiceUnavailable
+from arena.errors import NotFound, ServiceError, TooManyAttempts, form_refused, refuses_as
 from arena.replay_view import ViewError, replay_frames, side_rows
 from arena.seeding import match_seed, new_secret
 from engine.registry import load_game, variant_names
@@ -91,6 +90,7 @@ def play_home(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/home.html", _home_context(request))
 
 
+@refuses_as("text")
 @require_GET
 def deal_options_fragment(request: HttpRequest) -> HttpResponse:
     """The deal form's seats and bots for ``?variant=`` (htmx swaps them in on a change);
@@ -98,8 +98,7 @@ def deal_options_fragment(request: HttpRequest) -> HttpResponse:
     form = VariantForm(request.GET)
     if not form.is_valid():
         known = ", ".join(variant_names())
-        message = f"choose a variant ({known}), not {request.GET.get('variant', '')!r}"
-        return HttpResponse(message, status=400, content_type="text/plain")
+        raise BadTable(f"choose a variant ({known}), not {request.GET.get('variant', '')!r}")
     options = deal_options(form.chosen())
     template = (
         "tables/_challenge_options.html"
@@ -116,19 +115,16 @@ def table_new(request: HttpRequest) -> HttpResponse:
         # Only a table started keeps its slot (a refused one hands it back).
         with PLAY_TABLES.spend(request):
             table = start_from_form(request)
-    except PlayError as error:
-        context = _home_context(request, error.message)
-        return render(request, "tables/home.html", context, status=error.status)
-    except Throttled as refusal:
-        # Throttled sets wait in __init__; its stub does not declare it.
-        wait = int(refusal.wait or 1)  # type: ignore[attr-defined]
-        message = f"too many tables started: try again in {wait} seconds"
-        response = render(request, "tables/home.html", _home_context(request, message), status=429)
-        response["Retry-After"] = str(wait)
-        return response
-    except ServiceUnavailable as refusal:
-        context = _home_context(request, str(refusal.detail))
-        return render(request, "tables/home.html", context, status=503)
+    except ServiceError as refusal:
+        # The start form again, as posted, with the refusal above it.
+        message = (
+            f"too many tables started: try again in {refusal.wait} seconds"
+            if isinstance(refusal, TooManyAttempts)
+            else refusal.message
+        )
+        return form_refused(
+            render(request, "tables/home.html", _home_context(request, message)), refusal
+        )
     return redirect("tables:table", table.pk)
 
 
@@ -157,24 +153,17 @@ def _state_context(
 
 @require_GET
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    try:
-        table = selectors.table_for(table_id=table_id, viewer=request.user)
-    except PlayError as error:
-        return render(
-            request, "tables/refused.html", {"message": error.message}, status=error.status
-        )
+    table = selectors.table_for(table_id=table_id, viewer=request.user)
     # A fresh load shows the table as it is: there is nothing to reveal.
     context = _state_context(request, table, seen=table.ply)
     return render(request, "tables/table.html", context)
 
 
+@refuses_as("text")
 @require_GET
 def table_state(request: HttpRequest, table_id: int) -> HttpResponse:
     """The state fragment, with the moves after ``?seen=`` to reveal; polled by htmx."""
-    try:
-        table = selectors.table_for(table_id=table_id, viewer=request.user)
-    except PlayError as error:
-        return HttpResponse(error.message, status=error.status, content_type="text/plain")
+    table = selectors.table_for(table_id=table_id, viewer=request.user)
     if not table.is_over:
         services.table_nudge(table_id=table.pk)
     context = _state_context(request, table, seen=_seen(request, table.ply))
@@ -198,14 +187,15 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
             table_id=table.pk, user=request.user, action=action, ply=int(raw_ply)
         )
     except PlayError as error:
-        if error.status == 404:
-            return render(request, "tables/refused.html", {"message": error.message}, status=404)
+        if isinstance(error, NotFound):
+            raise  # no such table: the refusal page, as for any page
+        # The table again, the refusal shown where the action was chosen.
         table = selectors.table_for(table_id=table_id, viewer=request.user)
         context = _state_context(request, table, seen=table.ply, error=error.message)
         template = (
             "tables/_state.html" if request.headers.get("HX-Request") else "tables/table.html"
         )
-        return render(request, template, context, status=error.status)
+        return form_refused(render(request, template, context), error)
     if request.headers.get("HX-Request"):
         context = _state_context(request, update.table, seen=int(raw_ply) + 1)
         return render(request, "tables/_state.html", context)
@@ -215,12 +205,7 @@ def table_act(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_abandon(request: HttpRequest, table_id: int) -> HttpResponse:
-    try:
-        services.table_abandon(table_id=table_id, user=request.user)
-    except PlayError as error:
-        return render(
-            request, "tables/refused.html", {"message": error.message}, status=error.status
-        )
+    services.table_abandon(table_id=table_id, user=request.user)
     return redirect("tables:table", table_id)
 
 
@@ -248,30 +233,21 @@ def _replay_frames(request: HttpRequest, table_id: int) -> tuple[Any, dict[str, 
     return table, frames, seat
 
 
+@refuses_as("json")
 @gzip_page
 @require_GET
 def replay_frames_json(request: HttpRequest, table_id: int) -> HttpResponse:
-    try:
-        table, frames, _ = _replay_frames(request, table_id)
-    except PlayError as error:
-        return JsonResponse({"detail": error.message}, status=error.status)
+    table, frames, _ = _replay_frames(request, table_id)
     return JsonResponse({"play_table": table.pk, "board": 1, "table": "A", **frames})
 
 
 @require_GET
 def replay_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """The arena's replay viewer (arena/templates/arena/_replay_viewer.html) on a human hand."""
-    try:
-        table, frames, seat = _replay_frames(request, table_id)
-        raw_step = request.GET.get("step", "0")
-        if not raw_step.isdigit() or int(raw_step) >= len(frames["frames"]):
-            raise BadTable(
-                f"step is a whole number below {len(frames['frames'])}, not {raw_step!r}"
-            )
-    except PlayError as error:
-        return render(
-            request, "tables/refused.html", {"message": error.message}, status=error.status
-        )
+    table, frames, seat = _replay_frames(request, table_id)
+    raw_step = request.GET.get("step", "0")
+    if not raw_step.isdigit() or int(raw_step) >= len(frames["frames"]):
+        raise BadTable(f"step is a whole number below {len(frames['frames'])}, not {raw_step!r}")
     url = reverse("tables:replay-frames", args=[table.pk])
     final = frames["frames"][-1]["observation"]
     context = {

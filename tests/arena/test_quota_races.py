@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.test import RequestFactory
-from rest_framework.exceptions import Throttled
 
+from arena.errors import TooManyAttempts
 from arena.http.throttles import UPLOADS, Quota, Reservation
 from arena.models import QuotaSlot
 from tests.conftest import skip_or_fail
@@ -48,7 +48,7 @@ def _race(attempt: Callable[[], Reservation]) -> tuple[list[Reservation], int]:
         start.wait()
         try:
             return attempt()
-        except Throttled:
+        except TooManyAttempts:
             return None
         finally:
             connection.close()  # the thread's own
@@ -80,7 +80,7 @@ def test_racing_requests_take_only_the_slots_left_of_a_nearly_full_quota(quota: 
     assert (len(made), refused) == (2, RACERS - 2)
     # The account's five slots are taken, each once; the IP's rate holds the same five.
     assert len({key for reservation in made for key in reservation.keys}) == 4
-    with pytest.raises(Throttled) as refusal:
+    with pytest.raises(TooManyAttempts) as refusal:
         quota.check(request, account=account)
     assert refusal.value.wait is not None and refusal.value.wait > 0
 
@@ -111,5 +111,5 @@ def test_a_spent_block_keeps_its_slot_and_a_failed_one_hands_it_back(settings: A
         raise ValueError("the upload was refused")
     with UPLOADS.spend(request, account=account) as reservation:
         assert QuotaSlot.objects.filter(key__in=reservation.keys).count() == 2
-    with pytest.raises(Throttled):
+    with pytest.raises(TooManyAttempts):
         UPLOADS.check(request, account=account)

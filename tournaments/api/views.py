@@ -17,13 +17,13 @@ from django.shortcuts import get_object_or_404, render
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, Throttled
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotFound
 from arena.http import idempotency
 from arena.identity import asking_player, asking_player_required
 from tournaments import selectors, services
@@ -66,18 +66,6 @@ def _errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 def _event(event_id: int) -> Event:
     return get_object_or_404(Event.objects.select_related("director"), pk=event_id)
-
-
-def _require_director_or_public(request: Request, event: Event, what: str) -> None:
-    if selectors.is_public(event=event):
-        return
-    if not selectors.is_director(event=event, player=asking_player(request)):
-        raise PermissionDenied(f"{what} are published when the event finishes")
-
-
-def _require_started(event: Event) -> None:
-    if event.status == Event.Status.SETUP:
-        raise NotFound("the event has not started: there is no movement yet")
 
 
 class EventListView(GenericAPIView[Event]):
@@ -214,7 +202,7 @@ class MovementView(APIView):
     @extend_schema(responses={200: MovementSectionSerializer(many=True), **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        _require_started(event)
+        selectors.require_started(event=event)
         out = []
         for section in selectors.section_list(event=event).exclude(size=None):
             movement = selectors.section_movement(event=event, section=section)
@@ -256,7 +244,9 @@ class ResultListView(APIView):
     @extend_schema(responses={200: ResultRowSerializer(many=True), **_errors(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        _require_director_or_public(request, event, "table results")
+        selectors.require_results_visible(
+            event=event, viewer=asking_player(request), what="table results"
+        )
         rows = []
         for section in selectors.section_list(event=event).exclude(size=None):
             scored = selectors.section_scores(event=event, section=section)
@@ -282,18 +272,15 @@ class ResultListView(APIView):
         incoming = ResultEnterSerializer(data=request.data)
         incoming.is_valid(raise_exception=True)
         data = incoming.validated_data
-        try:
-            result = services.result_enter(
-                event=event,
-                by=by,
-                section_name=data["section"],
-                round=data["round"],
-                table=data["table"],
-                board_number=data["board"],
-                entry=services.score_entry_from(data),
-            )
-        except services.EntryAttemptsExhausted as exhausted:
-            raise Throttled(wait=exhausted.wait, detail=str(exhausted)) from None
+        result = services.result_enter(
+            event=event,
+            by=by,
+            section_name=data["section"],
+            round=data["round"],
+            table=data["table"],
+            board_number=data["board"],
+            entry=services.score_entry_from(data),
+        )
         return Response(selectors.result_row(None, result), status=status.HTTP_201_CREATED)
 
 
@@ -324,7 +311,9 @@ class CorrectionListView(APIView):
     @extend_schema(responses={200: CorrectionSerializer(many=True), **_errors(403, 404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        _require_director_or_public(request, event, "corrections")
+        selectors.require_results_visible(
+            event=event, viewer=asking_player(request), what="corrections"
+        )
         return Response(
             CorrectionSerializer(selectors.correction_list(event=event), many=True).data
         )
@@ -338,7 +327,7 @@ class StandingsView(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **_errors(404)})
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        _require_started(event)
+        selectors.require_started(event=event)
         return Response(
             {"status": event.status, "sections": selectors.event_standings(event=event)}
         )
@@ -356,16 +345,13 @@ class ScorecardView(APIView):
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = _event(event_id)
-        _require_started(event)
+        selectors.require_started(event=event)
         viewer = asking_player(request)
         number = request.query_params.get("entry")
         if number is None:
             if viewer is None:
                 raise NotAuthenticated()
-            own = selectors.player_entries(event=event, player=viewer)
-            if not own:
-                raise NotFound("you have no entry in this event")
-            entry = own[0]
+            entry = selectors.own_entry(event=event, viewer=viewer)
         else:
             try:
                 entry_number = int(number)
@@ -377,9 +363,7 @@ class ScorecardView(APIView):
                 section__name=section,
                 number=entry_number,
             )
-            is_own = viewer is not None and entry.players.filter(pk=viewer.pk).exists()
-            if not is_own:
-                _require_director_or_public(request, event, "other entries' scorecards")
+            selectors.require_scorecard_visible(event=event, viewer=viewer, entry=entry)
         return Response(selectors.entry_scorecard(event=event, entry=entry))
 
 
@@ -389,7 +373,9 @@ class BoardView(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT, **_errors(403, 404)})
     def get(self, request: Request, event_id: int, number: int) -> Response:
         event = _event(event_id)
-        _require_director_or_public(request, event, "board results")
+        selectors.require_results_visible(
+            event=event, viewer=asking_player(request), what="board results"
+        )
         if not event.boards.filter(number=number).exists():
             raise NotFound(f"the event has no board {number}")
         return Response(selectors.board_comparison(event=event, number=number))
@@ -397,8 +383,10 @@ class BoardView(APIView):
 
 def _records(request: Request, event_id: int) -> tuple[Event, list[dict[str, Any]]]:
     event = _event(event_id)
-    _require_started(event)
-    _require_director_or_public(request, event, "hand records")
+    selectors.require_started(event=event)
+    selectors.require_results_visible(
+        event=event, viewer=asking_player(request), what="hand records"
+    )
     public = selectors.is_public(event=event)
     return event, selectors.hand_records(event=event, with_results=public)
 

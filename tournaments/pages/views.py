@@ -23,7 +23,7 @@ from arena.errors import InvalidInput
 from arena.identity import asking_player, asking_player_required
 from arena.models import Player
 from arena.pages import charts
-from arena.pages.common import BadQuery, bad_request, choice, page_number
+from arena.pages.common import choice, page_number
 from arena.variants import variant_choices, variant_names
 from tournaments import selectors, services
 from tournaments.forms import BoardEntryForm, initial_from
@@ -44,11 +44,8 @@ RATINGS_PER_PAGE = 50
 
 def human_ratings(request: HttpRequest) -> HttpResponse:
     """Each variant's human players by rating, every row with its 95% interval."""
-    try:
-        variant = choice(request, "variant", variant_names()) or variant_names()[0]
-        number = page_number(request)
-    except BadQuery as error:
-        return bad_request(request, str(error))
+    variant = choice(request, "variant", variant_names()) or variant_names()[0]
+    number = page_number(request)
     paginator = Paginator(selectors.human_rating_list(variant=variant), RATINGS_PER_PAGE)
     try:
         page = paginator.page(number)
@@ -184,12 +181,10 @@ def table_entry(
             where = _Table(event, viewer, section, round, table, board)
             try:
                 done = _act(request, where, form, correcting)
-            except InvalidInput as refused:
-                form.show_refusal(refused.field, str(refused))
-                status = 400
-            except services.EntryAttemptsExhausted as exhausted:
-                form.show_refusal(None, str(exhausted))
-                status = 429
+            except (InvalidInput, services.EntryAttemptsExhausted) as refused:
+                # The form again, with the refusal beside the field it names.
+                form.show_refusal(getattr(refused, "field", None), str(refused))
+                status = refused.status
             else:
                 if isinstance(done, HttpResponse):
                     return done
