@@ -129,6 +129,7 @@ def crawl(page: Any, start: list[str], name: str) -> list[str]:
     seen: set[str] = set(start)
     visited: list[str] = []
     misfits: list[str] = []
+    kinds: dict[str, int] = {}
     while queue:
         target = queue.pop(0)
         assert len(visited) < MOST_PAGES, f"the crawl found more than {MOST_PAGES} pages"
@@ -139,7 +140,11 @@ def crawl(page: Any, start: list[str], name: str) -> list[str]:
             assert_fits_phone(page, f"{_kind(urlsplit(target).path)} ({name})")
         except AssertionError as misfit:
             misfits.append(str(misfit))
-        snapshot(page, f"crawl-{name}-{_slug(target)}")
+        # Named by the kind of page and its place among those of its kind, not by the ids
+        # of its objects, so that a second run writes over the first run's pictures.
+        kind = _kind(urlsplit(target).path)
+        kinds[kind] = kinds.get(kind, 0) + 1
+        snapshot(page, f"crawl-{name}-{_slug(kind)}-{kinds[kind]}")
         links = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
         for link in links:
             parts = urlsplit(link)
