@@ -177,7 +177,8 @@ WIDEST_ELEMENT = """
     }
     return false;
   };
-  const fits = (element) => element === document.body || rightOf(element.getBoundingClientRect()) <= limit;
+  const fits = (element) =>
+    element === document.body || rightOf(element.getBoundingClientRect()) <= limit;
   let found = null;
   let furthest = limit;
   for (const element of document.body.querySelectorAll("*")) {

@@ -122,5 +122,5 @@ def test_a_forgotten_password_is_reset_through_the_emailed_link(
     # The link works once: opened again, it says so and offers a new one.
     page.goto(link.group(0))
     in_the_site_frame(page, "password-reset-used-link", "This link does not work")
-    assert page.locator(f"main a[href='/accounts/password_reset/']").count() == 1
+    assert page.locator("main a[href='/accounts/password_reset/']").count() == 1
     assert_clean(problems)

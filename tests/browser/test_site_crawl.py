@@ -112,7 +112,7 @@ def site(settings: Any) -> Site:
 
 def _kind(path: str) -> str:
     """The page a path is an instance of (numbers stand for any object), for the report."""
-    return re.sub(r"\d+", "N", path)
+    return re.sub(r"/\d+(?=/)", "/N", path)
 
 
 def _slug(path: str) -> str:

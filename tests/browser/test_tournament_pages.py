@@ -14,7 +14,14 @@ import pytest
 
 from arena import services as arena_services
 from arena.models import Player
-from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, sign_in, snapshot
+from tests.browser.conftest import (
+    PHONE,
+    Problems,
+    assert_clean,
+    assert_fits_phone,
+    sign_in,
+    snapshot,
+)
 from tests.tournaments.conftest import entry_payload
 from tournaments import services
 from tournaments.models import Board, Event, Result
