@@ -48,7 +48,6 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -68,6 +67,9 @@ INSTALLED_APPS = [
     "home",
     # htmx requests (request.htmx) for pages that refresh a part of themselves.
     "django_htmx",
+    # After the site's apps, so that the account pages (registration/*.html, arena's) are
+    # drawn in the site's frame rather than with the admin's templates of the same names.
+    "django.contrib.admin",
 ]
 
 MIDDLEWARE = [

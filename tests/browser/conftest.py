@@ -146,3 +146,74 @@ def sign_in(page: Any, username: str, password: str) -> None:
     page.fill("#id_password", password)
     page.click("button[type=submit]")
     page.wait_for_load_state()
+
+
+PHONE = {"width": 390, "height": 844}
+"""A small phone held upright: every page must fit its width."""
+
+# Where the overflow starts: the element (or the run of text) that sticks out furthest past
+# the right edge of the screen while its parent does not, outside any frame that scrolls or
+# clips its content (a wide table inside a scrolling wrapper is no fault).
+WIDEST_ELEMENT = """
+() => {
+  const limit = document.documentElement.clientWidth;
+  const rightOf = (rect) => rect.right + window.scrollX;
+  const describe = (element) => {
+    let text = element.tagName.toLowerCase();
+    if (element.id) text += "#" + element.id;
+    for (const name of element.classList) text += "." + name;
+    return text;
+  };
+  const path = (element) => {
+    const names = [];
+    for (let up = element; up && up !== document.body; up = up.parentElement) {
+      names.unshift(describe(up));
+    }
+    return names.join(" > ");
+  };
+  const clipped = (element) => {
+    for (let up = element; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const fits = (element) =>
+    element === document.body || rightOf(element.getBoundingClientRect()) <= limit;
+  let found = null;
+  let furthest = limit;
+  for (const element of document.body.querySelectorAll("*")) {
+    const right = rightOf(element.getBoundingClientRect());
+    if (right > furthest && fits(element.parentElement) && !clipped(element.parentElement)) {
+      found = path(element);
+      furthest = right;
+    }
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const right = rightOf(range.getBoundingClientRect());
+    if (right > furthest && fits(node.parentElement) && !clipped(node.parentElement)) {
+      found = `${path(node.parentElement)}, its text "${node.textContent.trim().slice(0, 60)}"`;
+      furthest = right;
+    }
+  }
+  if (found === null) return "no single element (the margins of the page itself?)";
+  return `${found} reaches ${Math.round(furthest)} px`;
+}
+"""
+
+
+def assert_fits_phone(page: Any, name: str) -> None:
+    """The page, at a phone's width, is no wider than the screen: it never scrolls sideways
+    (a wide table scrolls inside a frame of its own instead). A page that does is named,
+    with the element where the overflow starts."""
+    if page.viewport_size != PHONE:
+        page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width <= PHONE["width"]:
+        return
+    widest = page.evaluate(WIDEST_ELEMENT)
+    raise AssertionError(
+        f"{name} ({page.url}) is {width} px wide on a {PHONE['width']} px screen: {widest}"
+    )

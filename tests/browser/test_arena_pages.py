@@ -26,7 +26,7 @@ from rest_framework.authtoken.models import Token
 from arena.models import Board, Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.pages import charts
 from arena.ratings import Tally
-from tests.browser.conftest import Problems, assert_clean, snapshot
+from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, snapshot
 from tests.browser.conftest import sign_in as sign_in_only
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -38,7 +38,6 @@ SECRET_LOG = "BUILD-LOG-OF-ALICE-ONLY"
 SECRET_REASON = "validation failed: timeout at seat 0: REASON-FOR-ALICE-ONLY"
 ALICE_STDERR = "STDERR-OF-ALICE-ONLY"
 BOB_STDERR = "STDERR-OF-BOB-ONLY"
-PHONE = {"width": 390, "height": 844}
 
 
 @dataclass
@@ -174,11 +173,6 @@ def on_phone(page: Any) -> None:
     page.set_viewport_size(PHONE)
 
 
-def no_horizontal_scroll(page: Any) -> bool:
-    """The page itself fits the phone's width (wide tables scroll inside their frame)."""
-    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
-
-
 # --- leaderboards ---------------------------------------------------------------------
 
 
@@ -279,6 +273,36 @@ def test_the_bot_page_shows_versions_ratings_history_matches_and_faults(
     assert page.locator("table.faults").inner_text().split() == ["Kind", "Games", "timeout", "3"]
     assert page.locator("table.matches tbody tr").count() == 3
     snapshot(page, "bot-anonymous")
+    assert_clean(problems)
+
+
+def test_the_leaderboard_and_the_bot_page_lead_to_the_test_of_two_versions(
+    page: Any, problems: Problems, arena: Arena
+) -> None:
+    """A person asking whether a new version beats an old one finds the SPRT where she reads
+    ratings: the leaderboard links it, and the bot page compares two of its versions."""
+    page.goto("/leaderboards/auction4/")
+    page.click("#sprt-link")
+    page.wait_for_url("**/ratings/sprt/")
+    assert page.locator("h1").inner_text() == "Sequential test of two versions"
+    page.goto(f"/bots/{arena.greedy.pk}/")
+    compare = page.locator("#sprt-compare")
+    # The newest version against the one before it, unless another is chosen.
+    assert compare.locator("#sprt-a option:checked").inner_text() == "v3"
+    assert compare.locator("#sprt-b option:checked").inner_text() == "v2"
+    page.select_option("#sprt-a", label="v2")
+    page.select_option("#sprt-b", label="v1")
+    on_phone(page)
+    assert_fits_phone(page, "bot page")
+    snapshot(page, "bot-compare-phone")
+    compare.locator("button").click()
+    page.wait_for_url(re.compile(r"/ratings/sprt/\?a=\d+&b=\d+$"))
+    first = arena.greedy.versions.get(number=1)
+    assert page.url.endswith(f"?a={arena.active.pk}&b={first.pk}")
+    assert page.locator("#sprt-a").input_value() == str(arena.active.pk)
+    assert page.locator("#sprt-b").input_value() == str(first.pk)
+    assert_fits_phone(page, "sprt")
+    snapshot(page, "sprt-from-bot-phone")
     assert_clean(problems)
 
 
@@ -518,9 +542,10 @@ def test_every_arena_page_fits_a_phone(page: Any, problems: Problems, arena: Are
         ("matches", "/matches/"),
         ("player", "/players/alice/"),
         ("protocol", "/protocol/"),
+        ("sprt", f"/ratings/sprt/?a={arena.active.pk}&b={arena.disabled.pk}"),
     ]:
         page.goto(path)
-        assert no_horizontal_scroll(page), name
+        assert_fits_phone(page, name)
         snapshot(page, f"phone-{name}")
     assert_clean(problems)
 

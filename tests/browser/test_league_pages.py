@@ -17,16 +17,8 @@ from django.utils import timezone
 
 from arena.models import Bot, BotVersion, Match, Player
 from leagues.models import Division, Entry, Fixture, League, Round, Season
-from tests.browser.conftest import Problems, assert_clean, snapshot
-from tests.browser.test_arena_pages import (
-    INLINE,
-    PASSWORD,
-    PHONE,
-    no_horizontal_scroll,
-    player,
-    sign_in,
-    version,
-)
+from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, snapshot
+from tests.browser.test_arena_pages import INLINE, PASSWORD, player, sign_in, version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -304,7 +296,7 @@ def test_every_league_page_fits_a_phone(page: Any, problems: Problems, leagues: 
         ("league-new", "/leagues/new/"),
     ]:
         page.goto(path)
-        assert no_horizontal_scroll(page), name
+        assert_fits_phone(page, name)
         snapshot(page, f"phone-{name}")
     assert_clean(problems)
 

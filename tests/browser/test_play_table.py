@@ -19,7 +19,7 @@ from arena import services as arena_services
 from tables import referee
 from tables.models import PlayTable
 from tests.arena.conftest import PASSWORD
-from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
+from tests.browser.conftest import Problems, assert_clean, assert_fits_phone, sign_in, snapshot
 from tests.cards import card_tokens
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -125,6 +125,9 @@ def test_a_whole_hand_by_clicks_and_keys(page: Any, problems: Problems, live_ser
     snapshot(page, "play-table-result")
     assert reloaded
     expect(page.locator("#breakdown")).to_be_visible()
+    # The finished table, with its result's breakdown, fits a phone.
+    assert_fits_phone(page, "finished table")
+    snapshot(page, "play-table-result-phone")
     table.refresh_from_db()
     assert table.status == PlayTable.Status.FINISHED
 

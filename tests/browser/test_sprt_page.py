@@ -10,7 +10,7 @@ from django.utils import timezone
 from arena import services
 from arena.models import Bot, BotVersion, Match
 from engine.registry import load_game
-from tests.browser.conftest import Problems, assert_clean, snapshot
+from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -69,9 +69,9 @@ def test_the_sprt_page_draws_the_path_to_a_decision(page: Any, problems: Problem
             >= 1
         )
     snapshot(page, "sprt-wide")
-    page.set_viewport_size({"width": 375, "height": 800})
+    assert_fits_phone(page, "sprt")
     chart_box = page.locator("svg.llr-chart").bounding_box()
-    assert chart_box is not None and chart_box["width"] <= 375
+    assert chart_box is not None and chart_box["width"] <= PHONE["width"]
     snapshot(page, "sprt-phone")
     assert_clean(problems)
 

@@ -14,7 +14,14 @@ import pytest
 
 from arena import services as arena_services
 from arena.models import Player
-from tests.browser.conftest import Problems, assert_clean, sign_in, snapshot
+from tests.browser.conftest import (
+    PHONE,
+    Problems,
+    assert_clean,
+    assert_fits_phone,
+    sign_in,
+    snapshot,
+)
 from tests.tournaments.conftest import entry_payload
 from tournaments import services
 from tournaments.models import Board, Event, Result
@@ -22,7 +29,6 @@ from tournaments.models import Board, Event, Result
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "cards-and-trumps-77"
-PHONE = {"width": 390, "height": 844}
 SEATS = ("North", "East", "South", "West")
 TRUMPS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
@@ -109,6 +115,7 @@ def enter_board(tab: Any, event: Event, round_: int, table: int) -> dict[str, An
     tab.click("button[value=check]")
     tab.wait_for_selector(".confirm")
     if (round_, table) == (1, 1):
+        assert_fits_phone(tab, "score entry, checked")
         snapshot(tab, "tournament-entry-confirm-phone")
     tab.click("button[value=save]")
     tab.wait_for_selector(f".messages li:text-is('Board {number} saved.')")
@@ -120,6 +127,7 @@ def test_a_whole_event_is_entered_through_the_pages_and_the_standings_match_the_
 ) -> None:
     event = club_night
     phones[1].goto(f"/tournaments/{event.pk}/tables/A/1/1/")
+    assert_fits_phone(phones[1], "score entry")
     snapshot(phones[1], "tournament-entry-phone")
     for round_ in (1, 2, 3):
         for table in (1, 2, 3):

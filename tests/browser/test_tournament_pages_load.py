@@ -9,14 +9,12 @@ import pytest
 
 from arena import services as arena_services
 from arena.models import Player
-from tests.browser.conftest import Problems, assert_clean, snapshot
+from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, snapshot
 from tests.tournaments.conftest import play_all, running_event
 from tournaments import selectors, services
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -51,12 +49,15 @@ def test_every_page_of_a_finished_event_loads_cleanly(
         "tournament-scorecard": f"{base}/scorecards/A/1/",
         "tournament-verification": f"{base}/verification/",
         "tournament-ratings": f"/tournaments/ratings/?variant={event.variant}",
+        "tournament-hand-records": f"/api/tournaments/{event.pk}/hand-records/",
     }
     for name, url in visits.items():
         for size, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", PHONE)):
             page.set_viewport_size(viewport)
             page.goto(url)
             assert page.locator("h1").count() == 1, url
+            if size == "phone":
+                assert_fits_phone(page, name)
             snapshot(page, f"{name}-{size}")
     page.goto(f"{base}/")
     page.click("text=Hand records")
