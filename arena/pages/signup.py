@@ -36,7 +36,7 @@ class SignUpForm(forms.Form):
     password2 = forms.CharField(strip=False, widget=forms.PasswordInput)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         first, second = data.get("password1"), data.get("password2")
         if first is not None and second is not None and first != second:
             self.add_error("password2", "The two passwords differ.")

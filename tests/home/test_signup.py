@@ -70,9 +70,7 @@ def test_an_empty_display_name_is_the_username(db: None) -> None:
 def test_bad_input_is_told_beside_its_field_and_makes_nothing(
     db: None, fields: dict[str, str], field: str, message: str
 ) -> None:
-    answer = Client(REMOTE_ADDR=ADDRESS).post(
-        "/accounts/signup/", {**_form("someone"), **fields}
-    )
+    answer = Client(REMOTE_ADDR=ADDRESS).post("/accounts/signup/", {**_form("someone"), **fields})
     assert answer.status_code == 400
     assert message in " ".join(answer.context["form"].errors[field])
     assert f'id="error_{field}"' in answer.content.decode()
