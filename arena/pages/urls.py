@@ -4,11 +4,13 @@ from django.templatetags.static import static
 from django.urls import URLPattern, path
 from django.views.generic import RedirectView
 
-from arena.pages import bots, leaderboards, matches, protocol, replay, sprt
+from arena.pages import bots, leaderboards, matches, protocol, replay, signup, sprt
 
 app_name = "arena"
 
 urlpatterns: list[URLPattern] = [
+    # Sign-up beside Django's sign-in pages under accounts/ (their routes are in config/urls.py).
+    path("accounts/signup/", signup.signup, name="signup"),
     path("leaderboards/<str:variant>/", leaderboards.leaderboard, name="leaderboard"),
     path("bots/new/", bots.bot_new, name="bot-new"),
     path("bots/<int:bot_id>/", bots.bot_detail, name="bot"),

@@ -376,6 +376,21 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w, role: {"username": "alice", "password": "wrong"},
     ),
     ("logout", "POST"): Route(everyone(PASSES), lambda w: "/accounts/logout/", lambda w, r: {}),
+    # Sign-up: anyone signed out registers (under the API's registration quota) and is
+    # signed in; a signed-in player is sent to her own page and nothing is made.
+    ("arena:signup", "GET"): Route(
+        {"anonymous": 200, "other": 302, "admin": 302, "owner": 302},
+        lambda w: "/accounts/signup/",
+    ),
+    ("arena:signup", "POST"): Route(
+        everyone(302),
+        lambda w: "/accounts/signup/",
+        lambda w, role: {
+            "username": f"signup-{role}",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+    ),
     ("password_change", "GET"): Route(
         signed_in(200),
         lambda w: "/accounts/password_change/",
