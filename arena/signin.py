@@ -36,7 +36,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from arena.errors import ServiceUnavailable
-from arena.http.throttles import Quota, Reservation
+from arena.quotas.throttles import Quota, Reservation
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

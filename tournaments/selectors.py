@@ -16,6 +16,7 @@ from engine import Card, format_cards
 from engine.registry import load_game
 from tournaments.hands import deal, deal_problems
 from tournaments.imps import imps
+from tournaments.matchpoints import board_matchpoints, half_scale, percentage
 from tournaments.models import (
     Board,
     BoardPar,
@@ -27,7 +28,6 @@ from tournaments.models import (
     Section,
 )
 from tournaments.movements import Movement, MovementKind, Seating, movement_for
-from tournaments.scoring import board_matchpoints, half_scale, percentage
 
 
 def seat_names(variant: str) -> tuple[str, ...]:

@@ -16,12 +16,12 @@ from rest_framework.exceptions import Throttled
 from arena import selectors, services
 from arena.api.serializers import BotCreateSerializer
 from arena.errors import InvalidInput, ServiceUnavailable
-from arena.http.throttles import UPLOADS
 from arena.identity import asking_player
 from arena.models import Bot
 from arena.pages import charts
 from arena.pages.common import bad_request
-from arena.queue_positions import queue_text, version_queue_position
+from arena.queues.positions import queue_text, version_queue_position
+from arena.quotas.throttles import UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 from arena.variants import variant_choices
 

@@ -20,7 +20,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.identity import asking_player, asking_player_required
-from robot_events import selectors, services, tables
+from robot_events import play_tables as tables
+from robot_events import selectors, services
 from robot_events.api.serializers import (
     RobotEntrySerializer,
     RobotErrorSerializer,

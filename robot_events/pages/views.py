@@ -16,7 +16,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.errors import InvalidInput, NotAllowed, NotFound
 from arena.identity import asking_player, asking_player_required
-from robot_events import permissions, selectors, services, tables
+from robot_events import permissions, selectors, services
+from robot_events import play_tables as tables
 from robot_events.forms import EventForm
 from robot_events.models import RobotEvent
 

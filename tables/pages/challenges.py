@@ -12,11 +12,11 @@ from rest_framework.exceptions import Throttled
 from arena.errors import ServiceUnavailable
 from engine.registry import load_game
 from tables import challenges
+from tables.challenge_boards import MAX_BOARDS
 from tables.errors import BadTable, PlayError
 from tables.forms import VariantForm, deal_options
 from tables.models import Challenge, PlayTable
 from tables.pages.tables import bot_spec
-from tables.scoring import MAX_BOARDS
 from tables.throttles import PLAY_CHALLENGES
 
 
