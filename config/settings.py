@@ -211,7 +211,7 @@ CELERY_BEAT_SCHEDULE = {
 # Two queues by who waits (arena/queues/routing.py): CELERY_QUEUE is the interactive queue, the
 # default; CELERY_QUEUE + "-background" takes matchmaking, league matches and rating refits.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
-CELERY_TASK_ROUTES = ["arena.queues.route_task"]
+CELERY_TASK_ROUTES = ["arena.queues.routing.route_task"]
 # Beat records each periodic job's last run and run count as soon as it sends the job, rather
 # than every three minutes: the admin (and the demo's test) see that a job ran when it did,
 # for one small write per periodic job sent.

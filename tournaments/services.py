@@ -457,7 +457,7 @@ def _check_entry(
             field="board",
         )
     entries = selectors.entries_by_number(section=section)
-    if not selectors.seating_playable(seating=seating, present=set(entries)):
+    if not seating.playable(set(entries)):
         raise InvalidInput(f"table {table} sits out in round {round}")
     director = selectors.is_director(event=event, player=by)
     if not director:

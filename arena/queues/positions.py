@@ -18,7 +18,7 @@ from arena.queues.routing import BACKGROUND_MATCH_KINDS, is_interactive_match
 
 
 def _interactive() -> Q:
-    """The matches of the interactive queue (``arena.queues.is_interactive_match``)."""
+    """The matches of the interactive queue (``arena.queues.routing.is_interactive_match``)."""
     return ~Q(kind__in=BACKGROUND_MATCH_KINDS) & Q(
         board_count__lte=settings.INTERACTIVE_MATCH_BOARDS
     )
