@@ -33,7 +33,7 @@ from config.env import (
 # Django's generic classes take their type arguments at run time too (admin.ModelAdmin[Bot]).
 django_stubs_ext.monkeypatch()
 
-BASE_DIR = Path(__file__).resolve().parents[2]
+BASE_DIR = Path(__file__).resolve().parents[1]
 VAR_DIR = Path(env_str("ARENA_VAR_DIR") or BASE_DIR / "var")
 
 DEBUG = env_bool("DEBUG", False)
