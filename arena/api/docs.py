@@ -39,7 +39,7 @@ class RedocView(SpectacularRedocView):
 
 
 class BotVersionListSchema(OpenApiViewExtension):  # type: ignore[no-untyped-call]
-    target_class = "arena.api.BotVersionListView"
+    target_class = "arena.api.bots.BotVersionListView"
 
     def view_replacement(self) -> type[Any]:
         class Fixed(self.target_class):  # type: ignore[name-defined,misc]
