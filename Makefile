@@ -93,7 +93,7 @@ engine-compiled: $(ENGINE_NATIVE)
 # compiled core, and test_native_build compares whole hands of both): the suites of the
 # hand states both builds provide, without the slower property and command-line ones.
 PURE_TESTS := $(addprefix tests/engine/,test_auction.py test_trick_legality.py \
-	test_hand_scoring.py test_errors.py test_protocol.py test_cutthroat3_rules.py \
+	test_hand_scoring.py test_errors.py test_agents.py test_cutthroat3_rules.py \
 	test_twohand_rules.py test_replay_and_game.py)
 pytest-pure: venv
 	ENGINE_BUILD=pure SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \

@@ -265,7 +265,7 @@ PROVISIONAL_BOARDS = 100
 
 
 class Rating(models.Model):
-    """A bot version's rating in one variant: the board-level fit (arena.ratings), shown
+    """A bot version's rating in one variant: the board-level fit (arena.elo), shown
     with its pool's mean at INITIAL_ELO, and its 95% interval."""
 
     version = models.ForeignKey(BotVersion, on_delete=models.CASCADE, related_name="ratings")
@@ -368,7 +368,7 @@ class IdempotencyRecord(models.Model):
 
 
 class QuotaSlot(models.Model):
-    """One taken slot of a request quota (arena/quota_store.py): in the database, so that
+    """One taken slot of a request quota (arena/quotas/slots.py): in the database, so that
     the quotas hold, and counted requests are still accepted, while Redis is down."""
 
     key = models.CharField(max_length=255, primary_key=True)

@@ -11,9 +11,9 @@ from django.db.models import Count, F, Max, Q, QuerySet
 from rest_framework.authtoken.models import Token
 
 from arena import seeding
+from arena.elo import SprtPath, sprt_path
 from arena.errors import InvalidInput, NotAllowed
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
-from arena.ratings import SprtPath, sprt_path
 from arena.variants import variant_names
 from engine.interface import AnyGame
 from engine.registry import load_game

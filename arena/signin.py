@@ -34,7 +34,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from arena.errors import ServiceError, ServiceUnavailable, TooManyAttempts, form_refused
-from arena.http.throttles import Quota, Reservation
+from arena.quotas.throttles import Quota, Reservation
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

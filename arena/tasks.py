@@ -8,7 +8,9 @@ from celery import shared_task
 from celery.app.task import Task
 from django.conf import settings
 
-from arena import broker_contents, quota_store, services
+from arena import services
+from arena.queues import broker_contents
+from arena.quotas import slots
 from arena.sandbox import InfrastructureFault
 from arena.services.matches import match_fail
 from arena.services.matchmaking import matchmaking_pair
@@ -69,7 +71,7 @@ def match_requeue_stale_task() -> int:
 
 @shared_task(name="arena.quota_slots_purge")
 def quota_slots_purge_task() -> int:
-    return quota_store.purge()
+    return slots.purge()
 
 
 @shared_task(name="arena.matchmaking")

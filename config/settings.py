@@ -177,7 +177,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
     "unacked_restore_throttle": 1,
 }
 # The re-queue job takes over matches whose lease lapsed (see MATCH_LEASE_S below), and sends
-# again the match and validation messages the broker lost (arena/broker_contents.py).
+# again the match and validation messages the broker lost (arena/queues/broker_contents.py).
 MATCH_REQUEUE_EVERY_S = env_int("MATCH_REQUEUE_EVERY_S", 15, minimum=1)
 # It sends an item's message again at most once in this many seconds: the broker's contents
 # are read at one instant, and a message being handed to a worker is briefly in neither the
@@ -212,10 +212,10 @@ CELERY_BEAT_SCHEDULE = {
     # tables of any whose task was lost (tables).
     "expire-play-challenges": {"task": "play.challenges_expire", "schedule": 300.0},
 }
-# Two queues by who waits (arena/queues.py): CELERY_QUEUE is the interactive queue, the
+# Two queues by who waits (arena/queues/routing.py): CELERY_QUEUE is the interactive queue, the
 # default; CELERY_QUEUE + "-background" takes matchmaking, league matches and rating refits.
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "arena") or "arena"
-CELERY_TASK_ROUTES = ["arena.queues.route_task"]
+CELERY_TASK_ROUTES = ["arena.queues.routing.route_task"]
 # Beat records each periodic job's last run and run count as soon as it sends the job, rather
 # than every three minutes: the admin (and the demo's test) see that a job ran when it did,
 # for one small write per periodic job sent.
@@ -233,7 +233,7 @@ _REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 CACHE_KEY_PREFIX = env_str("CACHE_KEY_PREFIX", "arena") or "arena"
 if REDIS_URL:
     # Shared by every process. The request quotas are not here but in the database
-    # (arena/quota_store.py), so that they keep counting while Redis is down.
+    # (arena/quotas/slots.py), so that they keep counting while Redis is down.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -305,7 +305,7 @@ MATCH_REFERENCE_CONTROLS = env_bool("MATCH_REFERENCE_CONTROLS", True)
 CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 # A challenge of at most this many boards is played by the interactive workers (a person
 # waits for it); a longer one is batch work, played by the background workers
-# (arena/queues.py), so that it never holds the slot the next upload's validation needs.
+# (arena/queues/routing.py), so that it never holds the slot the next upload's validation needs.
 INTERACTIVE_MATCH_BOARDS = env_int("INTERACTIVE_MATCH_BOARDS", 12, minimum=1)
 # How long each bot move stays on its own on a human's table page before the next is shown
 # (tables); a click or Escape shows them all at once.
@@ -371,7 +371,7 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
 ]
 
 UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
-# Quotas (arena/http/throttles.py): counted per player and, so that extra accounts gain nothing,
+# Quotas (arena/quotas/throttles.py): counted per player and, so that extra accounts gain nothing,
 # per client IP; only accepted actions count.
 # The client's IP is the socket's peer unless proxies of the deployment stand in front:
 # TRUSTED_PROXIES is how many (deploy/nginx is one, and replaces X-Forwarded-For), and only

@@ -5,7 +5,7 @@ task at a time and acknowledges it only when done (acks_late and the broker's vi
 timeout are project settings, in config/settings.py): a worker that dies mid-match leaves
 the message to be delivered again, and the task's claim makes the second delivery safe.
 
-``ARENA_WORKER_QUEUES`` says which of the two queues (arena/queues.py) the worker consumes:
+``ARENA_WORKER_QUEUES`` says which of the two queues (arena/queues/routing.py) the worker consumes:
 ``interactive`` (uploads' validation, challenges, arena bots' moves at human tables, pars,
 the short periodic jobs), ``background`` (matchmaking and league matches, rating refits) or
 both, comma-separated; unset, both. A pool of ``interactive`` workers is what keeps a
@@ -20,7 +20,7 @@ import os
 
 from kombu import Exchange, Queue
 
-from arena.queues import background_queue, interactive_queue
+from arena.queues.routing import background_queue, interactive_queue
 from config.celery import app
 
 QUEUE_NAMES = {"interactive": interactive_queue, "background": background_queue}

@@ -124,6 +124,7 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
+from engine.agents import Agent, play
 from engine.builtin import BUILTIN_GAMES  # the built-in games register themselves
 from engine.cards import (
     DOUBLE_DECK,
@@ -156,7 +157,6 @@ from engine.hand import HandState, LegalActions, Phase, hand_from_cards, new_han
 from engine.interface import Deal, Game, Observer
 from engine.meld import Meld, MeldItem, MeldKind, meld
 from engine.pinochle_replay import Replay
-from engine.protocol import Agent, play
 from engine.registry import (
     game_class,
     load_game,

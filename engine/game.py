@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from engine.actions import Action
+from engine.agents import ActionView
 from engine.errors import IllegalActionError, NotOverError, RulesError
 from engine.hand import HandState, new_hand
-from engine.protocol import ActionView
 from engine.results import HandResult
 from engine.rng import splitmix64_output
 from engine.rules import pinochle_rules

@@ -16,7 +16,7 @@ three; a game is one module that subclasses ``Game`` and registers it
   (``engine.game.TargetGame``): ``current_player``, ``phase``, ``legal_actions``,
   ``apply``, ``copy``, ``is_terminal``, ``result``, ``history``, ``hand``, ``teams`` and
   ``seed``; the cards a hand was dealt are ``Game.initial_deal(state)``;
-  ``engine.protocol.play`` drives any.
+  ``engine.agents.play`` drives any.
 - ``Observer``: what a reader may see: one seat's view, the public view (a spectator),
   the open view (everything, once the hand is over) and an action as each seat hears it;
   and, drawn from a view alone for the replay viewer, a step in words, the table in a

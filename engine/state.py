@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.actions import Action
+from engine.agents import ActionView
 from engine.native import mypyc_attr
-from engine.protocol import ActionView
 
 __all__ = ["Scored", "State", "attribute_names"]
 

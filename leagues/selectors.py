@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from arena.models import Bot, BotVersion, Match, Player
-from leagues import fixture_results, scheduling
+from leagues import fixture_results, promotion, scheduling
 from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 
@@ -172,7 +172,7 @@ def season_standings(*, season: Season) -> list[DivisionTable]:
         )
         by_key = {index: entry for entry, index in zip(group, key.values(), strict=True)}
         if league.format == League.Format.LADDER:
-            rows.sort(key=lambda row: (by_key[row.number].rung or row.number, row.number))
+            rows.sort(key=lambda row: promotion.ladder_rank(by_key[row.number].rung, row.number))
         tables.append(
             DivisionTable(
                 division=division,
@@ -308,14 +308,13 @@ def _fixture_on_page(fixture: Fixture, league: League) -> FixtureOnPage:
 
 
 def _mark(division: Division | None, rank: int, size: int) -> str:
-    """The best ``promoted`` move up, the worst ``relegated`` down (models.Division)."""
+    """The standings' mark of a place: where the season's end moves it (``leagues.promotion``)."""
     if division is None:
         return ""
-    if rank <= division.promoted:
-        return "promoted"
-    if rank > size - division.relegated:
-        return "relegated"
-    return ""
+    move = promotion.season_move(
+        rank, size, promoted=division.promoted, relegated=division.relegated
+    )
+    return move.value
 
 
 def running_leagues() -> QuerySet[League]:

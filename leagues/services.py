@@ -50,9 +50,10 @@ from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
 from arena.variants import variant_names
 from engine.registry import load_game
-from leagues import fixture_results, scheduling, selectors
+from leagues import fixture_results, promotion, scheduling, selectors
 from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
+from leagues.promotion import Move
 
 logger = logging.getLogger(__name__)
 
@@ -288,10 +289,15 @@ def _carry_over(previous: Season, season: Season) -> None:
         for place, entry in enumerate(rows):
             moved_to = level
             if table.division is not None and level is not None:
-                if place < table.division.promoted and level - 1 in levels:
-                    moved_to = level - 1
-                elif place >= len(rows) - table.division.relegated and level + 1 in levels:
-                    moved_to = level + 1
+                move = promotion.season_move(
+                    place + 1,
+                    len(rows),
+                    promoted=table.division.promoted,
+                    relegated=table.division.relegated,
+                    above=level - 1 in levels,
+                    below=level + 1 in levels,
+                )
+                moved_to = {Move.UP: level - 1, Move.DOWN: level + 1}.get(move, level)
             Entry.objects.create(
                 season=season,
                 division=None if moved_to is None else levels[moved_to],
@@ -610,10 +616,7 @@ def _ladder_move(season: Season, fixtures: list[Fixture]) -> None:
             challenge = scheduling.LadderChallenge(
                 number_of[fixture.entry_x_id], number_of[fixture.entry_y_id]
             )
-            outcomes[challenge] = selectors.fixture_result(fixture) in (
-                Result.X_WON,
-                Result.Y_FORFEITED,
-            )
+            outcomes[challenge] = promotion.challenger_won(selectors.fixture_result(fixture))
         for rung, number in enumerate(scheduling.ladder_after(ladder, outcomes), start=1):
             Entry.objects.filter(pk=entries[number].pk).update(rung=rung)
 

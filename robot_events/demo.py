@@ -14,7 +14,7 @@ from django.contrib.auth.models import Permission
 
 from arena import services as arena_services
 from arena.models import Player
-from robot_events import services, tables
+from robot_events import play_tables, services
 from robot_events.models import ROBOT_VARIANTS, RobotEvent
 from tables import referee
 from tables import services as play_services
@@ -47,7 +47,7 @@ def _play_every_board(event: RobotEvent, player: Player, south: str) -> None:
             hand = play_services.hand_of(table)
             text = referee.reference_move(hand, table.human_seat, name=south, variant=event.variant)
             play_services.table_act(table_id=table.pk, user=player.user, action=text, ply=table.ply)
-        tables.entry_sync(entry=entry)
+        play_tables.entry_sync(entry=entry)
 
 
 def seed(say: Callable[[str], None] = print) -> None:

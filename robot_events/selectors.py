@@ -20,7 +20,7 @@ from arena.errors import NotAllowed, NotFound
 from arena.models import Player
 from engine import Card
 from engine.registry import load_game
-from robot_events import permissions, scoring
+from robot_events import permissions, standings
 from robot_events.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
 from tables.models import PlayTable
 from tournaments.hands import deal, deal_problems
@@ -150,14 +150,14 @@ def _board_scores(
     """Each board's matchpoints (Neuberg to the most-played board) or cross-IMPs."""
     planned = max((len(results) for results in nets.values()), default=0)
     if event.scoring == RobotEvent.Scoring.IMPS:
-        return {n: scoring.board_cross_imps(r, variant=event.variant) for n, r in nets.items()}
-    return {n: scoring.board_matchpoints(r, planned=planned) for n, r in nets.items()}
+        return {n: standings.board_cross_imps(r, variant=event.variant) for n, r in nets.items()}
+    return {n: standings.board_matchpoints(r, planned=planned) for n, r in nets.items()}
 
 
 def event_standings(*, event: RobotEvent) -> list[dict[str, Any]]:
     plays = list(_finished(event))
     names = {play.entry_id: play.entry.player.display_name for play in plays}
-    lines = scoring.standings(_nets(plays), scoring=event.scoring, variant=event.variant)
+    lines = standings.standings(_nets(plays), scoring=event.scoring, variant=event.variant)
     return [
         {
             "rank": line.rank,

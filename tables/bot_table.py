@@ -8,7 +8,7 @@ opponents make the decisions the same bot makes, and the only difference left is
 the human's seat. A bot's fault here ends the hand as its side's forfeit, as at a human's
 table and in an arena match.
 
-The same board always plays out the same (tests/tables/test_scoring_examples.py).
+The same board always plays out the same (tests/tables/test_challenge_board_examples.py).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """A human challenges a bot to a short duplicate match: writes and reads.
 
 The human plays every board once, at one table, the challenged bot in every other seat, the
-human's seat rotating over the boards (``scoring.human_seat``). Once the human's table of a
+human's seat rotating over the boards (``challenge_boards.human_seat``). Once the human's table of a
 board is over, the same board is played with the bot in every seat (``bot_table``): the
 board result is the human side's margin at the human's table minus its margin at the
-bot-only table (``scoring.board_result``). The two tables differ only in who plays the
+bot-only table (``challenge_boards.board_result``). The two tables differ only in who plays the
 human's seat, so the luck of the cards cancels and a few boards say something.
 
 Fair play: the human never sees a deal twice. Each board is its own deal, and the only other
@@ -46,11 +46,11 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
-from arena.ratings import Estimate, Tally, fit_ratings
+from arena.elo import Estimate, Tally, fit_ratings
 from arena.seeding import board_seed, commitment, match_seed, new_secret
 from bots.duplicate import summarize
 from engine.registry import load_game
-from tables import bot_table, scoring, services
+from tables import bot_table, challenge_boards, services
 from tables.errors import BadTable, TableNotFound
 from tables.models import Challenge, ChallengeTable, PlayTable
 from tables.referee import HUMAN, SeatSpecError, parse_seat
@@ -72,8 +72,8 @@ def challenge_create(
     services.game_of(variant)
     if isinstance(boards, bool) or not isinstance(boards, int):
         raise BadTable(f"boards is a whole number, not {boards!r}")
-    if not 1 <= boards <= scoring.MAX_BOARDS:
-        raise BadTable(f"a challenge has 1 to {scoring.MAX_BOARDS} boards, not {boards}")
+    if not 1 <= boards <= challenge_boards.MAX_BOARDS:
+        raise BadTable(f"a challenge has 1 to {challenge_boards.MAX_BOARDS} boards, not {boards}")
     try:
         bot = parse_seat(opponent, variant)
     except SeatSpecError as error:
@@ -131,7 +131,7 @@ def row_result(challenge: Challenge, row: ChallengeTable) -> int | None:
     table = row.play_table
     if table.result is None or row.comparison is None:
         return None
-    return scoring.board_result(
+    return challenge_boards.board_result(
         table.result["side_scores"],
         row.comparison["side_scores"],
         seat=table.human_seat,
@@ -187,7 +187,7 @@ def _deal(challenge: Challenge, *, number: int) -> ChallengeTable:
         variant=challenge.variant,
         seed=seed,
         dealer=dealer,
-        human_seat=scoring.human_seat(number, challenge.variant),
+        human_seat=challenge_boards.human_seat(number, challenge.variant),
         bots=[challenge.opponent] * (players - 1),
         return_url=reverse("tables:challenge", args=[challenge.pk]),
     )
@@ -233,7 +233,7 @@ def _expire(challenge: Challenge) -> None:
         _forfeit_two_tables(challenge, rows)
         return
     for number in range(len(rows) + 1, challenge.boards + 1):
-        seat = scoring.human_seat(number, challenge.variant)
+        seat = challenge_boards.human_seat(number, challenge.variant)
         _forfeit(challenge, number=number, name=HUMAN_TABLE, human_seat=seat, order=number - 1)
 
 
@@ -303,7 +303,7 @@ def _settle_two_tables(challenge: Challenge) -> None:
     _finish(
         challenge,
         [
-            scoring.two_table_result(by_board[number], challenge.variant)
+            challenge_boards.two_table_result(by_board[number], challenge.variant)
             for number in sorted(by_board)
         ],
     )
@@ -312,10 +312,10 @@ def _settle_two_tables(challenge: Challenge) -> None:
 def _forfeit_two_tables(challenge: Challenge, rows: list[ChallengeTable]) -> None:
     dealt = {(row.board, row.table) for row in rows}
     order = len(rows)
-    for name in scoring.two_tables(challenge.variant):
+    for name in challenge_boards.two_tables(challenge.variant):
         for number in range(1, challenge.boards + 1):
             if (number, name) not in dealt:
-                seat = scoring.two_table_seat(name, challenge.variant)
+                seat = challenge_boards.two_table_seat(name, challenge.variant)
                 _forfeit(challenge, number=number, name=name, human_seat=seat, order=order)
                 order += 1
 
@@ -337,7 +337,7 @@ def tables_total(challenge: Challenge) -> int:
     """The human's tables in the whole match: one a board (every table of a board in the
     earlier format)."""
     if challenge.format == Challenge.Format.TWO_TABLES:
-        return challenge.boards * len(scoring.two_tables(challenge.variant))
+        return challenge.boards * len(challenge_boards.two_tables(challenge.variant))
     return challenge.boards
 
 
@@ -353,11 +353,13 @@ def board_rows(challenge: Challenge) -> list[dict[str, Any]]:
         table = None if row is None else row.play_table
         comparison = None if row is None else row.comparison
         fault = None if table is None or table.result is None else table.result.get("fault")
-        sides = scoring.lineup(scoring.human_seat(number, challenge.variant), challenge.variant)
+        sides = challenge_boards.lineup(
+            challenge_boards.human_seat(number, challenge.variant), challenge.variant
+        )
         shown.append(
             {
                 "board": number,
-                "human_seat": scoring.human_seat(number, challenge.variant),
+                "human_seat": challenge_boards.human_seat(number, challenge.variant),
                 "dealer": game.board_dealer(number),
                 "play_table": table,
                 "status": "not dealt" if table is None else table.status,
@@ -367,13 +369,15 @@ def board_rows(challenge: Challenge) -> list[dict[str, Any]]:
                 "fault": None if fault is None else fault["kind"],
                 "margin": None
                 if table is None or table.result is None
-                else _shown(scoring.margin(table.result["side_scores"], sides, challenge.variant)),
+                else _shown(
+                    challenge_boards.margin(table.result["side_scores"], sides, challenge.variant)
+                ),
                 "comparison": None
                 if comparison is None
                 else {
                     "side_scores": comparison["side_scores"],
                     "margin": _shown(
-                        scoring.margin(comparison["side_scores"], sides, challenge.variant)
+                        challenge_boards.margin(comparison["side_scores"], sides, challenge.variant)
                     ),
                     "fault": None
                     if comparison.get("fault") is None
@@ -416,7 +420,7 @@ def opponent_key(opponent: Mapping[str, Any]) -> str:
 def challenge_ratings(*, variant: str) -> list[dict[str, Any]]:
     """The human-vs-bot pool of a variant: humans and bots fitted from challenge boards only.
 
-    The same board-by-board fit as the bot leaderboard (``arena.ratings.fit_ratings``),
+    The same board-by-board fit as the bot leaderboard (``arena.elo.fit_ratings``),
     over a pool that holds nothing else: a bot's rating here says nothing of its arena one.
     Every started challenge enters it once finished, an expired one with its forfeits.
     """

@@ -93,7 +93,7 @@ class PlayTable(models.Model):
 
 
 class Challenge(models.Model):
-    """A human against one bot: a short duplicate match of a few boards (see scoring.py)."""
+    """A human against one bot: a short duplicate match of a few boards (challenge_boards.py)."""
 
     class Status(models.TextChoices):
         PLAYING = "playing"
@@ -126,8 +126,8 @@ class Challenge(models.Model):
         default=list,
         blank=True,
         help_text="the human's duplicate result per board: the human side's margin at the "
-        "human's table minus its margin at the bot-only table (scoring.py); positive: better "
-        "than the bot",
+        "human's table minus its margin at the bot-only table (challenge_boards.py); positive: "
+        "better than the bot",
     )
     summary = models.JSONField(null=True, blank=True, help_text="bots.duplicate.Summary")
     created = models.DateTimeField(auto_now_add=True)

@@ -6,7 +6,7 @@ restarted server all see exactly the same hand. Bots are rebuilt the same way fo
 decision: a fresh bot hears ``hello``, its ``hand_start`` and every event its seat heard
 (``game.observer.heard``), then answers ``act`` with its seat's observation. A bot
 therefore knows what it would have known at a live table, and nothing lives only in a
-process (tests/tables/test_scoring_examples.py shows a table rebuilt and bots moving).
+process (tests/tables/test_challenge_board_examples.py shows a table rebuilt and bots moving).
 """
 
 from __future__ import annotations

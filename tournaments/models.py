@@ -7,8 +7,8 @@ from django.db import models
 from arena.models import Player
 from arena.variants import variant_choices
 from tournaments.hands import EntryOutcome
+from tournaments.human_ratings import INITIAL_MU, INITIAL_SIGMA, Skill
 from tournaments.movements import MovementKind
-from tournaments.ratings import INITIAL_MU, INITIAL_SIGMA, Skill
 
 
 class Event(models.Model):
@@ -209,7 +209,7 @@ class Correction(models.Model):
 
 class HumanRating(models.Model):
     """A human player's skill for one variant, from duplicate events (openskill's team
-    model, ``tournaments.ratings``), with ``rating`` its value on the Elo scale."""
+    model, ``tournaments.human_ratings``), with ``rating`` its value on the Elo scale."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="human_ratings")
     variant = models.CharField(max_length=16, choices=variant_choices)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from functools import cache
 from math import gcd
@@ -31,12 +31,15 @@ __all__ = [
     "MovementError",
     "MovementKind",
     "Seating",
+    "board_set_numbers",
     "howell",
     "individual",
     "individual_table_counts",
     "mitchell",
+    "mitchell_field",
     "movement_for",
     "movement_problems",
+    "team_of",
     "team_of_four",
 ]
 
@@ -73,6 +76,21 @@ class Seating:
     @property
     def ew(self) -> int:
         return self.sides[1]
+
+    def playable(self, present: Collection[int]) -> bool:
+        """A table plays only when every entrant the movement seats there exists (an
+        entrant number the event does not fill is a sit-out)."""
+        return all(number in present for number in self.sides)
+
+
+def board_set_numbers(board_set: int, *, per_set: int) -> range:
+    """The boards of board set ``board_set``: sets are numbered runs of ``per_set`` boards.
+
+    >>> list(board_set_numbers(2, per_set=3))
+    [4, 5, 6]
+    """
+    first = (board_set - 1) * per_set + 1
+    return range(first, first + per_set)
 
 
 def _meeting(a: int, b: int) -> tuple[int, int]:
@@ -266,6 +284,17 @@ def _round_robin(size: int) -> list[list[tuple[int, int]]]:
         pairs += [((r + k) % (size - 1), (r - k) % (size - 1)) for k in range(1, size // 2)]
         rounds.append(pairs)
     return rounds
+
+
+def mitchell_field(pair: int, tables: int) -> str:
+    """A Mitchell's field of a pair, ``NS`` or ``EW``: pairs 1 to ``tables`` sit North-South
+    all event, the others East-West, and the two fields are ranked apart."""
+    return "NS" if pair <= tables else "EW"
+
+
+def team_of(pair: int) -> int:
+    """The team of a pair in a team-of-four movement: pairs 2t - 1 and 2t are team t."""
+    return (pair + 1) // 2
 
 
 def team_of_four(teams: int, *, rounds: int | None = None) -> Movement:

@@ -15,6 +15,7 @@ from engine import Card, format_cards
 from engine.registry import load_game
 from tournaments.hands import deal, deal_problems
 from tournaments.imps import imps
+from tournaments.matchpoints import board_matchpoints, half_scale, percentage
 from tournaments.models import (
     Board,
     BoardPar,
@@ -25,8 +26,15 @@ from tournaments.models import (
     Result,
     Section,
 )
-from tournaments.movements import Movement, MovementKind, Seating, movement_for
-from tournaments.scoring import board_matchpoints, half_scale, percentage
+from tournaments.movements import (
+    Movement,
+    MovementKind,
+    Seating,
+    board_set_numbers,
+    mitchell_field,
+    movement_for,
+    team_of,
+)
 
 
 def seat_names(variant: str) -> tuple[str, ...]:
@@ -84,13 +92,8 @@ def section_movement(*, event: Event, section: Section) -> Movement:
 
 
 def board_numbers(*, event: Event, board_set: int) -> range:
-    first = (board_set - 1) * event.boards_per_round + 1
-    return range(first, first + event.boards_per_round)
-
-
-def seating_playable(*, seating: Seating, present: set[int]) -> bool:
-    """A table plays only when every entrant the movement seats there exists."""
-    return all(number in present for number in seating.sides)
+    """The event's boards of a board set (``movements.board_set_numbers``)."""
+    return board_set_numbers(board_set, per_set=event.boards_per_round)
 
 
 def event_rounds(*, event: Event) -> int:
@@ -106,7 +109,7 @@ def round_missing_results(*, event: Event, round: int) -> int:
         present = set(entries_by_number(section=section))
         entered = set(section.results.filter(round=round).values_list("table", "board__number"))
         for seating in movement.seatings:
-            if seating.round != round or not seating_playable(seating=seating, present=present):
+            if seating.round != round or not seating.playable(present):
                 continue
             for number in board_numbers(event=event, board_set=seating.board_set):
                 missing += (seating.table, number) not in entered
@@ -182,7 +185,7 @@ def section_scores(*, event: Event, section: Section) -> dict[int, ScoredResult]
     present = set(entries_by_number(section=section))
     planned_by_set: dict[int, int] = defaultdict(int)
     for seating in movement.seatings:
-        if seating_playable(seating=seating, present=present):
+        if seating.playable(present):
             planned_by_set[seating.board_set] += 1
     set_of_board = {
         number: board_set
@@ -257,7 +260,7 @@ def event_standings(*, event: Event) -> list[dict[str, Any]]:
         for score in standings:
             field_name = "all"
             if mitchell:
-                field_name = "NS" if score.entry.number <= movement.tables else "EW"
+                field_name = mitchell_field(score.entry.number, movement.tables)
             ranks[field_name] += 1
             rows.append(
                 {
@@ -279,11 +282,6 @@ def event_standings(*, event: Event) -> list[dict[str, Any]]:
             block["matches"] = matches
         out.append(block)
     return out
-
-
-def team_of(pair: int) -> int:
-    """Pairs 2t - 1 and 2t are team t."""
-    return (pair + 1) // 2
 
 
 def team_matches(*, event: Event, section: Section) -> list[dict[str, Any]]:
@@ -440,7 +438,7 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
             continue
         position = seating.sides.index(entry.number)
         direction = direction_of(event.variant, position)
-        playable = seating_playable(seating=seating, present=present)
+        playable = seating.playable(present)
         boards = []
         for number in board_numbers(event=event, board_set=seating.board_set):
             result = results.get((seating.round, seating.table, number))
@@ -659,7 +657,7 @@ def event_overview(*, event: Event, viewer: Player | None) -> dict[str, Any]:
         rows: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for seating in movement.seatings:
             boards = board_numbers(event=event, board_set=seating.board_set)
-            playable = seating_playable(seating=seating, present=present)
+            playable = seating.playable(present)
             mine = any(
                 number in entries and entries[number].pk in seated_in for number in seating.sides
             )
@@ -812,7 +810,7 @@ def table_entry_page(
         "round": round,
         "table": table,
         "director": director,
-        "playable": seating_playable(seating=seating, present=set(entries)),
+        "playable": seating.playable(set(entries)),
         "may_enter": _may_enter(event=event, round=round, director=director),
         "positions": positions,
         "boards": boards,

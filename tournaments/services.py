@@ -15,9 +15,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from arena import quota_store
 from arena.errors import InvalidInput, NotAllowed, TooManyAttempts
 from arena.models import Player
+from arena.quotas import slots
 from engine import Suit
 from engine.registry import load_game, variant_names
 from tournaments import selectors
@@ -32,6 +32,7 @@ from tournaments.hands import (
     public_rejection,
     score_board_entry,
 )
+from tournaments.human_ratings import RatedMeeting, event_skills
 from tournaments.models import (
     Board,
     BoardPar,
@@ -51,8 +52,6 @@ from tournaments.movements import (
     movement_for,
 )
 from tournaments.par import board_par, par_bots
-from tournaments.ratings import event_skills
-from tournaments.scoring import RatedMeeting
 
 PAIR_MOVEMENTS = (MovementKind.MITCHELL, MovementKind.HOWELL, MovementKind.TEAMS)
 
@@ -347,7 +346,7 @@ def _player_score(event: Event, board: Board, entry: ScoreEntry, by: Player) -> 
     """A player's entry, within their allowance of refused entries.
 
     Each attempt holds one of the player's ``ENTRY_REJECTIONS_ALLOWED`` slots of the event
-    (arena.quota_store: rows of the database, so that the allowance holds with the cache's
+    (arena.quotas.slots: rows of the database, so that the allowance holds with the cache's
     Redis down too) while it is checked, and gives it back when it is accepted; a refused
     attempt keeps its slot for the window. A slot is taken by an INSERT that the primary key
     lets only one attempt make, so concurrent attempts cannot all slip under the limit.
@@ -359,14 +358,14 @@ def _player_score(event: Event, board: Board, entry: ScoreEntry, by: Player) -> 
         (
             key
             for key in (f"{holder}:{number}" for number in range(ENTRY_REJECTIONS_ALLOWED))
-            if quota_store.take(key, holder=holder, now=now, seconds=ENTRY_REJECTION_WINDOW_S)
+            if slots.take(key, holder=holder, now=now, seconds=ENTRY_REJECTION_WINDOW_S)
         ),
         None,
     )
     if slot is None:
         raise EntryAttemptsExhausted(ENTRY_REJECTION_WINDOW_S)
     scored = _score(event, board, entry, sees_cards=False)
-    quota_store.release([slot])
+    slots.release([slot])
     return scored
 
 
@@ -457,7 +456,7 @@ def _check_entry(
             field="board",
         )
     entries = selectors.entries_by_number(section=section)
-    if not selectors.seating_playable(seating=seating, present=set(entries)):
+    if not seating.playable(set(entries)):
         raise InvalidInput(f"table {table} sits out in round {round}")
     director = selectors.require_at_table(event=event, player=by, seating=seating, entries=entries)
     if not director:

@@ -9,7 +9,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
-from arena.queue_positions import match_queue_position
+from arena.queues.positions import match_queue_position
 from arena.variant_fields import VariantChoiceField
 
 ID_MAX = 2**63 - 1

@@ -1,5 +1,5 @@
 """HTTP plumbing shared by every app's API and pages: middleware, request parsers, response
-renderers, quotas (throttles) and the client address they count, idempotent POSTs, the
+renderers, the client address the quotas (``arena.quotas``) count, idempotent POSTs, the
 response cache, pagination and the strict input fields of serializers.
 
 Nothing here knows a game, a bot or a league: views import it, it imports no view.

@@ -17,7 +17,7 @@ from arena.http.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, m
 from arena.models import Match
 from arena.pages.common import choice, page_number, whole_number
 from arena.pages.shared import cached_content, framed, shared_content
-from arena.queue_positions import match_queue_position, queue_text
+from arena.queues.positions import match_queue_position, queue_text
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES
 

@@ -10,8 +10,8 @@ from django.shortcuts import render
 
 from arena import selectors
 from arena.api.serializers import SprtQuerySerializer
+from arena.elo import SprtPath
 from arena.models import BotVersion
-from arena.ratings import SprtPath
 
 WIDTH, HEIGHT = 640, 260
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 48, 12, 12, 32

@@ -14,9 +14,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 from rest_framework.authtoken.models import Token
 
-from arena.broker_contents import BrokerContents
 from arena.errors import InvalidInput, NotAllowed, NotFound
 from arena.models import Bot, BotVersion, Player
+from arena.queues.broker_contents import BrokerContents
 from arena.runner import MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox.deployment import sandbox_config, use_sandbox
 from arena.services.requeue import resend_due, unread_queue_wait

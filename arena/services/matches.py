@@ -27,10 +27,10 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
-from arena.broker_contents import BrokerContents
 from arena.errors import InvalidInput
 from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
-from arena.queues import match_queue
+from arena.queues.broker_contents import BrokerContents
+from arena.queues.routing import match_queue
 from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_match
 from arena.sandbox import InfrastructureFault
 from arena.sandbox.deployment import sandbox_config, use_sandbox
@@ -144,7 +144,7 @@ def match_publish(*, match_id: int) -> bool:
 def _queue_of(match_id: int) -> str:
     """Where a match's message goes, decided here only: a short match a person asked for (a
     challenge) to the interactive queue, long challenges, the matchmaker's and league
-    fixtures to the background queue (arena/queues.py)."""
+    fixtures to the background queue (arena/queues/routing.py)."""
     row = Match.objects.filter(pk=match_id).values_list("kind", "board_count").first()
     kind, boards = row if row is not None else (Match.Kind.CHALLENGE, 1)
     return match_queue(kind, boards)

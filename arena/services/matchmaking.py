@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db.models import Q
 
+from arena.elo import INITIAL_ELO
 from arena.models import BotVersion, Match, Rating
-from arena.ratings import INITIAL_ELO
 from arena.services.matches import match_create
 
 FEW_MATCHES = 30

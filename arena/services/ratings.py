@@ -1,6 +1,6 @@
 """Rating writes: the fit after each rated match, its from-scratch recomputation.
 
-Ratings are the board-level maximum-likelihood fit of ``arena.ratings`` over every rated
+Ratings are the board-level maximum-likelihood fit of ``arena.elo`` over every rated
 board of a variant. ``rating_apply`` runs inside the transaction that completes a match,
 under the completion lock, so matches enter the fit once and in completion order: it
 records the match's boards (a ``RatingChange`` per side, with the tally), refits the
@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import F, Max, Sum
 
+from arena.elo import INITIAL_ELO, Fit, Tally, expected_score, fit_ratings
 from arena.http.caching import leaderboard_changed
 from arena.models import CompletionCounter, Match, Rating, RatingChange
-from arena.ratings import INITIAL_ELO, Fit, Tally, expected_score, fit_ratings
 
 Tallies = dict[tuple[int, int], Tally]
 

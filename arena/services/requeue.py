@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
-from arena.broker_contents import BrokerContents
+from arena.queues.broker_contents import BrokerContents
 
 
 def resend_due(

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from arena.identity import asking_player, asking_player_required
-from robot_events import selectors, services, tables
+from robot_events import play_tables, selectors, services
 from robot_events.api.serializers import (
     RobotEntrySerializer,
     RobotErrorSerializer,
@@ -98,7 +98,7 @@ class PlayListView(APIView):
         entry = selectors.joined_entry(
             event=_event(event_id), player=asking_player_required(request)
         )
-        tables.entry_sync(entry=entry)
+        play_tables.entry_sync(entry=entry)
         plays = entry.plays.select_related("board").order_by("board__number")
         return Response(RobotPlaySerializer(plays, many=True).data)
 
@@ -110,7 +110,7 @@ class PlayListView(APIView):
         entry = selectors.joined_entry(
             event=_event(event_id), player=asking_player_required(request)
         )
-        tables.entry_sync(entry=entry)
+        play_tables.entry_sync(entry=entry)
         play = services.robot_play_start(entry=entry)
         return Response(RobotPlaySerializer(play).data, status=status.HTTP_201_CREATED)
 
@@ -138,7 +138,7 @@ class BoardView(APIView):
     def get(self, request: Request, event_id: int, number: int) -> Response:
         """A board's traveller: every human result, the robots' par, the hands."""
         event, viewer = _event(event_id), asking_player(request)
-        tables.viewer_sync(event=event, viewer=viewer, number=number)
+        play_tables.viewer_sync(event=event, viewer=viewer, number=number)
         view = selectors.board_traveller(event=event, viewer=viewer, number=number)
         view.pop("event")
         return Response(view)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from arena.errors import Conflict, InvalidInput, ServiceError, form_refused
 from arena.identity import asking_player, asking_player_required
-from robot_events import permissions, selectors, services, tables
+from robot_events import permissions, play_tables, selectors, services
 from robot_events.forms import EventForm
 from robot_events.models import RobotEvent
 
@@ -64,7 +64,7 @@ def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
     entry = selectors.entry_of(event=event, player=viewer)
     if entry is not None:
         # Tables finished since the last visit are scored before the page is drawn.
-        tables.entry_sync(entry=entry)
+        play_tables.entry_sync(entry=entry)
     context = selectors.event_overview(event=event, viewer=viewer)
     context["refresh_s"] = settings.ROBOTS_STANDINGS_REFRESH_S
     return render(request, "robot_events/event_detail.html", context)
@@ -85,7 +85,7 @@ def standings_partial(request: HttpRequest, event_id: int) -> HttpResponse:
 def traveller(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
     event = _event(event_id)
     viewer = asking_player(request)
-    tables.viewer_sync(event=event, viewer=viewer, number=number)
+    play_tables.viewer_sync(event=event, viewer=viewer, number=number)
     context = selectors.board_traveller(event=event, viewer=viewer, number=number)
     return render(request, "robot_events/traveller.html", context)
 
@@ -113,12 +113,12 @@ def play_next(request: HttpRequest, event_id: int) -> HttpResponse:
     """Start (or resume) the entrant's next board and go to its table."""
     event = _event(event_id)
     entry = selectors.joined_entry(event=event, player=asking_player_required(request))
-    tables.entry_sync(entry=entry)
+    play_tables.entry_sync(entry=entry)
     try:
         play = services.robot_play_start(entry=entry)
     except (InvalidInput, Conflict) as refused:
         return _refused(request, event_id, refused)
-    url = tables.table_url(play=play)
+    url = play_tables.table_url(play=play)
     return redirect(url) if url else redirect("robot_events:event", event_id=event_id)
 
 

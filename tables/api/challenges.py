@@ -27,8 +27,8 @@ from tables.api.tables import (
     PlayErrorSerializer,
     read_body,
 )
+from tables.challenge_boards import MAX_BOARDS
 from tables.models import Challenge
-from tables.scoring import MAX_BOARDS
 from tables.throttles import PLAY_CHALLENGES
 
 

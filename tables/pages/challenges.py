@@ -11,11 +11,11 @@ from django.views.decorators.http import require_GET, require_POST
 from arena.errors import ServiceError, TooManyAttempts, form_refused
 from engine.registry import load_game
 from tables import challenges
+from tables.challenge_boards import MAX_BOARDS
 from tables.errors import BadTable
 from tables.forms import VariantForm, deal_options
 from tables.models import Challenge, PlayTable
 from tables.pages.tables import bot_spec
-from tables.scoring import MAX_BOARDS
 from tables.throttles import PLAY_CHALLENGES
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import redis
 
-from arena.broker_contents import MATCH_TASK, VALIDATION_TASK, task_of
+from arena.queues.broker_contents import MATCH_TASK, VALIDATION_TASK, task_of
 from tests.arena.live_server import closed_port
 from tests.arena.workers import wait_for
 from tests.conftest import skip_or_fail

@@ -13,8 +13,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from arena import services
+from arena.elo import INITIAL_ELO, Tally, fit_ratings
 from arena.models import Bot, BotVersion, CompletionCounter, Match, Player, Rating, RatingChange
-from arena.ratings import INITIAL_ELO, Tally, fit_ratings
 from arena.services.ratings import rating_apply, ratings_refit
 from engine.registry import load_game
 

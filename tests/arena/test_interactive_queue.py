@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from arena import services
 from arena.models import BotVersion, Match, Player
-from arena.queues import background_queue, interactive_queue
+from arena.queues.routing import background_queue, interactive_queue
 from arena.services.matches import match_create
 from config.celery import app
 from tests.arena.conftest import FIRST_LEGAL_BOT, client_for

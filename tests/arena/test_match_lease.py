@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from arena import services
-from arena.broker_contents import BrokerContents
 from arena.models import BotVersion, Match
+from arena.queues.broker_contents import BrokerContents
 from arena.services.matches import match_claim, match_create, match_requeue_stale
 from tests.arena.conftest import FIRST_LEGAL_BOT, trusted_version
 

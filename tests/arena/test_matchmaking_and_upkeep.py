@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 
 from arena import services
-from arena.broker_contents import BrokerContents
 from arena.models import BotVersion, Match, Rating
+from arena.queues.broker_contents import BrokerContents
 from arena.services.matches import match_create
 from arena.services.matchmaking import matchmaking_pair
 from arena.tasks import match_run_task

@@ -1,5 +1,5 @@
 """A queued match's page and a pending version on its bot's page say where it stands in its
-queue (arena/queues.py): the items of the same queue, created before it, still waiting."""
+queue (arena/queues/routing.py): the items of the same queue, created before it, still waiting."""
 
 from __future__ import annotations
 

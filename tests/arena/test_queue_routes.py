@@ -1,4 +1,4 @@
-"""Which queue each task goes to (arena/queues.py): what a person waits for is interactive,
+"""Which queue each task goes to (arena/queues/routing.py): what a person waits for is interactive,
 batch work is background, and a match goes where its kind says."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from django.conf import settings
 
 from arena.models import Match
-from arena.queues import background_queue, interactive_queue, match_queue
+from arena.queues.routing import background_queue, interactive_queue, match_queue
 from config.celery import app
 
 BACKGROUND = {
@@ -39,7 +39,7 @@ def _queue_of(task: str) -> str:
 def test_every_task_of_the_project_has_its_queue() -> None:
     app.loader.import_default_modules()
     ours = {name for name in app.tasks if not name.startswith("celery.")}
-    # A task added later must be placed on purpose, here and in arena/queues.py.
+    # A task added later must be placed on purpose, here and in arena/queues/routing.py.
     assert ours == BACKGROUND | INTERACTIVE | {"arena.match_run"}
     for name in BACKGROUND:
         assert _queue_of(name) == background_queue(), name

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arena.ratings import (
+from arena.elo import (
     ELO_PER_NATURAL,
     Z95,
     RatingError,

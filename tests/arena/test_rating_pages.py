@@ -12,8 +12,8 @@ from django.test import Client
 from arena import services
 from arena.models import Player, Rating
 from tests.arena.test_board_ratings import _finish, _version
+from tournaments.human_ratings import Skill
 from tournaments.models import HumanRating
-from tournaments.ratings import Skill
 
 pytestmark = pytest.mark.django_db
 

@@ -16,9 +16,10 @@ from typing import Any, TypeVar
 import pytest
 from django.db import connection
 
-from arena import quota_store, services
-from arena.broker_contents import BrokerContents
+from arena import services
 from arena.models import Match, Player
+from arena.queues.broker_contents import BrokerContents
+from arena.quotas import slots
 from arena.services.matches import match_create
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 from tests.conftest import skip_or_fail
@@ -64,10 +65,10 @@ def test_an_expired_quota_slot_raced_for_is_taken_once() -> None:
     now = time.time()
     holder = "quota:race:ip:10.9.0.9"
     slot, lapsed = f"{holder}:0", f"{holder}:1"
-    assert quota_store.take(slot, holder=holder, now=now - 7200, seconds=3600)
-    taken: list[Any] = _race(lambda: quota_store.take(slot, holder=holder, now=now, seconds=60))
+    assert slots.take(slot, holder=holder, now=now - 7200, seconds=3600)
+    taken: list[Any] = _race(lambda: slots.take(slot, holder=holder, now=now, seconds=60))
     assert taken.count(True) == 1
-    assert quota_store.taken(holder, now=now) == {slot: now}
-    assert quota_store.take(lapsed, holder=holder, now=now - 7200, seconds=60)
-    assert quota_store.purge() == 1  # the lapsed one; the one just taken stays
-    assert quota_store.taken(holder, now=now + 61) == {}
+    assert slots.taken(holder, now=now) == {slot: now}
+    assert slots.take(lapsed, holder=holder, now=now - 7200, seconds=60)
+    assert slots.purge() == 1  # the lapsed one; the one just taken stays
+    assert slots.taken(holder, now=now + 61) == {}

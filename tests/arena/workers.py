@@ -14,7 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from arena.queues import all_queues
+from arena.queues.routing import all_queues
 from arena.sandbox import sandbox_problems
 from arena.sandbox.deployment import sandbox_config
 from tests.conftest import skip_or_fail
@@ -108,7 +108,7 @@ def celery_worker(
 ) -> AbstractContextManager[Worker]:
     """A worker consuming the queues this test process publishes to (`make test` makes the
     queue names unique per run, so messages left by another run are never picked up):
-    both, the interactive and the background queue (arena/queues.py), unless ``queues``
+    both, the interactive and the background queue (arena/queues/routing.py), unless ``queues``
     names some."""
     chosen = list(queues) if queues is not None else all_queues()
     command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo"]

@@ -93,7 +93,7 @@ def setup() -> None:
 
 
 def start_workers(config: str) -> list[subprocess.Popen[bytes]]:
-    from arena.queues import background_queue, interactive_queue
+    from arena.queues.routing import background_queue, interactive_queue
 
     processes = []
     for pool, queue in (("interactive", interactive_queue()), ("background", background_queue())):
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> None:
 
     from arena import services
     from arena.models import BotVersion, Match
-    from arena.queues import all_queues
+    from arena.queues.routing import all_queues
     from arena.services.matches import match_create
     from robot_events.models import RobotBoard
     from robot_events.services import robot_event_close, robot_event_create

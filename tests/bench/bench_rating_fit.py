@@ -3,7 +3,7 @@
     .venv/bin/python tests/bench/bench_rating_fit.py --versions 10 25 50 100
 
 For each pool size it builds a variant's tallies (each version met a third of the others,
-each pair over 20 to 200 boards, seeded), fits them with ``arena.ratings.fit_ratings``
+each pair over 20 to 200 boards, seeded), fits them with ``arena.elo.fit_ratings``
 (intervals and boards to separate included) and prints the median seconds per fit against
 a two-version fit measured in the same run: the completion lock is held for this long.
 """
@@ -17,7 +17,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from arena.ratings import Tally, fit_ratings
+from arena.elo import Tally, fit_ratings
 
 
 def tallies(versions: int, seed: int) -> dict[tuple[int, int], Tally]:

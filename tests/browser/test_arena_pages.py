@@ -23,9 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
+from arena.elo import Tally
 from arena.models import Board, Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.pages import charts
-from arena.ratings import Tally
 from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, snapshot
 from tests.browser.conftest import sign_in as sign_in_only
 

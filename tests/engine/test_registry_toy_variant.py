@@ -12,8 +12,8 @@ import pytest
 from bots.local import LocalAgent
 from bots.sdk import FunctionBot
 from bots.table import Table
+from engine.agents import play
 from engine.errors import UnknownVariantError
-from engine.protocol import play
 from engine.registry import (
     game_class,
     load_game,
@@ -65,7 +65,7 @@ def test_the_referee_plays_a_board_of_the_toy_with_sdk_bots(toy: type[HighCard])
     record = table.play_board(game.new_initial_state(seed=5, dealer=1), board=1, seed=5)
     assert record.fault is None and record.result is not None
     assert len(record.moves) == 6 and sum(record.result.team_scores) == 3
-    # The same board replayed through ``engine.protocol.play`` with the same choices.
+    # The same board replayed through ``engine.agents.play`` with the same choices.
     again = play(
         game.new_initial_state(seed=5, dealer=1),
         [lambda observation, legal: list(legal)[-1]] * 2,

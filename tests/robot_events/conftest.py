@@ -14,7 +14,7 @@ from django.contrib.auth.models import Permission
 
 from arena import services as arena_services
 from arena.models import Player
-from robot_events import services, tables
+from robot_events import play_tables, services
 from robot_events.models import RobotEntry, RobotEvent, RobotPlay
 from tables import referee
 from tables import services as play_services
@@ -116,6 +116,6 @@ def play_board(entry: RobotEntry, south: str) -> RobotPlay:
     """Start the entrant's next board, play it at its table, and bring the result back."""
     play = services.robot_play_start(entry=entry)
     play_table(play, south)
-    assert tables.entry_sync(entry=entry) == 1
+    assert play_tables.entry_sync(entry=entry) == 1
     play.refresh_from_db()
     return play

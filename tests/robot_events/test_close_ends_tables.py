@@ -19,7 +19,7 @@ from django.test import Client
 from django.utils import timezone
 
 from arena.models import Player
-from robot_events import scoring, selectors, services, tables, tasks
+from robot_events import play_tables, selectors, services, standings, tasks
 from robot_events.models import RobotEntry, RobotEvent, RobotPlay
 from tables import referee
 from tables import services as play_services
@@ -114,11 +114,11 @@ def _assert_the_forfeit_is_recorded_once(
     assert [play.score_ns, play.score_ew] == forfeit
     assert play.result == {"outcome": "forfeit", "fault": {"seat": 2, "kind": "closed"}}
     # Recorded once: coming back to the event records nothing more.
-    assert tables.entry_sync(entry=entry) == 0
+    assert play_tables.entry_sync(entry=entry) == 0
     assert _page(entry.player).get(f"/robots/{event.pk}/").status_code == 200
     assert RobotPlay.objects.filter(entry=entry).count() == 1
     nets = {1: {**others, entry.pk: forfeit[0] - forfeit[1]}}
-    expected = scoring.standings(nets, scoring=event.scoring, variant=event.variant)
+    expected = standings.standings(nets, scoring=event.scoring, variant=event.variant)
     lines = {line["entry"]: line for line in selectors.event_standings(event=event)}
     assert set(lines) == set(nets[1])
     for line in expected:

@@ -1,12 +1,12 @@
-"""The examples in the robot scoring module's docstring run."""
+"""The examples in the robot events standings module's docstring run."""
 
 from __future__ import annotations
 
 import doctest
 
-from robot_events import scoring
+from robot_events import standings
 
 
 def test_docstring_examples_hold() -> None:
-    failures, tried = doctest.testmod(scoring)
+    failures, tried = doctest.testmod(standings)
     assert failures == 0 and tried > 0

@@ -14,7 +14,7 @@ from arena.models import Player
 from engine.rng import SplitMix64
 from robot_events import selectors, services
 from robot_events.models import RobotEvent, RobotPlay
-from robot_events.scoring import board_matchpoints
+from robot_events.standings import board_matchpoints
 from tables import services as play_services
 from tables.models import PlayTable
 from tests.robot_events.conftest import client_for, play_board, play_table

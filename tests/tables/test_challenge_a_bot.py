@@ -14,7 +14,7 @@ from arena.models import Match, Player
 from arena.seeding import deal_problems
 from bots.duplicate import summarize
 from engine.registry import load_game
-from tables import bot_table, challenges, referee, scoring, services
+from tables import bot_table, challenge_boards, challenges, referee, services
 from tables.models import Challenge, ChallengeTable, PlayTable
 from tables.referee import parse_seat
 from tests.arena.conftest import PASSWORD
@@ -79,7 +79,7 @@ def test_a_whole_match_against_a_bot_is_scored_as_duplicate(alice: Player) -> No
         assert referee.side_scores(replayed) == comparison["side_scores"]
     assert challenge.status == Challenge.Status.FINISHED
     expected = [
-        scoring.board_result(
+        challenge_boards.board_result(
             row.play_table.result["side_scores"],
             row.comparison["side_scores"],
             seat=row.play_table.human_seat,
@@ -109,9 +109,9 @@ def test_the_bot_only_table_is_the_same_bot_on_the_same_cards() -> None:
     # the same clock): a human who plays the seat exactly as the bot would scores 0.
     bot = parse_seat({"kind": "reference", "name": "greedy"}, "single4")
     played = bot_table.play(variant="single4", rules=None, seed=11, dealer=2, bot=bot)
-    seat = scoring.human_seat(3, "single4")
+    seat = challenge_boards.human_seat(3, "single4")
     assert (
-        scoring.board_result(
+        challenge_boards.board_result(
             played["side_scores"], played["side_scores"], seat=seat, variant="single4"
         )
         == 0
@@ -127,7 +127,7 @@ def test_the_human_plays_every_position_round_the_dealer() -> None:
     for variant, players in (("cutthroat3", 3), ("twohand", 2), ("single4", 4)):
         game = load_game(variant)
         dealers = [game.board_dealer(number) for number in range(1, players + 1)]
-        seats = [scoring.human_seat(number, variant) for number in range(1, players + 1)]
+        seats = [challenge_boards.human_seat(number, variant) for number in range(1, players + 1)]
         assert sorted(
             (seat - dealer) % players for seat, dealer in zip(seats, dealers, strict=True)
         ) == list(range(players))
@@ -163,7 +163,7 @@ def two_table_challenge(alice: Player, *, tables: list[tuple[int, str]]) -> Chal
             variant="twohand",
             seed=seed,
             dealer=dealer,
-            human_seat=scoring.two_table_seat(name, "twohand"),
+            human_seat=challenge_boards.two_table_seat(name, "twohand"),
             bots=[challenge.opponent],
         )
         ChallengeTable.objects.create(
@@ -180,7 +180,7 @@ def test_a_challenge_of_the_two_table_format_keeps_its_tables_and_result(alice: 
     rows = challenges.challenge_tables(challenge)
     assert challenge.status == Challenge.Status.FINISHED and len(rows) == 2
     by_table = {row.table: row.play_table.result["side_scores"] for row in rows}
-    assert challenge.board_results == [scoring.two_table_result(by_table, "twohand")]
+    assert challenge.board_results == [challenge_boards.two_table_result(by_table, "twohand")]
     client = Client()
     page = client.get(f"/play/challenges/{challenge.pk}/")
     assert page.status_code == 200 and 'id="challenge-result"' in page.content.decode()

@@ -22,7 +22,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from arena.models import Player
-from tables import challenges, referee, scoring, services
+from tables import challenge_boards, challenges, referee, services
 from tables.models import Challenge, ChallengeTable, PlayTable
 from tests.arena.conftest import PASSWORD
 from tests.cards import card_tokens
@@ -170,7 +170,7 @@ def test_an_unfinished_challenge_expires_as_forfeits_and_is_rated(
             hand = services.hand_of(table)
             forfeit = referee.forfeit_scores(hand.game, hand.rules, table.human_seat, hand.state)
             assert row["side_scores"] == forfeit
-            assert row["result"] == scoring.board_result(
+            assert row["result"] == challenge_boards.board_result(
                 forfeit,
                 row["comparison"]["side_scores"],
                 seat=table.human_seat,

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from arena.models import BotVersion, Player
-from arena.queues import interactive_queue
+from arena.queues.routing import interactive_queue
 from arena.services import bot_create, bot_version_submit
 from tables import services
 from tables.models import PlayTable

@@ -145,7 +145,7 @@ def play_all(event: Event, *, skip: Collection[tuple[int, int, int]] = frozenset
         movement = selectors.section_movement(event=event, section=section)
         present = set(selectors.entries_by_number(section=section))
         for seating in movement.seatings:
-            if not selectors.seating_playable(seating=seating, present=present):
+            if not seating.playable(present):
                 continue
             for number in selectors.board_numbers(event=event, board_set=seating.board_set):
                 if (seating.round, seating.table, number) in skip:

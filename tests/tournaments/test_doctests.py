@@ -7,10 +7,10 @@ from types import ModuleType
 
 import pytest
 
-from tournaments import hands, imps, movements, scoring
+from tournaments import hands, imps, matchpoints, movements
 
 
-@pytest.mark.parametrize("module", [hands, imps, movements, scoring], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [hands, imps, matchpoints, movements], ids=lambda m: m.__name__)
 def test_docstring_examples_hold(module: ModuleType) -> None:
     failures, _ = doctest.testmod(module)
     assert failures == 0

@@ -6,8 +6,7 @@ import math
 
 import pytest
 
-from tournaments.ratings import ELO_PER_MU, Skill, event_skills
-from tournaments.scoring import RatedMeeting
+from tournaments.human_ratings import ELO_PER_MU, RatedMeeting, Skill, event_skills
 
 
 def test_a_new_player_is_1500_with_a_wide_interval() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.scoring import (
+from tournaments.matchpoints import (
     board_matchpoints,
     half_scale,
     matchpoints,

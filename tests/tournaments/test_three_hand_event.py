@@ -22,8 +22,8 @@ from tournaments.hands import (
     board_seed,
     deal,
 )
+from tournaments.matchpoints import matchpoints
 from tournaments.models import Board, BoardPar, Event, Result
-from tournaments.scoring import matchpoints
 from tournaments.tasks import board_par_task
 
 from .conftest import PASSWORD, client_for, paper_deal, running_event, three_hand_payload

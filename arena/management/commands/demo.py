@@ -7,7 +7,7 @@ run on their schedule. The first page is served before any demo content exists; 
 is then loaded in the background and the pages fill in as the worker plays. Ctrl-C (or
 SIGTERM) stops every process this command started.
 
-As deployed, each of the two queues (arena/queues.py) has a worker of its own: the
+As deployed, each of the two queues (arena/queues/routing.py) has a worker of its own: the
 interactive one (uploads' validation, challenges, arena bots' moves at a human's table, the
 short periodic jobs) never waits behind the matchmaking and league matches of the other.
 """
@@ -28,7 +28,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from arena.queues import background_queue, interactive_queue
+from arena.queues.routing import background_queue, interactive_queue
 from engine.registry import default_variant
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -94,7 +94,7 @@ class Command(BaseCommand):
             # start-up would otherwise delay it.
             self.wait_for_first_page(addrport, processes, started)
             self.announce(addrport)
-            # Two workers, one a queue (arena/queues.py), as deployed: the interactive one
+            # Two workers, one a queue (arena/queues/routing.py), as deployed: the interactive one
             # validates uploads, plays challenges and moves the arena bots at a human's
             # table while the other plays matchmaking and league matches.
             for name, queue in (

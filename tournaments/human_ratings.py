@@ -2,7 +2,7 @@
 
 Human pairs play a handful of events, always with a partner, and their results arrive one
 event at a time: an online Bayesian team model fits that better than a maximum-likelihood
-fit over every board (which the bots get, ``arena.ratings``). Each player has a skill
+fit over every board (which the bots get, ``arena.elo``). Each player has a skill
 ``mu`` with an uncertainty ``sigma``; a side's skill is its players' together, and both
 partners move with their side's result, each by their own uncertainty. openskill is used
 rather than TrueSkill because it is a small, maintained, permissively licensed library with
@@ -23,11 +23,9 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from openskill.models import PlackettLuce
-
-from tournaments.scoring import RatedMeeting
 
 MODEL = PlackettLuce()
 INITIAL_MU = float(MODEL.mu)
@@ -37,6 +35,18 @@ ELO_ORIGIN = 1500.0
 Z95 = 1.959963984540054
 
 Player = TypeVar("Player", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMeeting(Generic[Player]):
+    """One round at one table: the players of each side and the first side's share.
+
+    ``share`` is the first side's matchpoints over the top on the boards of that round; at
+    one table the two sides' matchpoints add up to the top, so it is a head-to-head score.
+    """
+
+    sides: tuple[tuple[Player, ...], tuple[Player, ...]]
+    share: float
 
 
 @dataclass(frozen=True)

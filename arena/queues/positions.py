@@ -1,4 +1,4 @@
-"""Where a queued item stands in its queue (arena/queues.py), read from the database.
+"""Where a queued item stands in its queue (arena/queues/routing.py), read from the database.
 
 A queue is worked in the order its messages were sent, which is the order its items were
 created: a queued match or a pending version is behind every item of its queue created
@@ -14,11 +14,11 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 
 from arena.models import BotVersion, Match
-from arena.queues import BACKGROUND_MATCH_KINDS, is_interactive_match
+from arena.queues.routing import BACKGROUND_MATCH_KINDS, is_interactive_match
 
 
 def _interactive() -> Q:
-    """The matches of the interactive queue (``arena.queues.is_interactive_match``)."""
+    """The matches of the interactive queue (``arena.queues.routing.is_interactive_match``)."""
     return ~Q(kind__in=BACKGROUND_MATCH_KINDS) & Q(
         board_count__lte=settings.INTERACTIVE_MATCH_BOARDS
     )

@@ -29,7 +29,7 @@ other side's score seen from the human's side), so it has the arena's scale.
 Challenges started before this format (``two_tables``) keep their tables and results; their
 arithmetic is ``two_table_result`` over the lineups of ``two_tables``.
 
-Worked examples in each kind of game: tests/tables/test_scoring_examples.py.
+Worked examples in each kind of game: tests/tables/test_challenge_board_examples.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Worked examples of the play modules: human-against-bot seatings and scores
-(``tables.scoring``), a table rebuilt with bots moving (``referee``), and the
+(``tables.challenge_boards``), a table rebuilt with bots moving (``referee``), and the
 bot-only table of a board (``bot_table``)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tables.bot_table import play
+from tables.challenge_boards import board_result, human_seat, lineup, two_table_result, two_tables
 from tables.referee import Seat, parse_seats, rebuild, reference_turns
-from tables.scoring import board_result, human_seat, lineup, two_table_result, two_tables
 from tests.engine.toy_highcard import registered_toy
 
 GREEDY = Seat("reference", "greedy")

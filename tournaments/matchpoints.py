@@ -1,4 +1,4 @@
-"""Duplicate scoring for human events: matchpoints, Neuberg, percentages and Elo.
+"""Matchpoints for human duplicate events: the 2/1 scale, Neuberg and percentages.
 
 Pure functions, no Django. The definitions are the standard ones (TOURNAMENTS.md):
 
@@ -19,11 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
 
 __all__ = [
     "BoardScores",
-    "RatedMeeting",
     "board_matchpoints",
     "half_scale",
     "matchpoints",
@@ -94,18 +92,3 @@ def board_matchpoints(
             ew = neuberg(ew, played=played, planned=planned)
         scored[key] = BoardScores(ns, ew, float(top(planned)))
     return scored
-
-
-PlayerId = TypeVar("PlayerId", bound=Hashable)
-
-
-@dataclass(frozen=True, slots=True)
-class RatedMeeting(Generic[PlayerId]):
-    """One round at one table: the players of each side and the first side's share.
-
-    ``share`` is the first side's matchpoints over the top on the boards of that round; at
-    one table the two sides' matchpoints add up to the top, so it is a head-to-head score.
-    """
-
-    sides: tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]
-    share: float

@@ -21,8 +21,8 @@ from engine import (
     play,
     register_game,
 )
+from engine.agents import ActionView
 from engine.pinochle4 import Pinochle4
-from engine.protocol import ActionView
 from engine.state import State
 
 

@@ -9,7 +9,7 @@ quota here takes a slot before the action and hands it back unless the action wa
         ...                       # validate and perform the action; an exception hands back
 
 Each quota counts per player and per client IP, so that extra accounts do not multiply the
-allowance. Counters live in the database (arena/quota_store.py, shared by every web
+allowance. Counters live in the database (arena/quotas/slots.py, shared by every web
 process), not in Redis: a broker outage must not refuse the actions that are stored and
 sent once the broker is back. When the counters cannot be reached the action is refused
 with a 503 and a Retry-After rather than allowed uncounted.
@@ -34,10 +34,10 @@ from typing import Any, NoReturn
 from django.conf import settings
 from django.http import HttpRequest
 
-from arena import quota_store
 from arena.errors import ServiceUnavailable, TooManyAttempts
 from arena.http.client_address import client_address
-from arena.rates import Rate
+from arena.quotas import slots
+from arena.quotas.rates import Rate
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +59,8 @@ class Reservation:
         if not self.keys:
             return
         try:
-            quota_store.release(self.keys)
-        except quota_store.STORE_ERRORS as error:
+            slots.release(self.keys)
+        except slots.STORE_ERRORS as error:
             # The slot then lapses with its window: the player is undercharged never,
             # overcharged by one until it lapses.
             log.warning("could not hand back quota slots %s: %s", self.keys, error)
@@ -162,8 +162,8 @@ class Quota:
         for identity, _rate in self._identities(request, account):
             if identity.startswith("account:"):
                 try:
-                    quota_store.release_all(self._holder(identity))
-                except quota_store.STORE_ERRORS as error:
+                    slots.release_all(self._holder(identity))
+                except slots.STORE_ERRORS as error:
                     log.warning("could not reset %s for %s: %s", self.scope, identity, error)
 
     def _refuse(self, wait: float, rate: Rate, identity: str) -> NoReturn:
@@ -180,19 +180,19 @@ class Quota:
             for slot in self._slots(identity, rate):
                 # A slot seen free may be taken by a racing request before this add: then
                 # the add fails and the next free one is tried.
-                if slot not in taken and quota_store.take(
+                if slot not in taken and slots.take(
                     slot, holder=self._holder(identity), now=now, seconds=rate.seconds
                 ):
                     return slot, 0.0
-        except quota_store.STORE_ERRORS as error:
+        except slots.STORE_ERRORS as error:
             raise self._unavailable(error) from None
         return None, min(taken.values(), default=now) + rate.seconds - now
 
     def _taken(self, identity: str, rate: Rate) -> dict[str, float]:
         """The slots in use and when each was taken."""
         try:
-            return quota_store.taken(self._holder(identity))
-        except quota_store.STORE_ERRORS as error:
+            return slots.taken(self._holder(identity))
+        except slots.STORE_ERRORS as error:
             raise self._unavailable(error) from None
 
     def _unavailable(self, error: Exception) -> ServiceUnavailable:

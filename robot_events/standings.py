@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from tournaments.imps import imps
-from tournaments.scoring import matchpoints, neuberg, percentage, top
+from tournaments.matchpoints import matchpoints, neuberg, percentage, top
 
 K = TypeVar("K", bound=Hashable)
 """Whatever names an entrant: an entry id in the app, a name in the examples."""

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from robot_events.scoring import board_cross_imps, board_matchpoints, standings
+from robot_events.standings import board_cross_imps, board_matchpoints, standings
 
 
 def test_matchpoints_count_two_a_result_beaten_and_one_a_tie() -> None:

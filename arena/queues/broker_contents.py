@@ -23,7 +23,7 @@ from typing import Any
 # The project's Celery app, made current when the arena app is ready (arena/apps.py).
 from celery import current_app as celery_app
 
-from arena.queues import all_queues
+from arena.queues.routing import all_queues
 
 MATCH_TASK = "arena.match_run"
 VALIDATION_TASK = "arena.bot_version_validate"
