@@ -14,26 +14,20 @@ one try per fresh address, after which that address is failing too. The account'
 thus caps what an attacker with a few addresses can try; one with many pays an address per
 guess once the count is spent.
 
-The API and the sign-in page answer 429 with Retry-After; other password checks simply
-fail (``QuotaModelBackend``).
+The API's token endpoint (arena/api/tokens.py) and the sign-in page (arena/pages/signin.py)
+answer 429 with Retry-After; other password checks simply fail (``QuotaModelBackend``).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.forms import AuthenticationForm
-from django.contrib.auth.views import LoginView
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.request import Request
-from rest_framework.response import Response
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
 
-from arena.errors import ServiceError, ServiceUnavailable, TooManyAttempts, form_refused
+from arena.errors import ServiceUnavailable, TooManyAttempts
 from arena.quotas.throttles import Quota, Reservation
 
 if TYPE_CHECKING:
@@ -121,49 +115,3 @@ class QuotaModelBackend(ModelBackend):
                 reservation.release()
             FAILURES_PER_ACCOUNT.reset(request, account=account)
         return user
-
-
-class TokenView(ObtainAuthToken):
-    """Obtain an API token (username + password), under the sign-in quota."""
-
-    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        data = request.data
-        username = data.get("username") if isinstance(data, Mapping) else None
-        check_attempt(request, account=account_of(username))
-        return super().post(request, *args, **kwargs)
-
-
-class QuotaAuthenticationForm(AuthenticationForm):
-    """The sign-in form, refusing before the password is checked while the quota is spent."""
-
-    refusal: ServiceError | None = None
-    """The quota's refusal of the attempt: the form is shown again with its status."""
-
-    def clean(self) -> dict[str, Any]:
-        try:
-            check_attempt(self.request, account=account_of(self.data.get("username")))
-        except TooManyAttempts as spent:
-            self.refusal = spent
-            raise ValidationError(
-                f"Too many failed sign-ins. Try again in {spent.wait} seconds.", code="throttled"
-            ) from None
-        except ServiceUnavailable as unavailable:
-            self.refusal = unavailable
-            raise ValidationError(
-                f"Signing in is unavailable for a moment. Try again in {unavailable.wait} seconds.",
-                code="unavailable",
-            ) from None
-        return super().clean()
-
-
-class SignInView(LoginView):
-    """The page sign-in, answering 429 with Retry-After while the quota is spent (503 while
-    it cannot be read)."""
-
-    authentication_form = QuotaAuthenticationForm
-
-    def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
-        if isinstance(form, QuotaAuthenticationForm) and form.refusal is not None:
-            return form_refused(response, form.refusal)
-        return response

@@ -10,8 +10,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from arena import signin
 from arena.api import docs
+from arena.pages import signin
 
 urlpatterns = [
     # The web pages.
@@ -22,7 +22,7 @@ urlpatterns = [
     path("play/", include("tables.pages.urls")),
     path("robots/", include("robot_events.pages.urls")),
     path("admin/", admin.site.urls),
-    # Sign-in under the quota of failures (arena/signin.py), ahead of Django's own login/.
+    # Sign-in under the quota of failures (arena/pages/signin.py), ahead of Django's own login/.
     path("accounts/login/", signin.SignInView.as_view(), name="login"),
     # Session sign-in for the pages (login/, logout/, password change); the API keeps tokens.
     # Django's own views reverse these routes by their bare names, so they have no namespace.

@@ -3,8 +3,7 @@
 from django.urls import URLPattern, URLResolver, path
 from rest_framework.routers import DefaultRouter
 
-from arena import signin
-from arena.api import bots, matches
+from arena.api import bots, matches, tokens
 
 app_name = "arena_api"
 
@@ -16,7 +15,7 @@ router.register("matches", matches.MatchViewSet, basename="match")
 VERSION = "bots/<int:bot_id>/versions/<int:number>/"
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("auth/token/", signin.TokenView.as_view(), name="token"),
+    path("auth/token/", tokens.TokenView.as_view(), name="token"),
     path("bots/<int:bot_id>/versions/", bots.BotVersionListView.as_view(), name="bot-versions"),
     path(VERSION, bots.BotVersionDetailView.as_view(), name="bot-version-detail"),
     path(f"{VERSION}source/", bots.BotVersionSourceView.as_view(), name="bot-version-source"),

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena.errors import Conflict, InvalidInput, ServiceError, form_refused
 from arena.identity import asking_player, asking_player_required
 from robot_events import permissions, play_tables, selectors, services
-from robot_events.forms import EventForm
 from robot_events.models import RobotEvent
+from robot_events.pages.forms import EventForm
 
 
 def _event(event_id: int) -> RobotEvent:

@@ -13,8 +13,8 @@ from engine.registry import load_game
 from tables import challenges
 from tables.challenge_boards import MAX_BOARDS
 from tables.errors import BadTable
-from tables.forms import VariantForm, deal_options
 from tables.models import Challenge, PlayTable
+from tables.pages.forms import VariantForm, deal_options
 from tables.pages.tables import bot_spec
 from tables.throttles import PLAY_CHALLENGES
 

@@ -26,7 +26,7 @@ from arena.seeding import match_seed, new_secret
 from engine.registry import load_game, variant_names
 from tables import selectors, services
 from tables.errors import BadTable, PlayError
-from tables.forms import VariantForm, deal_options, default_variant
+from tables.pages.forms import VariantForm, deal_options, default_variant
 from tables.throttles import PLAY_TABLES
 
 

@@ -26,9 +26,9 @@ from arena.pages import charts
 from arena.pages.common import choice, page_number
 from arena.variants import variant_choices, variant_names
 from tournaments import selectors, services
-from tournaments.forms import BoardEntryForm, initial_from
 from tournaments.hands import HandScore
 from tournaments.models import Event, Result
+from tournaments.pages.forms import BoardEntryForm, initial_from
 
 
 def _event(event_id: int) -> Event:
