@@ -11,26 +11,8 @@ from arena import services as arena_services
 from arena.models import BotVersion, Match, Player
 from arena.tasks import match_run_task
 from leagues.models import Fixture, Round
-from tests.arena.conftest import (  # noqa: F401  (fixtures used by name)
-    FIRST_LEGAL_BOT,
-    PASSWORD,
-    RANDOM_BOT,
-    active_version,
-    alice,
-    alice_client,
-    anonymous_client,
-    bob,
-    bob_client,
-    client_for,
-    empty_cache,
-    plain_bots,
-)
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    """Registering players hashes passwords; a fast hasher keeps these tests quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.people import *  # noqa: F403  (fixtures used by name)
+from tests.people import FIRST_LEGAL_BOT, PASSWORD, client_for
 
 
 def ready_version(

@@ -7,8 +7,6 @@ for the human, through the table's own services, then brings the result back.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import Permission
 
@@ -19,27 +17,8 @@ from robot_events.models import RobotEntry, RobotEvent, RobotPlay
 from tables import referee
 from tables import services as play_services
 from tables.models import PlayTable
-from tests.arena.conftest import (  # noqa: F401  (fixtures used by name)
-    FIRST_LEGAL_BOT,
-    PASSWORD,
-    RANDOM_BOT,
-    active_version,
-    alice,
-    alice_client,
-    anonymous_client,
-    bob,
-    bob_client,
-    client_for,
-    empty_cache,
-    plain_bots,
-)
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    """Registering players hashes passwords; a fast hasher keeps these tests quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
+from tests.people import *  # noqa: F403  (fixtures used by name)
+from tests.people import PASSWORD, client_for
 
 __all__ = [
     "PASSWORD",

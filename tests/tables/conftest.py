@@ -3,33 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
-import pytest
 from django.contrib.auth.models import User
 
 from tables import services
 from tables.models import PlayTable
-from tests.arena.conftest import (  # noqa: F401  (fixtures used by name)
-    FIRST_LEGAL_BOT,
-    PASSWORD,
-    RANDOM_BOT,
-    active_version,
-    alice,
-    alice_client,
-    anonymous_client,
-    bob,
-    bob_client,
-    client_for,
-    empty_cache,
-    plain_bots,
-)
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    """Registering players hashes passwords; a fast hasher keeps these tests quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.people import *  # noqa: F403  (fixtures used by name)
 
 
 def greedy_table(

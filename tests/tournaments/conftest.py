@@ -13,30 +13,11 @@ from arena import services as arena_services
 from arena.models import Player
 from engine.cutthroat import CutthroatState
 from engine.interface import Deal
-from tests.arena.conftest import (  # noqa: F401  (fixtures used by name)
-    FIRST_LEGAL_BOT,
-    PASSWORD,
-    RANDOM_BOT,
-    active_version,
-    alice,
-    alice_client,
-    anonymous_client,
-    bob,
-    bob_client,
-    client_for,
-    empty_cache,
-    plain_bots,
-)
+from tests.people import *  # noqa: F403  (fixtures used by name)
+from tests.people import PASSWORD, alice, alice_client, bob, client_for
 from tournaments import selectors, services
 from tournaments.hands import deal
 from tournaments.models import Event
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings: Any) -> None:
-    """Registering players hashes passwords; a fast hasher keeps these tests quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
 
 __all__ = [
     "alice",
