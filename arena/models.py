@@ -368,7 +368,7 @@ class IdempotencyRecord(models.Model):
 
 
 class QuotaSlot(models.Model):
-    """One taken slot of a request quota (arena/quotas/slots.py): in the database, so that
+    """One taken slot of a request quota (arena/http/quotas/slots.py): in the database, so that
     the quotas hold, and counted requests are still accepted, while Redis is down."""
 
     key = models.CharField(max_length=255, primary_key=True)

@@ -28,7 +28,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 
 from arena.errors import ServiceUnavailable, TooManyAttempts
-from arena.quotas.throttles import Quota, Reservation
+from arena.http.quotas.throttles import Quota, Reservation
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -9,8 +9,8 @@ from celery.app.task import Task
 from django.conf import settings
 
 from arena import services
+from arena.http.quotas import slots
 from arena.queues import broker_contents
-from arena.quotas import slots
 from arena.sandbox import InfrastructureFault
 from arena.services.matches import match_fail
 from arena.services.matchmaking import matchmaking_pair

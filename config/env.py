@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from django.core.exceptions import ImproperlyConfigured
 
-from arena.quotas.rates import Rate
+from arena.http.quotas.rates import Rate
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -62,7 +62,7 @@ def env_int(
 
 
 def env_rate(name: str, default: str, *, env: Mapping[str, str] | None = None) -> str:
-    """A quota's rate, ``N/period`` (arena/quotas/rates.py), checked now rather than at the first
+    """A quota's rate, ``N/period`` (arena.http.quotas.rates), checked now rather than at the first
     request that needs it."""
     value = env_str(name, env=env) or default
     try:

@@ -233,7 +233,7 @@ _REDIS_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 CACHE_KEY_PREFIX = env_str("CACHE_KEY_PREFIX", "arena") or "arena"
 if REDIS_URL:
     # Shared by every process. The request quotas are not here but in the database
-    # (arena/quotas/slots.py), so that they keep counting while Redis is down.
+    # (arena/http/quotas/slots.py), so that they keep counting while Redis is down.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -371,7 +371,7 @@ REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = [
 ]
 
 UPLOAD_RATE = env_rate("UPLOAD_RATE", "30/hour")
-# Quotas (arena/quotas/throttles.py): counted per player and, so that extra accounts gain nothing,
+# Quotas (arena.http.quotas.throttles): counted per player and, so that extra accounts gain nothing,
 # per client IP; only accepted actions count.
 # The client's IP is the socket's peer unless proxies of the deployment stand in front:
 # TRUSTED_PROXIES is how many (deploy/nginx is one, and replaces X-Forwarded-For), and only

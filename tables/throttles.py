@@ -2,7 +2,7 @@
 and the API.
 
 Creating a challenge deals its first table and lets the bots move in the web process, so
-it is counted (``arena.quotas.throttles``: only accepted challenges take a slot), per player and
+it is counted (``arena.http.quotas``: only accepted challenges take a slot), per player and
 per client IP, apart from the bots' matches. So is starting a casual table: the open-table
 limit bounds the tables held at once, and this rate what leaving one to start the next
 costs the web process (the strong bots think before the human's first turn).
@@ -10,7 +10,7 @@ costs the web process (the strong bots think before the human's first turn).
 
 from __future__ import annotations
 
-from arena.quotas.throttles import Quota
+from arena.http.quotas.throttles import Quota
 
 PLAY_CHALLENGES = Quota(
     "play-challenges",

@@ -16,8 +16,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from arena.errors import InvalidInput, NotAllowed, TooManyAttempts
+from arena.http.quotas import slots
 from arena.models import Player
-from arena.quotas import slots
 from engine import Suit
 from engine.registry import load_game, variant_names
 from tournaments import selectors
@@ -346,7 +346,7 @@ def _player_score(event: Event, board: Board, entry: ScoreEntry, by: Player) -> 
     """A player's entry, within their allowance of refused entries.
 
     Each attempt holds one of the player's ``ENTRY_REJECTIONS_ALLOWED`` slots of the event
-    (arena.quotas.slots: rows of the database, so that the allowance holds with the cache's
+    (arena.http.quotas.slots: rows of the database, so that the allowance holds with the cache's
     Redis down too) while it is checked, and gives it back when it is accepted; a refused
     attempt keeps its slot for the window. A slot is taken by an INSERT that the primary key
     lets only one attempt make, so concurrent attempts cannot all slip under the limit.

@@ -34,9 +34,9 @@ from arena.api.serializers import (
 from arena.errors import InvalidInput
 from arena.http import idempotency
 from arena.http.parsers import JSONParser
+from arena.http.quotas.throttles import REGISTRATIONS, UPLOADS
 from arena.identity import asking_player, asking_player_required
 from arena.models import Bot, BotVersion, Player
-from arena.quotas.throttles import REGISTRATIONS, UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 
 

@@ -43,10 +43,10 @@ from arena.http.caching import (
     replay_key,
     store,
 )
+from arena.http.quotas.throttles import CHALLENGES, VERIFICATIONS
 from arena.http.renderers import JSONRenderer
 from arena.identity import asking_player, asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
-from arena.quotas.throttles import CHALLENGES, VERIFICATIONS
 from arena.replay_view import replay_deal
 from arena.services.matches import match_create
 from arena.variant_fields import REGISTERED_VARIANTS

@@ -15,11 +15,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena import selectors, services
 from arena.api.serializers import BotCreateSerializer
 from arena.errors import InvalidInput, ServiceError, TooManyAttempts, form_refused
+from arena.http.quotas.throttles import UPLOADS
 from arena.identity import asking_player_required
 from arena.models import Bot
 from arena.pages import charts
 from arena.queues.positions import queue_text, version_queue_position
-from arena.quotas.throttles import UPLOADS
 from arena.uploads import MAX_ARCHIVE_BYTES
 from arena.variants import variant_choices
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods
 
 from arena import services
 from arena.errors import InvalidInput
-from arena.quotas.throttles import REGISTRATIONS
+from arena.http.quotas.throttles import REGISTRATIONS
 
 BACKEND = "arena.signin.QuotaModelBackend"
 """The backend the new player is signed in with (the site's only one)."""

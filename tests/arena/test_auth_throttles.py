@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
+from arena.http.quotas.throttles import Rate
 from arena.models import BotVersion, Match, Player
-from arena.quotas.throttles import Rate
 from tests.arena.conftest import FIRST_LEGAL_BOT, GOOD_BOT, PASSWORD, client_for
 from tests.leagues.conftest import ready_version
 

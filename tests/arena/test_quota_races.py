@@ -19,8 +19,8 @@ from django.db import connection
 from django.test import RequestFactory
 
 from arena.errors import TooManyAttempts
+from arena.http.quotas.throttles import UPLOADS, Quota, Reservation
 from arena.models import QuotaSlot
-from arena.quotas.throttles import UPLOADS, Quota, Reservation
 from tests.conftest import skip_or_fail
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -17,9 +17,9 @@ import pytest
 from django.db import connection
 
 from arena import services
+from arena.http.quotas import slots
 from arena.models import Match, Player
 from arena.queues.broker_contents import BrokerContents
-from arena.quotas import slots
 from arena.services.matches import match_create
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 from tests.conftest import skip_or_fail

@@ -9,7 +9,7 @@ quota here takes a slot before the action and hands it back unless the action wa
         ...                       # validate and perform the action; an exception hands back
 
 Each quota counts per player and per client IP, so that extra accounts do not multiply the
-allowance. Counters live in the database (arena/quotas/slots.py, shared by every web
+allowance. Counters live in the database (arena/http/quotas/slots.py, shared by every web
 process), not in Redis: a broker outage must not refuse the actions that are stored and
 sent once the broker is back. When the counters cannot be reached the action is refused
 with a 503 and a Retry-After rather than allowed uncounted.
@@ -36,8 +36,8 @@ from django.http import HttpRequest
 
 from arena.errors import ServiceUnavailable, TooManyAttempts
 from arena.http.client_address import client_address
-from arena.quotas import slots
-from arena.quotas.rates import Rate
+from arena.http.quotas import slots
+from arena.http.quotas.rates import Rate
 
 log = logging.getLogger(__name__)
 

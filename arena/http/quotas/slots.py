@@ -1,4 +1,4 @@
-"""Where the request quotas (arena/quotas/throttles.py) keep their slots: a table of PostgreSQL.
+"""Where the request quotas (``throttles``) keep their slots: a table of PostgreSQL.
 
 Not in Redis: Redis is also the broker, and a quota that could not be counted refused the
 request with a 503, so a broker outage refused the very challenges and uploads that the

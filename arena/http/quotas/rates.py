@@ -1,6 +1,6 @@
 """Rates of the quotas: ``N/period``, such as ``20/hour`` or ``10/15m``.
 
-Apart from the quotas themselves (arena/quotas/throttles.py), so that the settings can check every
+Apart from the quotas themselves (``throttles``), so that the settings can check every
 rate at start-up without importing the cache and the request machinery.
 """
 
