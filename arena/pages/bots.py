@@ -8,13 +8,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from arena import selectors, services
 from arena.api.serializers import BotCreateSerializer
-from arena.errors import InvalidInput, ServiceError, TooManyAttempts, form_refused
+from arena.errors import InvalidInput, NotFound, ServiceError, TooManyAttempts, form_refused
 from arena.http.quotas.throttles import UPLOADS
 from arena.identity import asking_player_required
 from arena.models import Bot
@@ -35,7 +35,7 @@ def _render_bot(
     try:
         page = selectors.bot_page(bot_id=bot_id, viewer_id=viewer)
     except Bot.DoesNotExist:
-        raise Http404(f"there is no bot {bot_id}") from None
+        raise NotFound(f"there is no bot {bot_id}") from None
     versions = [
         (
             shown,

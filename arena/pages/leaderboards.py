@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import EmptyPage
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 
 from arena import selectors
+from arena.errors import NotFound
 from arena.http.caching import LEADERBOARD_TTL, leaderboard_page_key
 from arena.models import Rating
 from arena.pages import charts
@@ -41,7 +42,7 @@ class Row:
 
 def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     if variant not in variant_names():
-        raise Http404(f"there is no variant {variant!r}")
+        raise NotFound(f"there is no variant {variant!r}")
     sort = choice(request, "sort", selectors.LEADERBOARD_SORTS) or "rating"
     number = page_number(request)
     try:
@@ -52,7 +53,7 @@ def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
             LEADERBOARD_TTL,
         )
     except EmptyPage:
-        raise Http404(f"the {variant} leaderboard has no page {number}") from None
+        raise NotFound(f"the {variant} leaderboard has no page {number}") from None
     return framed(request, f"Leaderboard: {variant}", content)
 
 

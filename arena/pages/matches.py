@@ -10,9 +10,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.core.paginator import EmptyPage
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 
 from arena import selectors
+from arena.errors import NotFound
 from arena.http.caching import MATCH_LIST_TTL, MATCH_PAGE_TTL, match_list_key, match_page_key
 from arena.models import Match
 from arena.pages.common import choice, page_number, whole_number
@@ -31,7 +32,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         return framed(request, f"Match {match_id}", done)
     status = selectors.match_status(match_id=match_id)
     if status is None:
-        raise Http404(f"there is no match {match_id}")
+        raise NotFound(f"there is no match {match_id}")
     # A finished match's page is the same for every reader and never changes: cached under
     # its status. A match in play changes with every board, so it is read afresh.
     key = match_page_key(match_id=match_id, status=status) if status in FINISHED else None
@@ -40,7 +41,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             key, "arena/_match.html", lambda: _match_content(match_id), MATCH_PAGE_TTL
         )
     except Match.DoesNotExist:
-        raise Http404(f"there is no match {match_id}") from None
+        raise NotFound(f"there is no match {match_id}") from None
     return framed(request, f"Match {match_id}", content)
 
 
@@ -82,7 +83,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
             MATCH_LIST_TTL,
         )
     except EmptyPage:
-        raise Http404(f"there is no page {number} of these matches") from None
+        raise NotFound(f"there is no page {number} of these matches") from None
     return framed(request, "Matches", content)
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from arena.errors import NotFound
 from arena.identity import asking_player_required
 from arena.models import Player
 from arena.services.bots import player_token_create, player_token_of
@@ -22,7 +23,7 @@ def player_detail(request: HttpRequest, username: str) -> HttpResponse:
     try:
         page = selectors.player_page(username=username, viewer_id=viewer)
     except Player.DoesNotExist:
-        raise Http404(f"there is no player {username!r}") from None
+        raise NotFound(f"there is no player {username!r}") from None
     return render(request, "home/player.html", {"page": page, "is_self": page.is_self})
 
 

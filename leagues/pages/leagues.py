@@ -7,11 +7,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotFound
 from arena.identity import asking_player, asking_player_required
 from arena.variants import variant_choices
 from leagues import selectors, services
@@ -63,7 +63,7 @@ def _render_league(
     try:
         page = selectors.league_page(league_id=league_id)
     except League.DoesNotExist:
-        raise Http404(f"there is no league {league_id}") from None
+        raise NotFound(f"there is no league {league_id}") from None
     league = page.league
     return render(
         request,
@@ -98,7 +98,7 @@ def _render_season(
     try:
         page = selectors.season_page(league_id=league_id, number=number, viewer_id=viewer)
     except Season.DoesNotExist:
-        raise Http404(f"league {league_id} has no season {number}") from None
+        raise NotFound(f"league {league_id} has no season {number}") from None
     league = page.league
     last = page.rounds[-1].round.number if page.rounds else 0
     return render(
@@ -161,7 +161,7 @@ def league_new(request: HttpRequest) -> HttpResponse:
 def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
     league = selectors.league_get(league_id=league_id)
     if league is None:
-        raise Http404(f"there is no league {league_id}")
+        raise NotFound(f"there is no league {league_id}")
     league = services.league_of_organiser(
         league=league, by=asking_player_required(request), doing="open a season"
     )
@@ -197,7 +197,7 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
 def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
     season = selectors.season_get(league_id=league_id, number=number)
     if season is None:
-        raise Http404(f"league {league_id} has no season {number}")
+        raise NotFound(f"league {league_id} has no season {number}")
     player = asking_player_required(request)
     data: dict[str, Any] = {
         key: request.POST[key] for key in ("bot", "version", "division") if request.POST.get(key)
@@ -232,7 +232,7 @@ def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
 def round_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
     season = selectors.season_get(league_id=league_id, number=number)
     if season is None:
-        raise Http404(f"league {league_id} has no season {number}")
+        raise NotFound(f"league {league_id} has no season {number}")
     services.league_of_organiser(
         league=season.league, by=asking_player_required(request), doing="schedule rounds"
     )

@@ -28,6 +28,9 @@ REFUSING_EXCEPTIONS = {
     ("rest_framework.exceptions", "PermissionDenied"),
     ("rest_framework.exceptions", "NotFound"),
     ("rest_framework.exceptions", "Throttled"),
+    # A page's "not found" is the site's refusal page even with DEBUG on (the demo's), where
+    # Django would answer an Http404 with its technical page.
+    ("django.http", "Http404"),
 }
 ALLOWED_IMPORTS = {
     # Django's authentication backend protocol: PermissionDenied from ``authenticate`` stops

@@ -14,12 +14,12 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import EmptyPage, Paginator
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from arena.errors import InvalidInput
+from arena.errors import InvalidInput, NotFound
 from arena.identity import asking_player, asking_player_required
 from arena.models import Player
 from arena.pages import charts
@@ -50,7 +50,7 @@ def human_ratings(request: HttpRequest) -> HttpResponse:
     try:
         page = paginator.page(number)
     except EmptyPage:
-        raise Http404(f"the {variant} human ratings have no page {number}") from None
+        raise NotFound(f"the {variant} human ratings have no page {number}") from None
     ratings = list(page.object_list)
     scale = charts.Scale.around(
         value for rating in ratings for value in (rating.value, rating.low, rating.high)
