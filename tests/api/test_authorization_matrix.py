@@ -506,6 +506,41 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("tournaments:verification", "GET"): Route(
         everyone(), _page_event_url("verification/"), secret=EVENT_SECRET
     ),
+    # The director's forms. Any signed-in player may create an event (and directs it); the
+    # running event takes no entry and cannot start again (400 on the event page); staff
+    # finish it first, so that its director is then refused: it is no longer running.
+    ("tournaments:new", "GET"): Route(signed_in(), lambda w: "/tournaments/new/"),
+    ("tournaments:new", "POST"): Route(
+        signed_in(302),
+        lambda w: "/tournaments/new/",
+        lambda w, role: {
+            "name": f"{role} page night",
+            "variant": "single4",
+            "kind": "pairs",
+            "movement": "mitchell",
+            "boards_per_round": "2",
+            "scale": "2-1",
+            "par_bot": "greedy",
+            "sections": "A",
+        },
+    ),
+    ("tournaments:entry-new", "POST"): Route(
+        director_only(400, anonymous=SIGN_IN),
+        _page_event_url("entries/"),
+        lambda w, role: {
+            "section": "A",
+            "player_1": w.event_players[8].user.username,
+            "player_2": w.event_players[9].user.username,
+        },
+    ),
+    ("tournaments:start", "POST"): Route(
+        director_only(400, anonymous=SIGN_IN), _page_event_url("start/"), lambda w, r: {}
+    ),
+    ("tournaments:finish", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN, second=400),
+        _page_event_url("finish/"),
+        lambda w, r: {},
+    ),
     ("tournaments:round-next", "POST"): Route(
         director_only(302, anonymous=SIGN_IN), _page_event_url("rounds/next/"), lambda w, r: {}
     ),

@@ -10,9 +10,11 @@ from typing import Any
 
 from django import forms
 
+from arena.models import Player
 from engine.registry import load_game
 from tournaments.hands import EntryOutcome
-from tournaments.models import Result
+from tournaments.models import Event, Result
+from tournaments.movements import MovementKind
 from tournaments.selectors import seat_names, side_names
 
 OUTCOME_LABELS = {
@@ -137,3 +139,88 @@ def initial_from(result: Result) -> dict[str, Any]:
         outcome=result.outcome, declarer=result.declarer, bid=result.bid, trump=result.trump
     )
     return values
+
+
+# --- the director's forms: the API's create and entry bodies, typed in a page -------------
+
+
+class EventNewForm(forms.Form):
+    """What ``services.event_create`` takes, as the API's create does; the service checks
+    the rules between the fields (a pairs event's movement, the par bot of a variant)."""
+
+    name = forms.CharField(max_length=120)
+    variant = forms.ChoiceField(choices=())
+    kind = forms.ChoiceField(choices=Event.Kind.choices, initial=Event.Kind.PAIRS)
+    movement = forms.ChoiceField(
+        choices=[(k.value, k.value.capitalize()) for k in MovementKind],
+        initial=MovementKind.MITCHELL.value,
+        help_text="Mitchell, Howell or teams for pairs (teams are scored in IMPs); "
+        "individual for an individual event",
+    )
+    boards_per_round = forms.IntegerField(
+        min_value=1,
+        max_value=12,
+        initial=3,
+        label="Boards a round",
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    scale = forms.ChoiceField(
+        choices=Event.Scale.choices, initial=Event.Scale.TWO_ONE, label="Matchpoint scale"
+    )
+    par_bot = forms.ChoiceField(
+        choices=[("strong", "Strong"), ("greedy", "Greedy"), ("", "None")],
+        initial="strong",
+        required=False,
+        label="Par from",
+    )
+    sections = forms.CharField(
+        max_length=90,
+        initial="A",
+        help_text="Section names, separated by spaces",
+    )
+
+    def __init__(self, *args: Any, variants: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["variant"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = variants
+
+    def clean_sections(self) -> list[str]:
+        names = str(self.cleaned_data["sections"]).replace(",", " ").split()
+        if not names or len(names) > 10 or any(len(name) > 8 for name in names):
+            raise forms.ValidationError("one to ten section names of up to 8 characters")
+        return names
+
+
+class EntryNewForm(forms.Form):
+    """What ``services.entry_add`` takes: the entry's players, here by username."""
+
+    section = forms.CharField(max_length=8, initial="A")
+    player_1 = forms.CharField(max_length=150, label="First player (username)")
+    player_2 = forms.CharField(
+        max_length=150,
+        required=False,
+        label="Partner (username)",
+        help_text="Left empty in an individual event",
+    )
+    name = forms.CharField(max_length=120, required=False, label="Entry name (optional)")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        wanted = [cleaned.get(key, "") for key in ("player_1", "player_2")]
+        found: list[Player] = []
+        for key, username in zip(("player_1", "player_2"), wanted, strict=True):
+            if not username:
+                continue
+            player = Player.objects.select_related("user").filter(user__username=username).first()
+            if player is None:
+                self.add_error(key, f"there is no player {username!r}")
+            else:
+                found.append(player)
+        cleaned["players"] = found
+        return cleaned
+
+    def show_refusal(self, field: str | None, message: str) -> None:
+        """Put a refusal of ``entry_add`` beside the field it is about."""
+        name = {"players": "player_1"}.get(field or "", field)
+        self.add_error(name if name in self.fields else None, message)

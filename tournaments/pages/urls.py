@@ -9,6 +9,7 @@ app_name = "tournaments"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", pages.event_list, name="list"),
     path("ratings/", pages.human_ratings, name="ratings"),
+    path("new/", pages.event_new, name="new"),
     path("<int:event_id>/", pages.event_detail, name="event"),
     path("<int:event_id>/standings/", pages.standings, name="standings"),
     path(
@@ -27,6 +28,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
         pages.verification,
         name="verification",
     ),
+    path("<int:event_id>/entries/", pages.entry_new, name="entry-new"),
+    path("<int:event_id>/start/", pages.event_start, name="start"),
+    path("<int:event_id>/finish/", pages.event_finish, name="finish"),
     path("<int:event_id>/rounds/next/", pages.round_next, name="round-next"),
     path("<int:event_id>/rounds/close/", pages.round_close, name="round-close"),
     path(

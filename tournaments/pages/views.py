@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from arena.errors import InvalidInput, NotFound
+from arena.errors import InvalidInput, NotFound, form_refused
 from arena.identity import asking_player, asking_player_required
 from arena.models import Player
 from arena.pages import charts
@@ -28,7 +28,7 @@ from arena.variants import variant_choices, variant_names
 from tournaments import selectors, services
 from tournaments.hands import HandScore
 from tournaments.models import Event, Result
-from tournaments.pages.forms import BoardEntryForm, initial_from
+from tournaments.pages.forms import BoardEntryForm, EntryNewForm, EventNewForm, initial_from
 
 
 def _event(event_id: int) -> Event:
@@ -36,7 +36,12 @@ def _event(event_id: int) -> Event:
 
 
 def event_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/event_list.html", {"events": selectors.event_list()[:100]})
+    # Any signed-in player may create an event and direct it, as through the API.
+    context = {
+        "events": selectors.event_list()[:100],
+        "may_direct": asking_player(request) is not None,
+    }
+    return render(request, "tournaments/event_list.html", context)
 
 
 RATINGS_PER_PAGE = 50
@@ -76,8 +81,102 @@ def human_ratings(request: HttpRequest) -> HttpResponse:
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
-    context = selectors.event_overview(event=_event(event_id), viewer=asking_player(request))
-    return render(request, "tournaments/event_detail.html", context)
+    return _event_page(request, _event(event_id))
+
+
+def _event_page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    entry_form: EntryNewForm | None = None,
+    refused: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The event page; again with the director's form or button that a service refused."""
+    context = selectors.event_overview(event=event, viewer=asking_player(request))
+    if entry_form is None:
+        entry_form = EntryNewForm(
+            initial={"section": event.sections.values_list("name", flat=True).first()}
+        )
+    context.update(entry_form=entry_form, refused=refused)
+    return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _variants() -> list[tuple[str, str]]:
+    """The variants the API's create allows, with the game registry's names for them."""
+    labels = dict(variant_choices())
+    return [(name, labels.get(name, name)) for name in services.event_variants()]
+
+
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    """A new event, with the API's create service; whoever creates it directs it."""
+    director = asking_player_required(request)
+    data = request.POST if request.method == "POST" else None
+    form = EventNewForm(data, variants=_variants())
+    if data is None:
+        return render(request, "tournaments/event_new.html", {"form": form})
+    if form.is_valid():
+        try:
+            event = services.event_create(director=director, **form.cleaned_data)
+        except InvalidInput as refused:
+            form.add_error(refused.field if refused.field in form.fields else None, str(refused))
+            response = render(request, "tournaments/event_new.html", {"form": form})
+            return form_refused(response, refused)
+        messages.success(request, f"{event.name} is set up: add its entries, then start it.")
+        return redirect("tournaments:event", event_id=event.pk)
+    return render(request, "tournaments/event_new.html", {"form": form}, status=400)
+
+
+@login_required
+@require_POST
+def entry_new(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director enters a pair (or a player) before the start, as the API's entries do."""
+    event = _event(event_id)
+    by = asking_player_required(request)
+    form = EntryNewForm(request.POST)
+    if not form.is_valid():
+        return _event_page(request, event, entry_form=form, status=400)
+    data = form.cleaned_data
+    try:
+        entry = services.entry_add(
+            event=event,
+            by=by,
+            section_name=data["section"],
+            players=data["players"],
+            name=data["name"],
+        )
+    except InvalidInput as refused:
+        form.show_refusal(refused.field, str(refused))
+        return form_refused(_event_page(request, event, entry_form=form), refused)
+    messages.success(request, f"Entry {entry} is in section {entry.section.name}.")
+    return redirect("tournaments:event", event_id=event_id)
+
+
+@login_required
+@require_POST
+def event_start(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director starts the event: movements built, boards laid out (``event_start``)."""
+    event = _event(event_id)
+    try:
+        event = services.event_start(event=event, by=asking_player_required(request))
+    except InvalidInput as refused:
+        return form_refused(_event_page(request, event, refused=str(refused)), refused)
+    messages.success(request, f"{event.name} has started: round 1 is on.")
+    return redirect("tournaments:event", event_id=event_id)
+
+
+@login_required
+@require_POST
+def event_finish(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The director finishes the event: results and the secret published, players rated."""
+    event = _event(event_id)
+    try:
+        event = services.event_finish(event=event, by=asking_player_required(request))
+    except InvalidInput as refused:
+        return form_refused(_event_page(request, event, refused=str(refused)), refused)
+    messages.success(request, f"{event.name} is finished: results and hand records are public.")
+    return redirect("tournaments:event", event_id=event_id)
 
 
 def standings(request: HttpRequest, event_id: int) -> HttpResponse:
