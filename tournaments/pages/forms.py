@@ -154,7 +154,7 @@ class EventNewForm(forms.Form):
     movement = forms.ChoiceField(
         choices=[(k.value, k.value.capitalize()) for k in MovementKind],
         initial=MovementKind.MITCHELL.value,
-        help_text="Mitchell, Howell or teams for pairs (teams are scored in IMPs); "
+        help_text="Mitchell, Howell or teams for pairs (team matches are scored in IMPs); "
         "individual for an individual event",
     )
     boards_per_round = forms.IntegerField(
