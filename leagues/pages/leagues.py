@@ -20,6 +20,8 @@ from leagues.api.serializers import (
     LeagueEntryCreateSerializer,
     LeagueRoundScheduleSerializer,
     LeagueSeasonCreateSerializer,
+    LeagueTimetableSerializer,
+    timetable_data,
 )
 from leagues.api.views import TIEBREAKS
 from leagues.models import League, Season
@@ -75,6 +77,7 @@ def _render_league(
             "tiebreaks": [
                 TIEBREAK_LABELS[name] for name in TIEBREAKS[League.Format(league.format)]
             ],
+            "timetable": timetable_data(league),
             "errors": errors or {},
             "values": request.POST,
         },
@@ -190,6 +193,39 @@ def season_new(request: HttpRequest, league_id: int) -> HttpResponse:
         )
     messages.success(request, f"Season {season.number} is open for entries.")
     return redirect("leagues:season", league_id=league_id, number=season.number)
+
+
+@require_POST
+@login_required
+def timetable_set(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The organiser's timetable, as the API's ``PUT``/``DELETE .../timetable/``: a number
+    of minutes sets it, ``clear`` stops it."""
+    league = selectors.league_get(league_id=league_id)
+    if league is None:
+        raise NotFound(f"there is no league {league_id}")
+    league = services.league_of_organiser(
+        league=league, by=asking_player_required(request), doing="change the timetable"
+    )
+    if "clear" in request.POST:
+        services.league_timetable_clear(league=league)
+        messages.success(request, "The timetable is stopped: rounds are scheduled by hand.")
+        return redirect("leagues:league", league_id=league_id)
+    incoming = LeagueTimetableSerializer(
+        data={"every_minutes": request.POST.get("every_minutes", "")}
+    )
+    if not incoming.is_valid():
+        return _render_league(
+            request, league_id, errors=_serializer_errors(incoming.errors), status=400
+        )
+    every = incoming.validated_data["every_minutes"]
+    try:
+        services.league_timetable_set(league=league, every_minutes=every)
+    except InvalidInput as error:
+        return _render_league(
+            request, league_id, errors={error.field or "detail": [str(error)]}, status=400
+        )
+    messages.success(request, f"The next round is scheduled every {every} minutes.")
+    return redirect("leagues:league", league_id=league_id)
 
 
 @require_POST

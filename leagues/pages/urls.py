@@ -12,6 +12,7 @@ urlpatterns: list[URLPattern] = [
     path("leagues/", leagues.league_list, name="list"),
     path("leagues/new/", leagues.league_new, name="new"),
     path("leagues/<int:league_id>/", leagues.league_detail, name="league"),
+    path("leagues/<int:league_id>/timetable/", leagues.timetable_set, name="timetable"),
     path("leagues/<int:league_id>/seasons/", leagues.season_new, name="season-new"),
     path(SEASON, leagues.season_detail, name="season"),
     path(f"{SEASON}entries/", leagues.entry_new, name="entry-new"),

@@ -475,6 +475,11 @@ ROUTES: dict[tuple[str, str], Route] = {
     # The organiser's and entrant's forms pass authorization and are refused for their
     # content (exact statuses: a page's PASSES would also take a redirect to sign in):
     # season 1 is still open, Alice's bot is entered already, and it is the only entrant.
+    ("leagues:timetable", "POST"): Route(
+        owners_page(302),
+        lambda w: f"/leagues/{w.league.pk}/timetable/",
+        lambda w, role: {"every_minutes": "60"},
+    ),
     ("leagues:season-new", "POST"): Route(
         owners_page(400),
         lambda w: f"/leagues/{w.league.pk}/seasons/",

@@ -179,6 +179,25 @@ def test_an_organiser_creates_a_league_and_opens_a_season_with_divisions(
     assert_clean(problems)
 
 
+def test_an_organiser_sets_and_stops_the_timetable_from_the_league_page(
+    page: Any, problems: Problems, leagues: Leagues
+) -> None:
+    sign_in(page, "olga", PASSWORD)
+    page.goto(f"/leagues/{leagues.league.pk}/")
+    page.fill("#id_every_minutes", "45")
+    page.click("text=Set the timetable")
+    page.wait_for_url(f"**/leagues/{leagues.league.pk}/")
+    assert "the next round every 45 minutes" in page.locator("dl.facts").inner_text()
+    league = League.objects.get(pk=leagues.league.pk)
+    assert league.timetable is not None and league.timetable.interval.every == 45
+    snapshot(page, "league-timetable")
+    page.click("text=Stop the timetable")
+    page.wait_for_url(f"**/leagues/{leagues.league.pk}/")
+    assert "rounds are scheduled by the organiser" in page.locator("dl.facts").inner_text()
+    assert League.objects.get(pk=leagues.league.pk).timetable is None
+    assert_clean(problems)
+
+
 def test_bot_owners_enter_and_the_organiser_schedules_a_round(
     page: Any, problems: Problems, leagues: Leagues, settings: Any
 ) -> None:
