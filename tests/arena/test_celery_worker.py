@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from celery import current_app
 from rest_framework.test import APIClient
 
 from arena.models import BotVersion, Match
+from arena.queues.routing import all_queues
 from arena.services.controls import REFERENCE_MIN_BOARDS
 from engine.replay import Replay as HandReplay
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT
@@ -79,6 +81,11 @@ def test_a_long_pinnacolo_match_leaves_no_error_in_the_workers_log(tmp_path: Pat
     error, as it once did for each such match."""
     require_worker_services()
     require_sandbox()
+    # Tasks earlier tests queued and never ran (their rows rolled back) would fail in this
+    # worker and fill its log: it starts on this process's queues emptied.
+    with current_app.connection_for_write() as connection:
+        for queue in all_queues():
+            connection.default_channel.queue_purge(queue)
     with celery_worker(tmp_path) as worker:
         alice = _register(APIClient(), "alice")
         bob = _register(APIClient(), "bob")
