@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 
 from arena import selectors as arena_selectors
 from arena.models import Match, Rating
@@ -16,7 +15,7 @@ from engine.registry import load_game
 from leagues.models import Entry, League
 from leagues.selectors import running_leagues
 from tables.models import PlayTable
-from tables.selectors import sealed_because
+from tables.selectors import sealed_because, tables_seen
 from tournaments.models import Event, HumanRating, HumanRatingChange
 
 
@@ -82,17 +81,6 @@ class HumanRatingRow:
     """The rating after each finished event, from the rating before the first."""
 
 
-def _tables_seen(player_user_id: int, viewer_id: int | None) -> QuerySet[PlayTable]:
-    """Her tables the viewer may see, as ``tables.selectors.can_see`` decides for one: every
-    one for herself; for anyone else only a hand over whose ``public_after`` has passed."""
-    tables = PlayTable.objects.filter(owner_id=player_user_id)
-    if viewer_id != player_user_id:
-        tables = tables.exclude(status=PlayTable.Status.PLAYING).filter(
-            public_after__isnull=False, public_after__lte=timezone.now()
-        )
-    return tables.order_by("-created", "-id")
-
-
 ENDINGS = {"abandoned": "left", "expired": "time ran out", "closed": "closed by its event"}
 
 
@@ -156,7 +144,7 @@ def player_page(*, username: str, viewer_id: int | None) -> PlayerPage:
         .distinct()
         .order_by("-id")[:50]
     )
-    tables = _tables_seen(player.user_id, viewer_id)
+    tables = tables_seen(owner_id=player.user_id, viewer_id=viewer_id)
     is_self = viewer_id is not None and viewer_id == player.user_id
     return PlayerPage(
         profile=profile,

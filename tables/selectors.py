@@ -75,6 +75,16 @@ def can_see(table: PlayTable, viewer: AbstractBaseUser | AnonymousUser) -> bool:
     return table.is_over and table.public_after is not None and timezone.now() >= table.public_after
 
 
+def tables_seen(*, owner_id: int, viewer_id: int | None) -> QuerySet[PlayTable]:
+    """An owner's tables that ``can_see`` lets the viewer see, as one query, newest first."""
+    tables = PlayTable.objects.filter(owner_id=owner_id)
+    if viewer_id != owner_id:
+        tables = tables.exclude(status=PlayTable.Status.PLAYING).filter(
+            public_after__isnull=False, public_after__lte=timezone.now()
+        )
+    return tables.order_by("-created", "-id")
+
+
 def seat_names(table: PlayTable, seats: Sequence[Seat] | None = None) -> list[str]:
     seats = seats_of(table) if seats is None else seats
     wanted = [seat.version for seat in seats if seat.kind == ARENA]
