@@ -377,3 +377,37 @@ class QuotaSlot(models.Model):
     )
     taken_at = models.FloatField(help_text="when the slot was taken, in seconds since the epoch")
     expires = models.DateTimeField(db_index=True, help_text="the slot is free again from then")
+
+
+class Notice(models.Model):
+    """Something a person was waiting on has happened: shown in the site's header until read.
+
+    ``key`` names the event (``version:17:active``): a task delivered twice, or a service
+    called again, finds the notice already there and adds none (arena/notices.py)."""
+
+    class Kind(models.TextChoices):
+        VERSION_ACTIVE = "version_active", "Bot version validated"
+        VERSION_REJECTED = "version_rejected", "Bot version rejected"
+        MATCH_PLAYED = "match_played", "Challenge played"
+        ROUND_SCHEDULED = "round_scheduled", "League round scheduled"
+        RESULTS_PUBLISHED = "results_published", "Event results published"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    key = models.CharField(max_length=100, help_text="the event noticed: one notice per user")
+    text = models.CharField(max_length=300)
+    url = models.CharField(max_length=300, blank=True, help_text="where to follow it up")
+    created = models.DateTimeField(auto_now_add=True)
+    read = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="notice_once_per_event"),
+        ]
+        indexes = [models.Index(fields=["user", "read"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for user {self.user_id}"

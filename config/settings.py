@@ -107,6 +107,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "arena.context_processors.games",
+                "arena.context_processors.unread_notices",
             ],
         },
     },

@@ -42,9 +42,11 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
+from arena import notices
 from arena.errors import InvalidInput, NotAllowed
 from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
@@ -402,7 +404,22 @@ def round_schedule(*, season: Season, number: int) -> tuple[Round, bool]:
         for division, entries in _groups(season):
             for x, y in _pairings(season, division, entries, number):
                 _fixture_create(round_, division, entries[x], None if y is None else entries[y])
+        _notice_round(season, round_)
     return round_, True
+
+
+def _notice_round(season: Season, round_: Round) -> None:
+    """Tell every entrant's owner, and the organiser, that a round was scheduled."""
+    league = season.league
+    owners = Entry.objects.filter(season=season).values_list("bot__owner__user_id", flat=True)
+    organiser = Player.objects.filter(pk=league.organiser_id).values_list("user_id", flat=True)
+    notices.notify_many(
+        user_ids=[*owners, *organiser],
+        kind=notices.Kind.ROUND_SCHEDULED,
+        key=f"round:{round_.pk}",
+        text=f"{league.name}: round {round_.number} of season {season.number} is scheduled",
+        url=reverse("leagues:league", args=[league.pk]),
+    )
 
 
 def _groups(season: Season) -> list[tuple[Division | None, dict[int, Entry]]]:

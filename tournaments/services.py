@@ -13,8 +13,10 @@ from math import ceil
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 
+from arena import notices
 from arena.errors import InvalidInput, NotAllowed, TooManyAttempts
 from arena.http.quotas import slots
 from arena.models import Player
@@ -699,7 +701,20 @@ def event_finish(*, event: Event, by: Player) -> Event:
     event.refresh_from_db()
     meetings = _rated_meetings(event)
     human_ratings_apply(event=event, meetings=meetings)
+    _notice_results(event)
     return event
+
+
+def _notice_results(event: Event) -> None:
+    """Tell every player of the event that its results are published."""
+    players = Entry.objects.filter(section__event=event).values_list("players__user_id", flat=True)
+    notices.notify_many(
+        user_ids=[user_id for user_id in players if user_id is not None],
+        kind=notices.Kind.RESULTS_PUBLISHED,
+        key=f"event:{event.pk}:results",
+        text=f"The results of {event.name} are published",
+        url=reverse("tournaments:event", args=[event.pk]),
+    )
 
 
 def human_ratings_apply(*, event: Event, meetings: list[RatedMeeting[int]]) -> None:

@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, path
 from rest_framework.routers import DefaultRouter
 
-from arena.api import bots, matches, tokens
+from arena.api import bots, matches, notices, tokens
 
 app_name = "arena_api"
 
@@ -22,5 +22,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(f"{VERSION}ratings/", matches.RatingHistoryView.as_view(), name="bot-version-ratings"),
     path("ratings/", matches.LeaderboardView.as_view(), name="ratings"),
     path("ratings/sprt/", matches.SprtView.as_view(), name="sprt"),
+    path("notices/", notices.NoticeListView.as_view(), name="notices"),
+    path("notices/read/", notices.NoticeReadView.as_view(), name="notices-read"),
     *router.urls,
 ]

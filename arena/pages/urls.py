@@ -4,7 +4,7 @@ from django.templatetags.static import static
 from django.urls import URLPattern, path
 from django.views.generic import RedirectView
 
-from arena.pages import bots, leaderboards, matches, protocol, replay, signup, sprt
+from arena.pages import bots, leaderboards, matches, notices, protocol, replay, signup, sprt
 
 app_name = "arena"
 
@@ -29,6 +29,7 @@ urlpatterns: list[URLPattern] = [
         name="replay-frames",
     ),
     path("ratings/sprt/", sprt.sprt, name="sprt"),
+    path("notices/", notices.notice_list, name="notices"),
     path("protocol/", protocol.protocol, name="protocol"),
     # Browsers ask for /favicon.ico on pages that name no icon (the browsable API's).
     path(

@@ -10,10 +10,12 @@ from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
+from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 from rest_framework.authtoken.models import Token
 
+from arena import notices
 from arena.errors import InvalidInput, NotAllowed, NotFound
 from arena.models import Bot, BotVersion, Player
 from arena.queues.broker_contents import BrokerContents
@@ -221,13 +223,29 @@ def bot_version_requeue_stale(*, broker: BrokerContents) -> list[int]:
 
 
 def _settle(version: BotVersion, status: str, reason: str, log: list[str]) -> BotVersion:
-    BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
+    settled = BotVersion.objects.filter(pk=version.pk, status=BotVersion.Status.PENDING).update(
         status=status,
         status_reason=reason,
         build_log=version.build_log + "\n".join(log) + "\n",
     )
     version.refresh_from_db()
+    if settled:
+        _notice_settled(version)
     return version
+
+
+def _notice_settled(version: BotVersion) -> None:
+    """Tell the bot's owner, who waits on the validation (arena/notices.py)."""
+    bot = version.bot
+    active = version.status == BotVersion.Status.ACTIVE
+    verdict = "is active" if active else f"was rejected: {version.status_reason}"
+    notices.notify(
+        user_id=bot.owner.user_id,
+        kind=notices.Kind.VERSION_ACTIVE if active else notices.Kind.VERSION_REJECTED,
+        key=f"version:{version.pk}:{version.status}",
+        text=f"{bot.name} version {version.number} {verdict}",
+        url=reverse("arena:bot", args=[bot.pk]),
+    )
 
 
 BUILD_LOG_STDERR_CHARS = 8000

@@ -24,9 +24,11 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
+from arena import notices
 from arena.errors import InvalidInput
 from arena.models import Board, BotVersion, CompletionCounter, Game, Match, Player, Replay
 from arena.queues.broker_contents import BrokerContents
@@ -417,7 +419,24 @@ def match_complete(
         _count_faults(match, outcome)
         if match.rated:
             rating_apply(match=match)
+        _notice_played(match)
     return True
+
+
+def _notice_played(match: Match) -> None:
+    """Tell the person who asked for a challenge that it was played, with the result."""
+    if match.kind != Match.Kind.CHALLENGE or match.requested_by_id is None:
+        return
+    requester = Player.objects.filter(pk=match.requested_by_id).values_list("user_id", flat=True)
+    x, y = match.version_x, match.version_y
+    notices.notify_many(
+        user_ids=list(requester),
+        kind=notices.Kind.MATCH_PLAYED,
+        key=f"match:{match.pk}",
+        text=f"Your challenge {x.bot.name} v{x.number} against {y.bot.name} v{y.number} was "
+        f"played: {match.score_x:+d} over {match.board_count} boards",
+        url=reverse("arena:match", args=[match.pk]),
+    )
 
 
 def _store_games(match: Match, replays: list[ReplayedBoard]) -> None:
