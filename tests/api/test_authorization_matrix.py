@@ -425,6 +425,9 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("arena:protocol", "GET"): Route(everyone(), lambda w: "/protocol/"),
     # --- arena pages: leaderboards, bots, matches, the replay viewer, the SPRT -------------
     ("arena:leaderboard", "GET"): Route(everyone(), lambda w: "/leaderboards/auction4/"),
+    # Notices are each person's own: every signed-in reader gets hers (tests/arena/test_notices.py).
+    ("arena:notices", "GET"): Route(signed_in(200), lambda w: "/notices/"),
+    ("arena:notices", "POST"): Route(signed_in(302), lambda w: "/notices/", lambda w, r: {}),
     ("arena:sprt", "GET"): Route(
         everyone(), lambda w: f"/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
     ),
@@ -765,6 +768,10 @@ ROUTES: dict[tuple[str, str], Route] = {
         sees_secret=frozenset({"owner"}),
     ),
     ("arena_api:ratings", "GET"): Route(everyone(), lambda w: "/api/ratings/"),
+    ("arena_api:notices", "GET"): Route(players_only(200), lambda w: "/api/notices/"),
+    ("arena_api:notices-read", "POST"): Route(
+        players_only(200), lambda w: "/api/notices/read/", lambda w, r: {}
+    ),
     ("arena_api:sprt", "GET"): Route(
         everyone(), lambda w: f"/api/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
     ),
