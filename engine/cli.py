@@ -14,7 +14,12 @@
         number of players, choices from random.Random(S); a JSON summary with
         "hands_per_second" (wall clock; "cpu_seconds" is the processor time, steadier on a
         shared machine); "mean_team_scores" is per side: per partnership or pair,
-        otherwise per player (engine.playouts, the same for every registered variant)
+        otherwise per player (engine.playouts, the same for every registered variant);
+        "kernel": true when the C kernel played them (engine.kernel: the same hands)
+    python -m engine info
+        {"build": "compiled"|"pure", "kernel": "loaded" or why the C kernel is not used,
+        "kernel_variants": the presets whose hands the C kernel plays, [] without it}
+        (the engine's optional compiled core and C kernel, engine.native, engine.kernel)
     python -m engine replay verify FILE
         exit 0 when the replay reproduces its result, 1 with the first difference; a file
         that is not UTF-8 JSON, or nests deeper than MAX_REPLAY_DEPTH, is refused
@@ -32,8 +37,10 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+import engine
 from engine.cards import Card, CardParseError, Suit
 from engine.errors import EngineError, ReplayError
+from engine.kernel import kernel_status, kernel_variants
 from engine.meld import meld
 from engine.playouts import play_summary
 from engine.registry import variant_names
@@ -120,6 +127,8 @@ def _build_parser() -> _Parser:
     play_cmd.add_argument("--hands", required=True, type=_count)
     play_cmd.add_argument("--seed", required=True, type=_seed)
 
+    commands.add_parser("info", help="which build of the engine runs, and the C kernel")
+
     replay_cmd = commands.add_parser("replay", help="replay files")
     replay_commands = replay_cmd.add_subparsers(dest="replay_command", required=True)
     verify_cmd = replay_commands.add_parser("verify", help="re-simulate and compare a replay")
@@ -155,6 +164,11 @@ def _run_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_info() -> int:
+    _print({"build": engine.BUILD, "kernel": kernel_status(), "kernel_variants": kernel_variants()})
+    return 0
+
+
 def _run_replay_verify(parser: _Parser, args: argparse.Namespace) -> int:
     try:
         with open(args.file, "rb") as handle:
@@ -183,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_legal(args)
         if args.command == "play":
             return _run_play(args)
+        if args.command == "info":
+            return _run_info()
         return _run_replay_verify(parser, args)
     except EngineError as error:
         # One line, whatever the message quotes (an action's text may hold a newline).

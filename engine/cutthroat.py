@@ -58,6 +58,10 @@ from engine.rules import Rules
 from engine.trickstate import (
     AUCTION_HANDLERS,
     CLEAR,
+    PHASE_BURY,
+    PHASE_OVER,
+    PHASE_THROW_IN,
+    PHASE_TRICKS,
     Phase,
     TrickTakingState,
     cards_of,
@@ -133,7 +137,7 @@ class CutthroatState(TrickTakingState):
 
     def _after_trump(self) -> None:
         if self.rules.widow:
-            self._phase = Phase.BURY
+            self._phase = PHASE_BURY
         else:
             self._meld()
 
@@ -213,7 +217,7 @@ class CutthroatState(TrickTakingState):
     # ----------------------------------------------------------- legal actions
 
     def _legal_contains(self, action: object) -> bool:
-        if self._phase is not Phase.BURY:
+        if self._phase is not PHASE_BURY:
             return super()._legal_contains(action)
         if not isinstance(action, Bury) or len(action.cards) != self.rules.widow:
             return False
@@ -221,12 +225,12 @@ class CutthroatState(TrickTakingState):
         return all(action.cards.count(face) <= free[face] for face in set(action.cards))
 
     def _legal_count(self) -> int:
-        if self._phase is Phase.BURY:
+        if self._phase is PHASE_BURY:
             return count_submultisets(self._buryable(), self.rules.widow)
         return super()._legal_count()
 
     def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
-        if self._phase is Phase.BURY:
+        if self._phase is PHASE_BURY:
             free = self._buryable()
             return (Bury(cards) for cards in submultisets(free, self.rules.widow))
         return super()._legal_list()
@@ -238,15 +242,15 @@ class CutthroatState(TrickTakingState):
         except the bury (3 random cards among those that may be buried, uniform over
         copies) and the throw-in (chosen with probability ``throw_in_rate``)."""
         draw = rng.random
-        while self._phase is not Phase.OVER:
+        while self._phase is not PHASE_OVER:
             phase = self._phase
-            if phase is Phase.TRICKS:
+            if phase is PHASE_TRICKS:
                 self._random_card(draw)
-            elif phase is Phase.BURY:
+            elif phase is PHASE_BURY:
                 free = self._buryable()
                 pool = [CARDS[face] for face in range(NUM_FACES) for _ in range(free[face])]
                 self.apply(Bury(rng.sample(pool, self.rules.widow)))
-            elif phase is Phase.THROW_IN:
+            elif phase is PHASE_THROW_IN:
                 self.apply(THROW_IN if draw() < throw_in_rate else PLAY_ON)
             else:
                 legal = self.legal_actions
@@ -255,7 +259,7 @@ class CutthroatState(TrickTakingState):
 
 CutthroatState.handlers = {
     **AUCTION_HANDLERS,
-    Bury: ((Phase.BURY,), CutthroatState._apply_bury),
+    Bury: ((PHASE_BURY,), CutthroatState._apply_bury),
 }
 
 new_cutthroat_hand = CutthroatState.new

@@ -38,6 +38,12 @@ from engine.trickstate import (
     AUCTION_HANDLERS,
     CLEAR,
     NAME_TRUMP,
+    PHASE_OVER,
+    PHASE_PASS_BACK,
+    PHASE_PASS_TO_DECLARER,
+    PHASE_THROW_IN,
+    PHASE_TRICKS,
+    PHASE_TRUMP,
     LegalActions,
     Phase,
     TrickTakingState,
@@ -91,7 +97,7 @@ class HandState(TrickTakingState):
 
     def _after_trump(self) -> None:
         if self.rules.pass_count:
-            self._phase = Phase.PASS_TO_DECLARER
+            self._phase = PHASE_PASS_TO_DECLARER
             self._turn = partner_of(self._declarer)
         else:
             self._meld()
@@ -110,8 +116,8 @@ class HandState(TrickTakingState):
                 self._masks[giver] &= CLEAR[face]
             self._masks[receiver] |= 1 << face
         self._given.append(action.cards)
-        if self._phase is Phase.PASS_TO_DECLARER:
-            self._phase = Phase.PASS_BACK
+        if self._phase is PHASE_PASS_TO_DECLARER:
+            self._phase = PHASE_PASS_BACK
             self._turn = receiver
         else:
             self._meld()
@@ -151,7 +157,7 @@ class HandState(TrickTakingState):
     # ----------------------------------------------------------- legal actions
 
     def _passing(self) -> bool:
-        return self._phase is Phase.PASS_TO_DECLARER or self._phase is Phase.PASS_BACK
+        return self._phase is PHASE_PASS_TO_DECLARER or self._phase is PHASE_PASS_BACK
 
     def _legal_contains(self, action: object) -> bool:
         if not self._passing():
@@ -162,9 +168,11 @@ class HandState(TrickTakingState):
         return all(action.cards.count(card) <= hand[card] for card in set(action.cards))
 
     def _legal_count(self) -> int:
-        if self._phase is Phase.PASS_TO_DECLARER or self._phase is Phase.PASS_BACK:
+        if self._phase is PHASE_PASS_TO_DECLARER or self._phase is PHASE_PASS_BACK:
             return count_submultisets(self._hands[self._turn], self.rules.pass_count)
-        return super()._legal_count()
+        # Named, not ``super()``: asked at every call of the auction, and a ``super``
+        # object is built at each call of the pure engine.
+        return TrickTakingState._legal_count(self)
 
     def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
         if self._passing():
@@ -183,16 +191,16 @@ class HandState(TrickTakingState):
         allowed by the same legality function ``apply`` uses.
         """
         draw = rng.random
-        while self._phase is not Phase.OVER:
+        while self._phase is not PHASE_OVER:
             phase = self._phase
-            if phase is Phase.TRICKS:
+            if phase is PHASE_TRICKS:
                 self._random_tricks(draw)
-            elif phase is Phase.PASS_TO_DECLARER or phase is Phase.PASS_BACK:
+            elif phase is PHASE_PASS_TO_DECLARER or phase is PHASE_PASS_BACK:
                 cards = rng.sample(self.hand(self._turn), self.rules.pass_count)
                 self.apply(Give(cards))
-            elif phase is Phase.THROW_IN:
+            elif phase is PHASE_THROW_IN:
                 self.apply(THROW_IN if draw() < throw_in_rate else PLAY_ON)
-            elif phase is Phase.TRUMP:
+            elif phase is PHASE_TRUMP:
                 suits = self._trump_choices()
                 self.apply(NAME_TRUMP[suits[int(draw() * len(suits))]])
             else:
@@ -264,7 +272,7 @@ class HandState(TrickTakingState):
 
 HandState.handlers = {
     **AUCTION_HANDLERS,
-    Give: ((Phase.PASS_TO_DECLARER, Phase.PASS_BACK), HandState._apply_give),
+    Give: ((PHASE_PASS_TO_DECLARER, PHASE_PASS_BACK), HandState._apply_give),
 }
 
 new_hand = HandState.new

@@ -60,7 +60,9 @@ __all__ = [
     "Observer",
     "RulesLike",
     "phase_title",
+    "seat_number",
     "seatings_for",
+    "sentence",
 ]
 
 COMPASS = {
@@ -70,6 +72,16 @@ COMPASS = {
 }
 """Seat names by number of players, clockwise from seat 0 (the dealer's left is the next
 seat): the names a table, a hand record and a replay show."""
+
+
+def seat_number(seat: int) -> str:
+    """A seat by its number (``seat 2``): the name of a seat where no other is given."""
+    return f"seat {seat}"
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter made a capital, as a line that starts with a name."""
+    return text[:1].upper() + text[1:]
 
 
 class RulesLike(Protocol):
@@ -172,10 +184,17 @@ class Observer(Generic[S]):
         By default the seat's name and the action's text."""
         return f"{name(actor)}: {action}"
 
-    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    def table(
+        self,
+        view: Mapping[str, Any],
+        teams: Sequence[Sequence[int]],
+        name: Callable[[int], str] = seat_number,
+    ) -> dict[str, Any]:
         """The table a view shows, in a form that any game shares (the replay viewer draws
         it without knowing the game); built from the view alone, so it shows nothing the
-        view hides. ``teams`` are the seats of each side, in ``Game.teams`` order.
+        view hides. ``teams`` are the seats of each side, in ``Game.teams`` order; ``name``
+        names a seat in the table's words (a page passes the names it shows its seats by,
+        ``North``; by default ``seat 2``).
 
         - ``title``: a heading for the state of the hand (``Phase: tricks``), or None;
         - ``seats``: by seat, ``{"seat", "tags", "to_act", "cards", "count", "groups"}``:

@@ -15,7 +15,7 @@ from engine.cards import Card
 from engine.entry import HandScore, ScoreEntry, score_entry, score_totals
 from engine.errors import RulesError
 from engine.forfeit import ScoreBounds, finished_bounds
-from engine.interface import Deal, Game, Observer, phase_title
+from engine.interface import Deal, Game, Observer, phase_title, seat_number
 from engine.pinochle_forfeit import contract_bounds, worst_case_bounds
 from engine.pinochle_replay import Replay
 from engine.rules import Rules, pinochle_rules
@@ -58,7 +58,12 @@ class TrickObserver(Observer[TrickTakingState]):
             text += f"; trick {len(tricks)} won by {name(tricks[-1]['winner'])}"
         return text
 
-    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    def table(
+        self,
+        view: Mapping[str, Any],
+        teams: Sequence[Sequence[int]],
+        name: Callable[[int], str] = seat_number,
+    ) -> dict[str, Any]:
         """The hands, the melds under each seat, the trick in the middle, the contract,
         trump and auction, and the running score of meld, counters and tricks."""
         seats = self.table_seats(view, teams)
@@ -76,17 +81,17 @@ class TrickObserver(Observer[TrickTakingState]):
         facts: list[dict[str, Any]] = []
         if contract is not None:
             facts.append(
-                {"label": "Contract", "value": f"{contract['bid']} by seat {contract['declarer']}"}
+                {"label": "Contract", "value": f"{contract['bid']} by {name(contract['declarer'])}"}
             )
         if view.get("trump"):
             facts.append({"label": "Trump", "value": _suit_text(view["trump"])})
         if view.get("auction"):
-            calls = [f"seat {call['seat']}: {call['action']}" for call in view["auction"]]
+            calls = [f"{name(call['seat'])}: {call['action']}" for call in view["auction"]]
             facts.append({"label": "Auction", "items": calls})
         return {
             "title": phase_title(view),
             "seats": seats,
-            "center": _trick_center(self, view, sum(len(team) for team in teams)),
+            "center": _trick_center(self, view, sum(len(team) for team in teams), name),
             "areas": [],
             "facts": facts,
             "score": _running_score(view, teams),
@@ -150,7 +155,7 @@ def _meld_label(item: Mapping[str, Any]) -> str:
 
 
 def _trick_center(
-    observer: Observer[Any], view: Mapping[str, Any], players: int
+    observer: Observer[Any], view: Mapping[str, Any], players: int, name: Callable[[int], str]
 ) -> dict[str, Any] | None:
     """The trick in play, or the last one taken until the next is led."""
     trick, tricks = view.get("trick"), view.get("tricks")
@@ -160,7 +165,7 @@ def _trick_center(
     label = f"Trick {len(tricks) + 1}"
     if not trick["cards"] and tricks:
         shown = tricks[-1]
-        label = f"Trick {len(tricks)}, won by seat {shown['winner']}"
+        label = f"Trick {len(tricks)}, won by {name(shown['winner'])}"
     return {
         "label": label if shown["cards"] else "No card played yet",
         "plays": [

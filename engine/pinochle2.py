@@ -4,10 +4,11 @@ card and every meld on the table are public)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.forfeit import ScoreBounds, finished_bounds
+from engine.interface import seat_number
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.pinochle_forfeit import twohand_bounds, worst_case_bounds
 from engine.registry import register_game
@@ -25,10 +26,15 @@ class Pinochle2Observer(TrickObserver):
         view["stock"] = [str(card) for card in state.stock]
         return view
 
-    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    def table(
+        self,
+        view: Mapping[str, Any],
+        teams: Sequence[Sequence[int]],
+        name: Callable[[int], str] = seat_number,
+    ) -> dict[str, Any]:
         """The trick game's table with the melds laid on the table under each seat, and
         the stock: its size and turned-up trump (the whole stock in the open view)."""
-        table = super().table(view, teams)
+        table = super().table(view, teams, name)
         for entry, laid in zip(table["seats"], (view.get("table") or ()), strict=False):
             if laid:
                 rows = [{"label": None, "cards": laid}]

@@ -7,7 +7,7 @@ The widow is shown to every seat once the declarer takes it, or to the declarer 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action, Bury
@@ -17,6 +17,7 @@ from engine.cutthroat import (
     cutthroat_from_cards,
     new_cutthroat_hand,
 )
+from engine.interface import seat_number
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
 from engine.rules import Pinochle3Rules
@@ -50,10 +51,15 @@ class Pinochle3Observer(TrickObserver):
             return f"bury {len(action.cards)}"
         return str(action)
 
-    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    def table(
+        self,
+        view: Mapping[str, Any],
+        teams: Sequence[Sequence[int]],
+        name: Callable[[int], str] = seat_number,
+    ) -> dict[str, Any]:
         """The trick game's table with the widow (face up once shown, else face down) and
         the buried cards to those who see them."""
-        table = super().table(view, teams)
+        table = super().table(view, teams, name)
         if "widow_size" in view:
             label = f"Widow ({view['widow_size']} cards)"
             widow = view.get("widow")

@@ -7,12 +7,13 @@ auction game are seen by the two partners alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.actions import Action, Give
 from engine.game import GameState
 from engine.hand import hand_from_cards, new_hand, sees_pass
+from engine.interface import seat_number, sentence
 from engine.pinochle import PinochleGame, TrickObserver
 from engine.registry import register_game
 from engine.rules import Pinochle4Rules
@@ -43,12 +44,19 @@ class Pinochle4Observer(TrickObserver):
             return f"give {len(action.cards)}"
         return str(action)
 
-    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    def table(
+        self,
+        view: Mapping[str, Any],
+        teams: Sequence[Sequence[int]],
+        name: Callable[[int], str] = seat_number,
+    ) -> dict[str, Any]:
         """The trick game's table with the cards passed between partners: their count,
         and the cards to a seat that gave or received them (all of them in the open view)."""
-        table = super().table(view, teams)
+        table = super().table(view, teams, name)
         for entry in view.get("passing") or ():
-            label = f"Seat {entry['from']} passed {entry['count']} cards to seat {entry['to']}"
+            label = sentence(
+                f"{name(entry['from'])} passed {entry['count']} cards to {name(entry['to'])}"
+            )
             passed: dict[str, Any] = {"label": label}
             if entry.get("cards"):
                 passed["cards"] = entry["cards"]

@@ -15,6 +15,7 @@ from collections import Counter
 from typing import Any
 
 from engine.game import hand_seed
+from engine.kernel import OUTCOMES, random_summary, supports
 from engine.registry import load_game
 
 __all__ = ["play_summary"]
@@ -24,14 +25,23 @@ def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
     """Random legal playouts of ``hands`` whole hands: hand ``n`` dealt from
     ``hand_seed(seed, n)`` (the ``n``-th SplitMix64 output) with dealer ``n`` mod the
     number of players, choices from ``random.Random(seed)``. The mean scores are per side
-    (``Game.teams``: per partnership or pair, otherwise per player)."""
+    (``Game.teams``: per partnership or pair, otherwise per player). ``kernel``: the hands
+    were played by the C kernel (``engine.kernel``: the same hands, faster)."""
     game = load_game(variant)
     choices = random.Random(seed)
     outcomes: Counter[str] = Counter()
     actions = 0
     side_scores = [0] * len(game.teams)
     started, cpu_started = time.perf_counter(), time.process_time()
-    for number in range(hands):
+    # The C kernel plays the same hands with the same generator (engine.kernel), in one batch.
+    kernel = supports(game.rules)
+    if kernel:
+        codes, actions, sums = random_summary(
+            game.rules, game_seed=seed, first=0, count=hands, rng=choices
+        )
+        outcomes.update({OUTCOMES[code].value: n for code, n in enumerate(codes) if n})
+        side_scores = list(sums)
+    for number in range(0 if kernel else hands):
         # Every game's hand plays itself out at random (``play_randomly``): its own fast path.
         state: Any = game.new_initial_state(
             seed=hand_seed(seed, number), dealer=number % game.players
@@ -46,6 +56,7 @@ def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
     cpu = time.process_time() - cpu_started
     return {
         "variant": variant,
+        "kernel": kernel,
         "hands": hands,
         "seed": seed,
         "seconds": round(elapsed, 4),

@@ -40,6 +40,7 @@ from engine.errors import (
     RulesError,
     UnknownVariantError,
 )
+from engine.kernel import KERNEL
 from engine.meld import meld_items, meld_total
 from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
@@ -48,10 +49,28 @@ from engine.rules import AllPass, Rules, pinochle_rules, pinochle_variants
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat, left_of
 from engine.state import State, attribute_names
-from engine.tricks import SUIT_MASK, TAKES, Trick, blank, faces_of_mask, legal_mask
+from engine.tricks import (
+    STRONGER,
+    SUIT_MASK,
+    TAKES,
+    Trick,
+    blank,
+    faces_of_mask,
+    legal_mask,
+)
 
 __all__ = [
     "AUCTION_HANDLERS",
+    "PHASE_AUCTION",
+    "PHASE_BURY",
+    "PHASE_MELD",
+    "PHASE_OVER",
+    "PHASE_PASS_BACK",
+    "PHASE_PASS_TO_DECLARER",
+    "PHASE_PLAY_OUT",
+    "PHASE_THROW_IN",
+    "PHASE_TRICKS",
+    "PHASE_TRUMP",
     "LegalActions",
     "Phase",
     "TrickTakingState",
@@ -63,6 +82,7 @@ __all__ = [
     "parse_deal",
     "resolve_rules",
     "seats_of_sides",
+    "shuffled_pack",
     "submultisets",
 ]
 
@@ -90,16 +110,30 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+# The phases as module constants, read in every step of play: in Python 3.11 a member
+# read from the enum class (``Phase.TRICKS``) goes through ``EnumType.__getattr__``'s hook
+# and costs ten times a global's read, in the pure engine and the compiled one alike.
+PHASE_AUCTION: Final = Phase.AUCTION
+PHASE_TRUMP: Final = Phase.TRUMP
+PHASE_PASS_TO_DECLARER: Final = Phase.PASS_TO_DECLARER
+PHASE_PASS_BACK: Final = Phase.PASS_BACK
+PHASE_BURY: Final = Phase.BURY
+PHASE_THROW_IN: Final = Phase.THROW_IN
+PHASE_TRICKS: Final = Phase.TRICKS
+PHASE_MELD: Final = Phase.MELD
+PHASE_PLAY_OUT: Final = Phase.PLAY_OUT
+PHASE_OVER: Final = Phase.OVER
+
 _EXPECTS = {
-    Phase.AUCTION: "a bid or a pass",
-    Phase.TRUMP: "the declarer naming trump",
-    Phase.PASS_TO_DECLARER: "the partner giving cards to the declarer",
-    Phase.PASS_BACK: "the declarer giving cards back",
-    Phase.BURY: "the declarer burying cards",
-    Phase.THROW_IN: "the declarer's throw-in or play-on",
-    Phase.TRICKS: "a card played",
-    Phase.MELD: "the trick winner's meld, dix exchange or no-meld",
-    Phase.PLAY_OUT: "a card played",
+    PHASE_AUCTION: "a bid or a pass",
+    PHASE_TRUMP: "the declarer naming trump",
+    PHASE_PASS_TO_DECLARER: "the partner giving cards to the declarer",
+    PHASE_PASS_BACK: "the declarer giving cards back",
+    PHASE_BURY: "the declarer burying cards",
+    PHASE_THROW_IN: "the declarer's throw-in or play-on",
+    PHASE_TRICKS: "a card played",
+    PHASE_MELD: "the trick winner's meld, dix exchange or no-meld",
+    PHASE_PLAY_OUT: "a card played",
 }
 
 CLEAR: Final = tuple(~(1 << face) for face in range(NUM_FACES))
@@ -153,13 +187,15 @@ def submultisets(counts: list[int], size: int, start: int = 0) -> Iterator[tuple
             counts[face] += 1
 
 
+_BIT_OF_COUNT: Final = bytes([48] + [49] * 255)
+"""``bytes.translate`` table: a count to the digit of its bit, ``0`` or ``1``."""
+
+
 def mask_of(counts: Sequence[int]) -> int:
     """The face mask of a count vector."""
-    mask = 0
-    for face in range(NUM_FACES):
-        if counts[face]:
-            mask |= 1 << face
-    return mask
+    # The counts as binary digits, highest face first, read by ``int``: a few calls
+    # instead of a loop over the 24 faces (four hands at every deal).
+    return int(bytes(counts).translate(_BIT_OF_COUNT)[::-1], 2)
 
 
 def resolve_rules(
@@ -174,6 +210,16 @@ def resolve_rules(
         raise UnknownVariantError(variant, pinochle_variants(game), label)
     check_seat(dealer, rules.players, "dealer")
     return rules
+
+
+def shuffled_pack(deck: str, seed: int) -> Sequence[int]:
+    """The faces of the ``deck`` pack (``Deck.cards()``) shuffled by ``splitmix64-fy-v1``
+    from ``seed``: by the C kernel where it is built (the same shuffle, tested against
+    ``engine.rng.shuffle``), else in Python. The shuffle is the largest part of a deal."""
+    if KERNEL is not None:
+        faces: Sequence[int] = KERNEL.shuffled_pack(deck == "double", seed)
+        return faces
+    return shuffle(list(_PACKS[deck]), seed)
 
 
 def deal_blocks(pack: Sequence[int], rules: Rules, dealer: int) -> list[list[int]]:
@@ -266,7 +312,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         "seed",
     )
 
-    OVER = Phase.OVER
+    OVER = PHASE_OVER
     num_players: int
     GAME: ClassVar[str]
     """The game of ``Rules.game`` this state plays, and its name in messages."""
@@ -298,10 +344,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         seed = check_seed(seed)
         rules = cls._resolve(variant, rules, dealer)
         dealer = check_seat(dealer, rules.players, "dealer")
-        pack = shuffle(list(_PACKS[rules.deck]), seed)
-        rest = cls._rest_order(
-            [int(card) for card in pack[rules.players * rules.hand_size :]], dealt=True
-        )
+        pack = shuffled_pack(rules.deck, seed)
+        rest = cls._rest_order(list(pack[rules.players * rules.hand_size :]), dealt=True)
         return cls._from_deal(rules, deal_blocks(pack, rules, dealer), rest, dealer, seed)
 
     @classmethod
@@ -384,12 +428,12 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._trick = Trick()
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._legal = -1
-        self._view = LegalActions(self)
+        self._view: LegalActions | None = LegalActions(self)
         self._taken = [0] * sides
         self._won = [0] * sides
         self._outcome: HandOutcome | None = None
         self._result: HandResult | None = None
-        self._phase = Phase.AUCTION
+        self._phase = PHASE_AUCTION
         self._turn = left_of(dealer, players)
         # What play reads of the rules at every card or call, as fields of the state:
         # a read of the rules object costs as much as the rest of a compiled step.
@@ -410,7 +454,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     # ----------------------------------------------------------------- queries
 
     def _legal_view(self) -> LegalActions:
-        return self._view
+        return self.legal_actions
 
     # ``State``'s, read directly (see there why it reads by name).
 
@@ -422,10 +466,10 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase is Phase.OVER else self._turn
+        return None if self._phase is PHASE_OVER else self._turn
 
     def is_terminal(self) -> bool:
-        return self._phase is Phase.OVER
+        return self._phase is PHASE_OVER
 
     @property
     def phase(self) -> Phase:
@@ -433,8 +477,12 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     @property
     def legal_actions(self) -> LegalActions:
-        """A live, lazy view of the current player's legal actions (one per state)."""
-        return self._view
+        """A live, lazy view of the current player's legal actions (one per state while
+        the hand is played; an empty one, new at each call, once it is over)."""
+        view = self._view
+        if view is None:
+            return LegalActions(self)
+        return view
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -452,7 +500,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     @property
     def trump(self) -> Suit | None:
-        return Suit(self._trump) if self._trump >= 0 else None
+        return SUITS[self._trump] if self._trump >= 0 else None
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -496,15 +544,20 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
         Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
         """
-        if isinstance(action, str):
-            action = Action.parse(action)
         phase = self._phase
-        if type(action) is Play and (phase is Phase.TRICKS or phase is Phase.PLAY_OUT):
+        if type(action) is Play and (phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT):
             face = action.card
-            if not (self._legal_mask() >> face) & 1:
+            # The mask kept since ``len(legal_actions)`` asked for it, read without a call.
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal_mask()
+            if not (mask >> face) & 1:
                 raise self._illegal_play(action)
             self._play(face)
             self._actions.append(action)
+            return
+        if isinstance(action, str):
+            self.apply(Action.parse(action))
             return
         # Keyed by action type alone: hashing an Enum member runs Python code, a type's not.
         phases, handler = self.handlers.get(type(action), _NO_HANDLER)
@@ -515,7 +568,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._actions.append(action)
 
     def _wrong_phase(self, action: Action) -> IllegalActionError:
-        if self._phase is Phase.OVER:
+        if self._phase is PHASE_OVER:
             return IllegalActionError(action, "hand_over", "the hand is over")
         if not isinstance(action, Action):
             return IllegalActionError(action, "not_an_action", f"{action!r} is not an action")
@@ -537,19 +590,22 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             and self.rules.all_pass is AllPass.DEALER_STUCK
         )
 
+    # The auction's queries are asked several times a call (``len``, an index, ``apply``):
+    # ``_active == 1`` is tested before ``_dealer_stuck`` is called, which it rarely is.
+
     def _bid_rungs(self) -> range:
         """The ladder rungs (indexes into ``rules.bids``) the current player may bid."""
-        if self._dealer_stuck():
+        if self._active == 1 and self._dealer_stuck():
             return range(1)
         low = self._high_rung + 1
         high = self._ladder_size
         limit = self._raise_limit
-        if limit >= 0:
-            high = min(high, low + limit)
+        if limit >= 0 and low + limit < high:
+            high = low + limit
         return range(low, high)
 
     def _pass_actions(self) -> tuple[Action, ...]:
-        if self._dealer_stuck():
+        if self._active == 1 and self._dealer_stuck():
             return ()
         return self._passes
 
@@ -577,7 +633,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._next_bidder()
 
     def _apply_pass(self, action: Action) -> None:
-        if self._dealer_stuck():
+        if self._active == 1 and self._dealer_stuck():
             raise IllegalActionError(
                 action,
                 "dealer_stuck",
@@ -612,7 +668,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         if self.rules.trump_needs_marriage and not self._trump_choices():
             self._finish(HandOutcome.NO_MARRIAGE)
             return
-        self._phase = Phase.TRUMP
+        self._phase = PHASE_TRUMP
         self._turn = declarer
 
     def _take_widow(self) -> None:
@@ -669,7 +725,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._melds = [meld_total(counts, trump, values) for counts in self._hands]
         self._turn = self._declarer
         if self.rules.throw_in:
-            self._phase = Phase.THROW_IN
+            self._phase = PHASE_THROW_IN
         else:
             self._start_tricks()
 
@@ -680,7 +736,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             self._start_tricks()
 
     def _start_tricks(self) -> None:
-        self._phase = Phase.TRICKS
+        self._phase = PHASE_TRICKS
         self._turn = self._declarer
 
     # ------------------------------------------------------------------ tricks
@@ -714,23 +770,43 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._legal = -1
         if not left:
             self._masks[seat] &= CLEAR[face]
-        if self._trick.add(seat, face, TAKES[self._trump]) < self.num_players:
-            self._turn = left_of(seat, self.num_players)
+        # ``Trick.add`` and ``left_of`` without their calls: a card played is the most
+        # frequent step of a hand.
+        trick = self._trick
+        cards = trick.cards
+        if cards:
+            if TAKES[self._trump][trick.win] >> face & 1:
+                trick.win = face
+                trick.win_seat = seat
+            if STRONGER[trick.led_high] >> face & 1:
+                trick.led_high = face
+        else:
+            trick.leader = trick.win_seat = seat
+            trick.led = face // 6
+            trick.win = trick.led_high = face
+        cards.append(face)
+        if len(cards) < self.num_players:
+            seat += 1
+            self._turn = seat if seat < self.num_players else 0
             return
         self._end_trick()
 
     def _end_trick(self) -> None:
         trick = self._trick
+        cards = trick.cards
         points = self._points
-        side = self.SIDES[trick.win_seat]
+        winner = trick.win_seat
+        side = self.SIDES[winner]
         taken = 0
-        for face in trick.cards:
+        for face in cards:
             taken += points[face]
         self._taken[side] += taken
         self._won[side] += 1
-        done = trick.close()
-        self._tricks.append(done)
-        self._turn = done[2]
+        # ``Trick.close``, without its call.
+        self._tricks.append((trick.leader, tuple(cards), winner))
+        cards.clear()
+        trick.led = -1
+        self._turn = winner
         self._after_trick()
 
     def _after_trick(self) -> None:
@@ -789,8 +865,11 @@ class TrickTakingState(State[Phase, "LegalActions"]):
                 declared = self._side_points(self.SIDES[self._declarer])
                 outcome = contract_outcome(declared=declared, bid=self._bid)
         self._outcome = outcome
-        self._phase = Phase.OVER
+        self._phase = PHASE_OVER
         self._turn = -1
+        # The view refers to the state: a finished state that referred back to it would
+        # be freed by the cycle collector only, which thousands of hands then keep busy.
+        self._view = None
 
     def _side_seats(self, side: int) -> tuple[int, ...]:
         return self._SIDE_SEATS[side]
@@ -919,47 +998,47 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             },
             "counters_taken": list(self._taken),
             "tricks_won": list(self._won),
-            "result": self.result().to_json() if self._phase is Phase.OVER else None,
+            "result": self.result().to_json() if self._phase is PHASE_OVER else None,
         }
 
     # ----------------------------------------------------------- legal actions
 
     def _legal_contains(self, action: object) -> bool:
         phase = self._phase
-        if phase is Phase.AUCTION:
+        if phase is PHASE_AUCTION:
             if isinstance(action, Bid):
                 rung = self.rules._tables.bid_index.get(action.amount)
                 return rung is not None and rung in self._bid_rungs()
             return action in self._pass_actions()
-        if phase is Phase.TRUMP:
+        if phase is PHASE_TRUMP:
             return isinstance(action, NameTrump) and action.suit in self._trump_choices()
-        if phase is Phase.THROW_IN:
+        if phase is PHASE_THROW_IN:
             return isinstance(action, ThrowIn | PlayOn)
         return False
 
     def _legal_count(self) -> int:
         phase = self._phase
-        if phase is Phase.AUCTION:
+        if phase is PHASE_AUCTION:
             return len(self._pass_actions()) + len(self._bid_rungs())
-        if phase is Phase.TRUMP:
+        if phase is PHASE_TRUMP:
             return len(self._trump_choices())
-        if phase is Phase.THROW_IN:
+        if phase is PHASE_THROW_IN:
             return 2
         return 0
 
     def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
         phase = self._phase
-        if phase is Phase.AUCTION:
+        if phase is PHASE_AUCTION:
             bids = self.rules.bids
             return [*self._pass_actions(), *(bid_action(bids[rung]) for rung in self._bid_rungs())]
-        if phase is Phase.TRUMP:
+        if phase is PHASE_TRUMP:
             return [NAME_TRUMP[suit] for suit in self._trump_choices()]
-        if phase is Phase.THROW_IN:
+        if phase is PHASE_THROW_IN:
             return [THROW_IN, PLAY_ON]
         return []
 
     def _legal_index(self, index: int) -> Action | None:
-        if self._phase is Phase.AUCTION:
+        if self._phase is PHASE_AUCTION:
             passes = self._pass_actions()
             if index < len(passes):
                 return passes[index]
@@ -976,15 +1055,15 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             self.apply(bid_action(self.rules.bids[rungs[choice - len(passes)]]))
 
 
-_PACKS = {name: tuple(deck.cards()) for name, deck in DECKS.items()}
+_PACKS = {name: tuple(int(card) for card in deck.cards()) for name, deck in DECKS.items()}
 
 AUCTION_HANDLERS: dict[type, tuple[tuple[Phase, ...], Handler | None]] = {
-    Bid: ((Phase.AUCTION,), TrickTakingState._apply_bid),
-    Pass: ((Phase.AUCTION,), TrickTakingState._apply_pass),
-    PassWithHelp: ((Phase.AUCTION,), TrickTakingState._apply_pass),
-    NameTrump: ((Phase.TRUMP,), TrickTakingState._apply_trump),
-    ThrowIn: ((Phase.THROW_IN,), TrickTakingState._apply_throw_in),
-    PlayOn: ((Phase.THROW_IN,), TrickTakingState._apply_throw_in),
+    Bid: ((PHASE_AUCTION,), TrickTakingState._apply_bid),
+    Pass: ((PHASE_AUCTION,), TrickTakingState._apply_pass),
+    PassWithHelp: ((PHASE_AUCTION,), TrickTakingState._apply_pass),
+    NameTrump: ((PHASE_TRUMP,), TrickTakingState._apply_trump),
+    ThrowIn: ((PHASE_THROW_IN,), TrickTakingState._apply_throw_in),
+    PlayOn: ((PHASE_THROW_IN,), TrickTakingState._apply_throw_in),
 }
 """The handlers of the games with an auction: bids and passes, trump, the throw-in."""
 
@@ -1027,35 +1106,43 @@ class LegalActions:
     def __init__(self, state: TrickTakingState) -> None:
         self._state = state
 
+    # In trick play the state's kept mask (``_legal``, ``-1`` when none) is read before
+    # ``_legal_mask`` is called: a driver asks ``len``, then an index, then ``apply``.
+
     def __contains__(self, action: object) -> bool:
         state = self._state
         phase = state._phase
-        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
+        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
             return type(action) is Play and bool((state._legal_mask() >> action.card) & 1)
         return state._legal_contains(action)
 
     def __len__(self) -> int:
         state = self._state
         phase = state._phase
-        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            return state._legal_mask().bit_count()
+        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
+            mask = state._legal
+            if mask < 0:
+                mask = state._legal_mask()
+            return mask.bit_count()
         return state._legal_count()
 
     def __bool__(self) -> bool:
-        return self._state._phase is not Phase.OVER
+        return self._state._phase is not PHASE_OVER
 
     def __iter__(self) -> Iterator[Action]:
         state = self._state
         phase = state._phase
-        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
+        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
             return iter(_plays_of(state._legal_mask()))
         return iter(state._legal_list())
 
     def __getitem__(self, index: int) -> Action:
         state = self._state
         phase = state._phase
-        if phase is Phase.TRICKS or phase is Phase.PLAY_OUT:
-            mask = state._legal_mask()
+        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
+            mask = state._legal
+            if mask < 0:
+                mask = state._legal_mask()
             size = mask.bit_count()
             if index < 0:
                 index += size
@@ -1066,7 +1153,7 @@ class LegalActions:
                 mask &= mask - 1
                 index -= 1
             return PLAYS[(mask & -mask).bit_length() - 1]
-        size = len(self)
+        size = state._legal_count()
         if index < 0:
             index += size
         if not 0 <= index < size:

@@ -57,7 +57,17 @@ from engine.meld import MeldItem, MeldKind, arounds
 from engine.native import mypyc_attr
 from engine.results import HandOutcome, MeldShown
 from engine.rules import MeldValues
-from engine.trickstate import CLEAR, Phase, TrickTakingState, cards_of, seats_of_sides
+from engine.trickstate import (
+    CLEAR,
+    PHASE_MELD,
+    PHASE_OVER,
+    PHASE_PLAY_OUT,
+    PHASE_TRICKS,
+    Phase,
+    TrickTakingState,
+    cards_of,
+    seats_of_sides,
+)
 
 __all__ = [
     "DeclaredMelds",
@@ -155,7 +165,7 @@ class TwoHandState(TrickTakingState):
         self._table: list[list[tuple[int, ...]]] = [[() for _ in range(NUM_FACES)] for _ in "01"]
         self._declared: list[tuple[int, int, str, MeldItem]] = []
         self._melds = [0, 0]
-        self._phase = Phase.TRICKS
+        self._phase = PHASE_TRICKS
         if turned % 6 == Rank.NINE and rules.turned_dix:
             self._score_dix(dealer, rules.turned_dix, "turned_dix")
 
@@ -205,7 +215,7 @@ class TwoHandState(TrickTakingState):
     # ------------------------------------------------------------------ tricks
 
     def _legal_mask(self) -> int:
-        if self._phase is Phase.TRICKS:
+        if self._phase is PHASE_TRICKS:
             return self._masks[self._turn]
         return super()._legal_mask()
 
@@ -217,8 +227,8 @@ class TwoHandState(TrickTakingState):
         super()._play(face)
 
     def _after_trick(self) -> None:
-        if self._phase is Phase.TRICKS:
-            self._phase = Phase.MELD
+        if self._phase is PHASE_TRICKS:
+            self._phase = PHASE_MELD
             if not self._can_meld():
                 self._draw()
         elif not any(self._masks):
@@ -345,9 +355,9 @@ class TwoHandState(TrickTakingState):
             self._hands[seat][face] += 1
             self._masks[seat] |= 1 << face
         if self._stock:
-            self._phase = Phase.TRICKS
+            self._phase = PHASE_TRICKS
         else:
-            self._phase = Phase.PLAY_OUT
+            self._phase = PHASE_PLAY_OUT
             self._table = [[() for _ in range(NUM_FACES)] for _ in "01"]
 
     # ----------------------------------------------------------------- scoring
@@ -390,7 +400,7 @@ class TwoHandState(TrickTakingState):
     # ----------------------------------------------------------- legal actions
 
     def _legal_contains(self, action: object) -> bool:
-        if self._phase is Phase.MELD:
+        if self._phase is PHASE_MELD:
             if isinstance(action, NoMeld):
                 return True
             if isinstance(action, ExchangeDix):
@@ -401,21 +411,21 @@ class TwoHandState(TrickTakingState):
         return False
 
     def _legal_list(self) -> list[Action]:
-        if self._phase is Phase.MELD:
+        if self._phase is PHASE_MELD:
             exchange = [EXCHANGE_DIX] if self._can_exchange() else []
             return [NO_MELD, *exchange, *self._meld_choices()]
         return []
 
     def _legal_count(self) -> int:
-        return len(self._legal_list()) if self._phase is Phase.MELD else 0
+        return len(self._legal_list()) if self._phase is PHASE_MELD else 0
 
     # ---------------------------------------------------------- random playout
 
     def play_randomly(self, rng: random.Random) -> None:
         """Finish the hand with actions chosen uniformly among the legal ones."""
         draw = rng.random
-        while self._phase is not Phase.OVER:
-            if self._phase is Phase.MELD:
+        while self._phase is not PHASE_OVER:
+            if self._phase is PHASE_MELD:
                 legal = self._legal_list()
                 self.apply(legal[int(draw() * len(legal))])
             else:
@@ -428,9 +438,9 @@ def _apply_meld(state: TwoHandState, action: Action) -> None:
 
 
 TwoHandState.handlers = {
-    MeldCards: ((Phase.MELD,), _apply_meld),
-    ExchangeDix: ((Phase.MELD,), TwoHandState._apply_exchange),
-    NoMeld: ((Phase.MELD,), lambda state, action: state._draw()),
+    MeldCards: ((PHASE_MELD,), _apply_meld),
+    ExchangeDix: ((PHASE_MELD,), TwoHandState._apply_exchange),
+    NoMeld: ((PHASE_MELD,), lambda state, action: state._draw()),
 }
 
 

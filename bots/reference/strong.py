@@ -46,6 +46,7 @@ from bots.reference.greedy import (
     choose_card,
     counts_of,
 )
+from engine import kernel
 from engine.cards import DECKS, NUM_FACES, Card, Rank, Suit
 from engine.rules import MustHead, MustTrump, Rules
 from engine.tricks import (
@@ -153,6 +154,8 @@ class Beliefs:
         ]
         self.room = [self.sizes[seat] - sum(self.held[seat]) for seat in self.others]
         self.kinds = [self.allowed(face) for face in range(NUM_FACES)]
+        # The C kernel deals these very samples (engine.kernel.sample_deal), where built.
+        self.kernel = kernel.KERNEL is not None
 
     def forget_exclusions(self) -> None:
         """Drop what the plays showed (only ever needed if the beliefs contradict)."""
@@ -199,6 +202,10 @@ class Beliefs:
         nothing is known), never to a seat that would leave the rest impossible to place
         (checked on the seven sets of seats, Hall's condition).
         """
+        if self.kernel:
+            hands = [list(self.held[seat]) for seat in range(4)]
+            hands[self.seat] = list(self.hand)
+            return kernel.sample_deal(self.kinds, self.pool, self.room, hands, self.others, rng)
         kinds = self.kinds
         cards = [face for face in range(NUM_FACES) for _ in range(self.pool[face])]
         rng.shuffle(cards)
@@ -280,6 +287,10 @@ class Playout:
         self.bid = bid
         self.meld = meld
         self.team = seat % 2
+        self.rules = rules
+        # The C kernel plays these very playouts (engine.kernel, tested card for card);
+        # where it is not built (the bot sandbox) ``finish`` plays them.
+        self.kernel = kernel.supports(rules)
 
     def weakest(self, mask: int) -> int:
         """The least valuable face of ``mask``: a side card before a trump, low rank first."""
@@ -298,6 +309,36 @@ class Playout:
             totals[self.declaring] = -self.bid
         return totals[self.team] - totals[1 - self.team]
 
+    def finish_seeded(
+        self,
+        hands: list[list[int]],
+        masks: list[int],
+        trick: Sequence[int],
+        leader: int,
+        taken: Sequence[int],
+        seed: int,
+        first: int = -1,
+    ) -> int:
+        """``finish`` with the draws of ``random.Random(seed)``, through the C kernel when
+        it is built (the same cards, the same score)."""
+        if not self.kernel:
+            return self.finish(
+                hands, masks, trick, leader, taken, random.Random(seed).random, first
+            )
+        [won] = kernel.playouts(
+            self.rules,
+            trump=self.trump,
+            hands=hands,
+            trick=trick,
+            leader=leader,
+            taken=taken,
+            count=1,
+            greedy=True,
+            rng=seed,
+            first=first,
+        )
+        return self.score(won)
+
     def finish(
         self,
         hands: list[list[int]],
@@ -307,10 +348,14 @@ class Playout:
         taken: Sequence[int],
         draw: Callable[[], float],
         first: int = -1,
+        *,
+        uniform: bool = False,
     ) -> int:
         """Play to the end from ``trick`` (led by ``leader``), the seat to move playing
         ``first`` if given; return ``score``. ``hands`` (face counts) and ``masks`` (the
-        faces held, as bits) are played out in place."""
+        faces held, as bits) are played out in place. ``uniform``: every card uniform
+        among the legal ones instead (one ``draw()`` a card, the k-th lowest legal face,
+        as the kernel's and the engine's random play draw)."""
         trump, trump_mask, beaten_by, points = (
             self.trump,
             self.trump_mask,
@@ -335,6 +380,13 @@ class Playout:
             hand = masks[seat]
             if first >= 0:
                 face, first = first, -1
+            elif uniform:
+                legal = legal_mask(hand, led, win, led_high, trump, head, if_winning, overtrump)
+                skip = int(draw() * legal.bit_count())
+                while skip:
+                    legal &= legal - 1
+                    skip -= 1
+                face = (legal & -legal).bit_length() - 1
             elif played == 0:
                 aces = hand & self.side_aces
                 if aces:
@@ -471,7 +523,7 @@ class StrongBot(GreedyBot):
         self,
         observation: dict[str, Any],
         candidates: Sequence[int | None],
-        play_candidate: Callable[[list[list[int]], list[int], int | None, random.Random], int],
+        play_candidate: Callable[[list[list[int]], list[int], int | None, int], int],
         card_plays: int,
     ) -> list[float]:
         """The mean outcome of each candidate over the sampled deals."""
@@ -506,7 +558,7 @@ class StrongBot(GreedyBot):
             seed = rng.getrandbits(32)
             for index, candidate in enumerate(candidates[: playouts - played]):
                 copy = [list(counts) for counts in hands]
-                totals[index] += play_candidate(copy, list(masks), candidate, random.Random(seed))
+                totals[index] += play_candidate(copy, list(masks), candidate, seed)
                 counted[index] += 1
             played += min(len(candidates), playouts - played)
         self.last_deals = dealt
@@ -554,11 +606,9 @@ class StrongBot(GreedyBot):
         leader = int(observation["seat"]) if leader is None else int(leader)
         taken = [int(points) for points in observation["counters_taken"]]
 
-        def play_card(
-            hands: list[list[int]], masks: list[int], face: int | None, rng: random.Random
-        ) -> int:
+        def play_card(hands: list[list[int]], masks: list[int], face: int | None, seed: int) -> int:
             assert face is not None
-            return playout.finish(hands, masks, trick, leader, taken, rng.random, face)
+            return playout.finish_seeded(hands, masks, trick, leader, taken, seed, face)
 
         totals = self.evaluate(observation, faces, play_card, budget)
         # Ties (cards that play alike) go to the greedy choice, which has card sense.
@@ -572,10 +622,8 @@ class StrongBot(GreedyBot):
         playout = self.playout(observation)
         seat = int(observation["seat"])
 
-        def play_on(
-            hands: list[list[int]], masks: list[int], _: int | None, rng: random.Random
-        ) -> int:
-            return playout.finish(hands, masks, [], seat, [0, 0], rng.random)
+        def play_on(hands: list[list[int]], masks: list[int], _: int | None, seed: int) -> int:
+            return playout.finish_seeded(hands, masks, [], seat, [0, 0], seed)
 
         (playing,) = self.evaluate(observation, [None], play_on, budget)
         bid = int(observation["contract"]["bid"])

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.forfeit import ScoreBounds, finished_bounds
-from engine.interface import Deal, Game, Observer, phase_title
+from engine.interface import Deal, Game, Observer, phase_title, seat_number, sentence
 from engine.pinnacolo.actions import parse_action
 from engine.pinnacolo.forfeit import hand_bounds, worst_case_bounds
 from engine.pinnacolo.game import PinnacoloGame
@@ -49,7 +49,12 @@ class PinnacoloObserver(Observer[PinnacoloHand]):
             return f"{who} puts {args[1]} in meld {args[0]} in place of its wild"
         return super().caption(actor, action, view, name)
 
-    def table(self, view: Mapping[str, Any], teams: Sequence[Sequence[int]]) -> dict[str, Any]:
+    def table(
+        self,
+        view: Mapping[str, Any],
+        teams: Sequence[Sequence[int]],
+        name: Callable[[int], str] = seat_number,
+    ) -> dict[str, Any]:
         """The hands with each seat's melds under it, the discard pile and the stock in the
         middle, who has laid down, and each side's points on the table."""
         seats = self.table_seats(view, teams)
@@ -75,9 +80,13 @@ class PinnacoloObserver(Observer[PinnacoloHand]):
         ]
         if view.get("must_meld"):
             areas.append(
-                {"label": f"Seat {view['current_player']} must first meld {view['must_meld']}"}
+                {
+                    "label": sentence(
+                        f"{name(view['current_player'])} must first meld {view['must_meld']}"
+                    )
+                }
             )
-        down = [f"seat {seat}" for seat, laid in enumerate(view["laid_down"]) if laid]
+        down = [name(seat) for seat, laid in enumerate(view["laid_down"]) if laid]
         return {
             "title": phase_title(view),
             "seats": seats,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -12,6 +13,7 @@ import pytest
 
 from engine import Replay, new_hand
 from engine.cli import MAX_PLAY_HANDS
+from engine.kernel import KERNEL
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -180,3 +182,39 @@ def test_replay_verify_reports_an_unreadable_action_as_the_first_difference(
     done = run("replay", "verify", str(path))
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["path"] == "actions[0]"
+
+
+def test_info_says_which_build_runs_and_whether_the_kernel_is_used() -> None:
+    done = run("info")
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout)
+    assert info["build"] in ("compiled", "pure")
+    # "loaded", or why not: "not built (make engine-kernel: ...)", "stale: ...".
+    assert isinstance(info["kernel"], str) and info["kernel"]
+    # Every pinochle game's presets, two-hand's too, where the kernel runs.
+    played = ["auction4", "cutthroat3", "double4", "single4", "twohand"]
+    assert sorted(info["kernel_variants"]) == (played if KERNEL is not None else [])
+
+
+@pytest.mark.parametrize("variant", ["single4", "cutthroat3", "twohand"])
+def test_play_gives_the_same_hands_with_the_kernel_and_without(variant: str) -> None:
+    """The C kernel, where built, plays the very hands of the pure engine: the summaries
+    differ in their timings and their ``kernel`` flag alone."""
+    args = ["play", "--variant", variant, "--hands", "40", "--seed", "5"]
+    with_kernel = json.loads(run(*args).stdout)
+    pure = subprocess.run(
+        [sys.executable, "-m", "engine", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+        env={**os.environ, "ENGINE_KERNEL": "off"},
+    )
+    without = json.loads(pure.stdout)
+    assert without["kernel"] is False
+    assert with_kernel["kernel"] is (KERNEL is not None)
+    timings = ("seconds", "cpu_seconds", "hands_per_second", "kernel")
+    for summary in (with_kernel, without):
+        for key in timings:
+            del summary[key]
+    assert with_kernel == without

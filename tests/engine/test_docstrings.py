@@ -18,6 +18,7 @@ MODULES = [
     "engine.game",
     "engine.hand",
     "engine.interface",
+    "engine.kernel",
     "engine.meld",
     "engine.pinochle_forfeit",
     "engine.pinochle_replay",

@@ -1,0 +1,340 @@
+"""The optional C kernel (``engine/_kernel.c``): whole random hands and trick playouts in
+batches, card for card the hands the pure engine plays.
+
+Built by ``make`` (``deploy/build_kernel.py``: gcc and the Python headers) into
+``build/engine-kernel/``, beside a manifest of the digest of the source it was built
+from; it is loaded only while that source is unchanged and ``ENGINE_KERNEL`` is not
+``off``. Nothing needs it: without it ``KERNEL`` is ``None``, the callers take the pure
+engine's path, and ``kernel_status()`` says why (logged once, ``python -m engine info``).
+It lives outside the package; the bot sandbox's runtime copies the build read-only
+beside its copy of ``engine/`` (``SANDBOX_DIR``), so bots get the same kernel.
+
+The kernel plays whole hands of every pinochle game (four-hand, three-hand cutthroat and
+two-hand with its stock); ``supports(rules)`` says whether it plays a variant's rules.
+Its playouts from a position (``playouts``) are the trick games' alone: two-hand's stock
+phase has draws and melds between the tricks.
+
+>>> import random
+>>> from engine.rules import pinochle_rules
+>>> if KERNEL is not None:
+...     rng = random.Random(5)
+...     hands = random_hands(pinochle_rules("single4"), game_seed=1, first=0, count=3, rng=rng)
+...     assert len(hands) == 3 and all(len(hand["plays"]) == 48 for hand in hands)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import logging
+import os
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from engine.results import HandOutcome
+from engine.rules import (
+    AllPass,
+    MustTrump,
+    Pinochle2Rules,
+    Pinochle3Rules,
+    Pinochle4Rules,
+    Rules,
+    pinochle_rules,
+    pinochle_variants,
+)
+
+__all__ = [
+    "BUILD_DIR",
+    "KERNEL",
+    "KERNEL_DIR",
+    "OUTCOMES",
+    "SANDBOX_DIR",
+    "SOURCE",
+    "config_of",
+    "kernel_status",
+    "kernel_variants",
+    "playouts",
+    "random_hands",
+    "random_summary",
+    "sample_deal",
+    "supports",
+    "two_hand_melds",
+]
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+SOURCE = PACKAGE_DIR / "_kernel.c"
+MANIFEST = "manifest.json"
+BUILD_DIR = PACKAGE_DIR.parent / "build" / "engine-kernel"
+"""Where ``make engine-kernel`` builds it, beside the package."""
+SANDBOX_DIR = PACKAGE_DIR.parent / "engine-kernel"
+"""Where the bot sandbox's runtime copies the build, beside its copy of the package."""
+KERNEL_DIR = (
+    BUILD_DIR if (BUILD_DIR / MANIFEST).exists() or not SANDBOX_DIR.is_dir() else SANDBOX_DIR
+)
+"""The build this process loads: the project's, else a sandbox's copy."""
+OUTCOMES = (
+    HandOutcome.MADE,
+    HandOutcome.SET,
+    HandOutcome.THROWN_IN,
+    HandOutcome.NO_MARRIAGE,
+    HandOutcome.PASSED_OUT,
+)
+"""The kernel's outcome codes, in order."""
+
+_log = logging.getLogger(__name__)
+
+
+def source_digest() -> str:
+    """The SHA-256 of ``engine/_kernel.c`` (empty when the source is absent, as in the
+    sandbox's copy of the package)."""
+    try:
+        return hashlib.sha256(SOURCE.read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def library_path() -> Path:
+    """Where the build puts the extension module."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return KERNEL_DIR / f"_kernel{suffix}"
+
+
+def _load() -> tuple[ModuleType | None, str]:
+    if os.environ.get("ENGINE_KERNEL", "auto").strip().lower() == "off":
+        return None, "off (ENGINE_KERNEL=off)"
+    try:
+        manifest = json.loads((KERNEL_DIR / MANIFEST).read_text())
+    except FileNotFoundError:
+        return None, "not built (make engine-kernel: gcc and the Python headers)"
+    except (OSError, ValueError) as error:
+        return None, f"unreadable manifest ({error})"
+    if not isinstance(manifest, dict) or manifest.get("python") != sys.implementation.cache_tag:
+        return None, f"not built for {sys.implementation.cache_tag}"
+    if manifest.get("source") != source_digest():
+        return None, "stale: engine/_kernel.c changed since it was built"
+    spec = importlib.util.spec_from_file_location("engine._kernel", library_path())
+    if spec is None or spec.loader is None:
+        return None, "no extension module in the build"
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except ImportError as error:
+        return None, f"does not load ({error})"
+    return module, "loaded"
+
+
+KERNEL, _STATUS = _load()
+"""The kernel's module, or ``None`` (``kernel_status`` says why)."""
+_told = False
+
+
+def kernel_status() -> str:
+    """``loaded``, or why the pure engine runs instead; logged once per process."""
+    global _told
+    if not _told:
+        _told = True
+        if KERNEL is None:
+            _log.info("the C kernel is %s: the pure engine runs", _STATUS)
+    return _STATUS
+
+
+def supports(rules: Rules) -> bool:
+    """Whether the kernel plays whole hands of these rules (four-hand, three-hand and
+    two-hand); the first ask without a kernel logs why the pure engine plays them."""
+    if KERNEL is None:
+        kernel_status()
+        return False
+    return isinstance(rules, Pinochle4Rules | Pinochle3Rules | Pinochle2Rules)
+
+
+def kernel_variants() -> list[str]:
+    """The presets whose hands the kernel plays (none without a kernel)."""
+    return [name for name in pinochle_variants() if supports(pinochle_rules(name))]
+
+
+_CONFIGS: dict[int, tuple[Rules, Any]] = {}
+
+
+def config_of(rules: Rules) -> tuple[Any, ...]:
+    """The rules as the kernel reads them: one tuple, in ``_kernel.c``'s order."""
+    tables = rules._tables
+    values = tables.meld
+    auction = rules if isinstance(rules, Pinochle4Rules | Pinochle3Rules) else None
+    config = (
+        rules.players,
+        tables.hand_size,
+        int(rules.deck == "double"),
+        tables.head,
+        int(rules.must_trump is MustTrump.ONLY_IF_WINNING),
+        int(rules.must_overtrump),
+        tables.counter_points,
+        rules.last_trick_bonus,
+        values.run,
+        values.aces,
+        values.kings,
+        values.queens,
+        values.jacks,
+        values.pinochle,
+        values.royal_marriage,
+        values.marriage,
+        values.dix,
+        int(values.run_includes_marriage),
+        int(rules.meld_needs_trick),
+        tables.bids,
+        tables.raise_limit,
+        int(tables.pass_with_help),
+        int(auction is not None and auction.all_pass is AllPass.DEALER_STUCK),
+        int(auction is not None and auction.trump_needs_marriage),
+        rules.pass_count if isinstance(rules, Pinochle4Rules) else 0,
+        int(auction is not None and auction.throw_in),
+        rules.widow if isinstance(rules, Pinochle3Rules) else 0,
+        int(isinstance(rules, Pinochle3Rules) and rules.bury_meld_cards),
+        rules.turned_dix if isinstance(rules, Pinochle2Rules) else 0,
+        rules.dix_exchange if isinstance(rules, Pinochle2Rules) else 0,
+    )
+    return config
+
+
+def two_hand_melds(trump: int) -> tuple[tuple[int, ...], ...]:
+    """Two-hand's melds of table 3.1 with this trump, each as its faces in face order,
+    in the order the kernel numbers them (``laid``): the run, the double run, the royal
+    marriage, the marriages of the other suits, the dix, the pinochle, the double
+    pinochle, then aces, kings, queens and jacks around, each single then double.
+
+    >>> two_hand_melds(0)[:3]
+    ((0, 1, 2, 3, 4), (0, 0, 1, 1, 2, 2, 3, 3, 4, 4), (2, 3))
+    """
+    base = trump * 6
+    run = tuple(range(base, base + 5))
+    marriages = [(suit * 6 + 2, suit * 6 + 3) for suit in range(4) if suit != trump]
+    pinochle = (3, 16)  # QS and JD
+    arounds = [tuple(suit * 6 + rank for suit in range(4)) for rank in (0, 2, 3, 4)]
+
+    def double(faces: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(faces * 2))
+
+    melds = [run, double(run), (base + 2, base + 3), *marriages, (base + 5,)]
+    melds += [pinochle, double(pinochle)]
+    for around in arounds:
+        melds += [around, double(around)]
+    return tuple(melds)
+
+
+def _kernel() -> Any:
+    if KERNEL is None:
+        raise RuntimeError(f"the C kernel is {_STATUS}")
+    return KERNEL
+
+
+def _parsed(rules: Rules) -> Any:
+    """The kernel's own copy of ``config_of(rules)``, parsed once per rules object: a
+    bot's playouts call the kernel thousands of times with the same rules."""
+    cached = _CONFIGS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    parsed = _kernel().config(config_of(rules))
+    if len(_CONFIGS) > 64:
+        _CONFIGS.clear()
+    _CONFIGS[id(rules)] = (rules, parsed)
+    return parsed
+
+
+def random_hands(
+    rules: Rules, *, game_seed: int, first: int, count: int, rng: random.Random
+) -> list[dict[str, Any]]:
+    """Hands ``first`` to ``first + count - 1`` of a game of seed ``game_seed`` (dealt
+    from ``hand_seed(game_seed, n)``, dealer ``n`` mod the players), played out as
+    ``play_randomly(rng)`` plays them; ``rng`` is advanced as that would.
+
+    Each hand: ``outcome`` (an index of ``OUTCOMES``), ``declarer``, ``bid``, ``trump``,
+    ``melds`` (by seat, 0 when not shown), ``taken``, ``won``, ``scores`` (by side),
+    ``plays`` (the faces played, as bytes), ``calls`` (the auction: -1 pass, -2 pass
+    with help, else a rung of the ladder), ``buried`` and ``actions``; two-hand's
+    decisions after its stock tricks in ``laid`` (-1 no meld, -2 the dix exchange, else
+    an index of ``two_hand_melds(trump)``) and the choices each had in ``options`` (bit
+    ``code + 2`` for each code offered).
+    """
+    state, hands = _kernel().random_hands(
+        _parsed(rules), game_seed, first, count, rng.getstate(), True
+    )
+    rng.setstate(state)
+    result: list[dict[str, Any]] = hands
+    return result
+
+
+def random_summary(
+    rules: Rules, *, game_seed: int, first: int, count: int, rng: random.Random
+) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """``random_hands`` summed: hands by outcome code, actions, scores by side."""
+    state, summary = _kernel().random_hands(
+        _parsed(rules), game_seed, first, count, rng.getstate(), False
+    )
+    rng.setstate(state)
+    outcomes, actions, scores = summary
+    return outcomes, actions, scores
+
+
+def playouts(
+    rules: Rules,
+    *,
+    trump: int,
+    hands: Sequence[Sequence[int]],
+    trick: Sequence[int],
+    leader: int,
+    taken: Sequence[int],
+    count: int,
+    greedy: bool,
+    rng: random.Random | int,
+    first: int = -1,
+) -> list[tuple[int, ...]]:
+    """``count`` playouts of the tricks from one position with every hand known (the
+    seats' face counts), ``trick`` led by ``leader``: the counters each side has taken at
+    the end, last trick included. ``greedy``: the strong reference bot's card sense,
+    else uniform among the legal cards; the seat to move plays ``first`` if a face.
+    ``rng`` is advanced as the playouts drew from it; an int is the seed of a
+    ``random.Random`` of its own (cheaper: no state goes in or out)."""
+    seeded = isinstance(rng, int)
+    state, results = _kernel().playouts(
+        _parsed(rules),
+        trump,
+        hands,
+        trick,
+        leader,
+        taken,
+        count,
+        int(greedy),
+        rng if isinstance(rng, int) else rng.getstate(),
+        first,
+    )
+    if not seeded:
+        assert isinstance(rng, random.Random)
+        rng.setstate(state)
+    out: list[tuple[int, ...]] = results
+    return out
+
+
+def sample_deal(
+    kinds: Sequence[int],
+    pool: Sequence[int],
+    room: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    others: Sequence[int],
+    rng: random.Random,
+) -> list[list[int]]:
+    """The unseen cards dealt at random to the three ``others`` under what the play has
+    shown: ``pool`` (24 face counts) shuffled as ``rng.shuffle`` does, the cards some seat
+    may not hold first, each to an allowed seat (``kinds[face]``: bits of ``others``) with
+    room left, chance proportional to its room plus one, never leaving the rest
+    impossible to place (Hall's condition). ``hands``: the four hands' counts so far.
+    The strong reference bot's ``Beliefs.sample``, card for card; ``rng`` is advanced as
+    that would. ``ValueError`` when no seat may take a card."""
+    state, dealt = _kernel().sample_deal(kinds, pool, room, hands, others, rng.getstate())
+    rng.setstate(state)
+    result: list[list[int]] = dealt
+    return result

@@ -1,0 +1,107 @@
+"""The strong reference bot's playouts through the C kernel: the very cards and scores of
+its pure-Python ``Playout.finish``, from positions of real hands (RULES.md section 4).
+
+Skipped, saying why, where the kernel is not built (``make test`` builds it).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bots.reference.strong import Beliefs, Playout
+from engine.actions import Play
+from engine.cards import DECKS, Card
+from engine.hand import new_hand
+from engine.kernel import KERNEL, kernel_status, playouts
+from engine.rules import pinochle_rules
+from tests.bots.positions import positions
+
+if KERNEL is None:
+    # As the compiled core's comparisons (test_native_build): make test builds it.
+    pytest.skip(f"the C kernel is {kernel_status()}", allow_module_level=True)
+
+
+@pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
+def test_greedy_playouts_are_the_strong_bots_own(variant: str) -> None:
+    rules = pinochle_rules(variant)
+    checked = 0
+    for state, rng in positions(variant, 40):
+        seat = state.current_player
+        assert seat is not None and state.trump is not None and state.declarer is not None
+        view = state.observation(seat)
+        melds = [0, 0]
+        for entry in view["melds"] or []:
+            melds[entry["seat"] % 2] += entry["total"]
+        bid = view["contract"]["bid"]
+        through_kernel = Playout(rules, int(state.trump), state.declarer, bid, melds, seat)
+        pure = Playout(rules, int(state.trump), state.declarer, bid, melds, seat)
+        pure.kernel = False
+        assert through_kernel.kernel
+        trick = [int(Card.parse(name)) for name in view["trick"]["cards"]]
+        leader = view["trick"]["leader"]
+        leader = seat if leader is None else leader
+        taken = view["counters_taken"]
+        faces = [action.card for action in state.legal_actions if isinstance(action, Play)]
+        for face in [*faces, -1]:
+            seed = rng.getrandbits(32)
+            hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(4)]
+            masks = [sum(1 << f for f in range(24) if counts[f]) for counts in hands]
+            ours = through_kernel.finish_seeded(
+                [h[:] for h in hands], masks[:], trick, leader, taken, seed, face
+            )
+            theirs = pure.finish_seeded(
+                [h[:] for h in hands], masks[:], trick, leader, taken, seed, face
+            )
+            assert ours == theirs, (variant, face, seed)
+            checked += 1
+    assert checked > 100
+
+
+def test_a_batch_of_random_playouts_keeps_every_counter() -> None:
+    """Uniform playouts of a whole hand's tricks, in one batch: every counter and the
+    last trick are taken, whatever the cards."""
+    rules = pinochle_rules("single4")
+    state = new_hand("single4", seed=3)
+    hands = [DECKS["single"].counts(state.hand(seat)) for seat in range(4)]
+    results = playouts(
+        rules,
+        trump=2,
+        hands=hands,
+        trick=[],
+        leader=1,
+        taken=[0, 0],
+        count=500,
+        greedy=False,
+        rng=random.Random(1),
+    )
+    assert len(results) == 500 and len(set(results)) > 10
+    assert all(sum(taken) == rules.total_in_tricks for taken in results)
+
+
+@pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
+def test_sampled_deals_are_the_strong_bots_own(variant: str) -> None:
+    """``Beliefs.sample`` through the kernel: the same hands, and the generator left as
+    the pure sampler leaves it, from every seat of positions of real hands."""
+    rules = pinochle_rules(variant)
+    sampled = 0
+    for state, rng in positions(variant, 25):
+        for seat in range(4):
+            beliefs = Beliefs(state.observation(seat), rules)
+            if not beliefs.consistent():
+                beliefs.forget_exclusions()
+            assert beliefs.kernel
+            seed = rng.getrandbits(64)
+            ours, theirs = random.Random(seed), random.Random(seed)
+            for _ in range(3):
+                through_kernel = beliefs.sample(ours)
+                beliefs.kernel = False
+                pure = beliefs.sample(theirs)
+                beliefs.kernel = True
+                assert through_kernel == pure
+                # The true hands are among the possible ones: the sizes agree.
+                assert [sum(h) for h in pure] == [len(state.hand(s)) for s in range(4)]
+                sampled += 1
+            assert ours.getstate() == theirs.getstate()
+    assert sampled > 200
