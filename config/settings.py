@@ -48,6 +48,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First, so that its runserver (what `make demo` and the tests' live servers start)
+    # serves the ASGI application: the pages and the lobby's WebSockets (config/asgi.py).
+    "daphne",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -59,11 +62,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_celery_beat",
+    # WebSockets: the lobby's live tables (lobby/consumers.py), over CHANNEL_LAYERS below.
+    "channels",
     "arena",
     "leagues",
     "tournaments",
     "tables",
     "robot_events",
+    "lobby",
     "home",
     # htmx requests (request.htmx) for pages that refresh a part of themselves.
     "django_htmx",
@@ -191,6 +197,9 @@ BROKER_DIR = VAR_DIR / "broker"
 if CELERY_BROKER_URL.startswith("filesystem://"):
     for _folder in ("messages", "control"):
         (BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
+    # kombu's own filesystem transport lets a worker read a message file before it is
+    # written (arena/queues/files.py): this one writes each file whole, then renames it.
+    CELERY_BROKER_TRANSPORT = "arena.queues.files:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "messages"),
         "data_folder_out": str(BROKER_DIR / "messages"),
@@ -274,6 +283,40 @@ else:
         "OPTIONS": {"MAX_ENTRIES": 2000},
     }
 
+# Channel layer: how a change to a lobby table (lobby.live.publish, in a web process or a
+# Celery worker) reaches the WebSockets of every web process. With Redis, its pub/sub layer
+# by default (CHANNEL_LAYER=pubsub): a group message is one PUBLISH that Redis hands to the
+# subscribed processes, with nothing stored; tests/bench/bench_live_tables.py measured it
+# against the list-based layer (CHANNEL_LAYER=redis: a sorted set per group and a list per
+# socket, kept for a reader that comes late). A frame is never sent from the message: every
+# socket reads its own from the database, so a lost message costs a refresh, not a card.
+# Without Redis (make demo) the in-memory layer: the demo runs one web process, which holds
+# every socket, and the moves its Celery workers make reach them through the socket's own
+# check of the table (LOBBY_SOCKET_POLL_S, lobby/consumers.py).
+CHANNEL_LAYER = env_choice("CHANNEL_LAYER", "pubsub", choices=("pubsub", "redis"))
+# Keys and Redis channels start with this, so that deployments and parallel test runs that
+# share one Redis never hear each other's tables (tests/conftest.py suffixes it per process).
+CHANNEL_LAYER_PREFIX = f"{CACHE_KEY_PREFIX}-asgi"
+if REDIS_URL:
+    CHANNEL_LAYERS: dict[str, dict[str, object]] = {
+        "default": {
+            "BACKEND": (
+                "channels_redis.pubsub.RedisPubSubChannelLayer"
+                if CHANNEL_LAYER == "pubsub"
+                else "channels_redis.core.RedisChannelLayer"
+            ),
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# How often a socket compares its table's move count with the last frame it sent, and
+# sends a new frame when they differ: the demo's (in-memory layer) only way to hear the
+# moves its workers make; with Redis every change arrives as a message, and 0 turns it off.
+LOBBY_SOCKET_POLL_S = (
+    float(env_int("LOBBY_SOCKET_POLL_MS", 0 if REDIS_URL else 1000, minimum=0)) / 1000
+)
+
 # --- bot sandbox -------------------------------------------------------------------------
 
 # bubblewrap: every bot runs in the sandbox (production, CI). plain: ordinary processes, for
@@ -303,6 +346,9 @@ MATCH_MAX_RETRIES = env_int("MATCH_MAX_RETRIES", 5, minimum=0)
 # After a match's tables, play the reference pairing on its deals for the control variate of
 # its mean board result (arena/services/controls.py); it costs worker time, not bot time.
 MATCH_REFERENCE_CONTROLS = env_bool("MATCH_REFERENCE_CONTROLS", True)
+# A control found not to pay still runs in one eligible match in this many (by match id),
+# so that its measure follows the bots and the controls' cost (0: never).
+MATCH_CONTROL_RECHECK_EVERY = env_int("MATCH_CONTROL_RECHECK_EVERY", 20, minimum=0)
 CHALLENGE_RATE = env_rate("CHALLENGE_RATE", "20/hour")
 # A challenge of at most this many boards is played by the interactive workers (a person
 # waits for it); a longer one is batch work, played by the background workers
@@ -325,6 +371,18 @@ PLAY_EXPIRE_EVERY_S = env_int("PLAY_EXPIRE_EVERY_S", 600, minimum=1)
 CELERY_BEAT_SCHEDULE["expire-idle-play-tables"] = {
     "task": "play.tables_expire",
     "schedule": float(PLAY_EXPIRE_EVERY_S),
+}
+# Card tables for people (lobby): each decision of a person has LOBBY_DECISION_S seconds,
+# then draws on a bank of LOBBY_BANK_S for the whole game; when both are spent the table's
+# substitute bot plays that decision. The sweep finds the decisions past their deadline.
+LOBBY_DECISION_S = env_int("LOBBY_DECISION_S", 30, minimum=1)
+LOBBY_BANK_S = env_int("LOBBY_BANK_S", 120, minimum=0)
+# Tables a person hosts at once (waiting or in play): each holds a game and its bots' work.
+LOBBY_OPEN_TABLES_MAX = env_int("LOBBY_OPEN_TABLES_MAX", 5, minimum=1)
+LOBBY_SWEEP_EVERY_S = env_int("LOBBY_SWEEP_EVERY_S", 10, minimum=1)
+CELERY_BEAT_SCHEDULE["lobby-clocks"] = {
+    "task": "lobby.clocks_sweep",
+    "schedule": float(LOBBY_SWEEP_EVERY_S),
 }
 # How often an open robot event's page asks for its standings again (robot_events).
 ROBOTS_STANDINGS_REFRESH_S = env_int("ROBOTS_STANDINGS_REFRESH_S", 10, minimum=1)

@@ -21,6 +21,7 @@ urlpatterns = [
     path("tournaments/", include("tournaments.pages.urls")),
     path("play/", include("tables.pages.urls")),
     path("robots/", include("robot_events.pages.urls")),
+    path("tables/", include("lobby.pages.urls")),
     path("admin/", admin.site.urls),
     # Sign-in under the quota of failures (arena/pages/signin.py), ahead of Django's own login/.
     path("accounts/login/", signin.SignInView.as_view(), name="login"),
@@ -35,6 +36,7 @@ urlpatterns = [
     path("api/tournaments/", include("tournaments.api.urls")),
     path("api/play/", include("tables.api.urls")),
     path("api/robots/", include("robot_events.api.urls")),
+    path("api/lobby/", include("lobby.api.urls")),
     path("api/", include("arena.api.urls")),
 ]
 
