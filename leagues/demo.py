@@ -1,14 +1,17 @@
-"""Demo league for `make demo`: the reference bots of the arena demo in a round robin.
+"""Demo leagues for `make demo`: the reference bots of the arena demo in a round robin and
+in a knockout.
 
 Built through the same services as the API, after ``arena.demo.seed``. The demo schedules
-round 1 and closes it once its matches are played, so the standings have results and round
-2 is left for a visitor (or the timetable) to schedule. Without a broker the matches are
-played as the round is scheduled; with the demo's worker the seed waits for them.
+the round robin's round 1 and closes it once its matches are played, so the standings have
+results and round 2 is left for a visitor (or the timetable) to schedule. Without a broker
+the matches are played as the round is scheduled; with the demo's worker the seed waits for
+them. The knockout is left in play: its round 1 is scheduled (seeded by the ratings the
+round robin gave) and its bracket shows the ties as the worker plays them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from arena.demo import wait_until
 from arena.models import BotVersion, Match, Player
@@ -17,6 +20,7 @@ from leagues import selectors, services
 from leagues.models import League, Season
 
 DEMO_LEAGUE = "Reference bots league"
+DEMO_KNOCKOUT = "Reference bots cup"
 DEMO_VARIANT = default_variant()
 DEMO_BOARDS = 2
 DEMO_ORGANISER = "alice"
@@ -74,3 +78,34 @@ def seed(say: Callable[[str], None] = print) -> None:
                 f"league standings {line.rank}. {line.entry.bot}: {line.row.points} points, "
                 f"board difference {line.row.board_difference:+d}"
             )
+    seed_knockout(organiser=organiser, versions=list(latest.values()), say=say)
+
+
+def seed_knockout(
+    *, organiser: Player, versions: Sequence[BotVersion], say: Callable[[str], None] = print
+) -> Season:
+    """A knockout of the versions' bots with its round 1 scheduled: a season in play, whose
+    bracket a visitor reaches from the leagues' pages. Does nothing that is already there."""
+    league = League.objects.filter(name=DEMO_KNOCKOUT, organiser=organiser).first()
+    if league is None:
+        league = services.league_create(
+            organiser=organiser,
+            name=DEMO_KNOCKOUT,
+            variant=versions[0].bot.variant,
+            format=League.Format.KNOCKOUT,
+            boards_per_match=DEMO_BOARDS,
+            description="The reference bots in a knockout, seeded by rating: round 1 is "
+            "being played; schedule the next round once it is.",
+        )
+        say(f"league {league.pk}: {league.name}")
+    season = league.seasons.order_by("number").first() or services.season_create(
+        league=league, name="Demo cup"
+    )
+    if season.status == Season.Status.OPEN:
+        for version in versions:
+            if not season.entries.filter(bot=version.bot).exists():
+                services.entry_create(season=season, bot=version.bot, version=version)
+        services.round_schedule(season=season, number=1)
+        season.refresh_from_db()
+    say(f"knockout {league.name}: round 1 of {season.round_count} scheduled")
+    return season

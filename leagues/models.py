@@ -17,6 +17,7 @@ class League(models.Model):
         DOUBLE_ROUND_ROBIN = "double_round_robin", "Double round robin"
         SWISS = "swiss", "Swiss"
         LADDER = "ladder", "Ladder"
+        KNOCKOUT = "knockout", "Knockout"
 
     name = models.CharField(max_length=100)
     description = models.TextField(blank=True, max_length=4000)
@@ -50,7 +51,7 @@ class League(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(
-                    format__in=["round_robin", "double_round_robin", "swiss", "ladder"]
+                    format__in=["round_robin", "double_round_robin", "swiss", "ladder", "knockout"]
                 ),
                 name="league_format_valid",
             ),

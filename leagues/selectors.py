@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from arena.models import Bot, BotVersion, Match, Player
-from leagues import fixture_results, promotion, scheduling
+from arena.models import Bot, BotVersion, Match, Player, Rating
+from leagues import fixture_results, knockout, promotion, scheduling
 from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 
@@ -21,6 +21,46 @@ def fixture_result(fixture: Fixture) -> Result:
         walkover=fixture.walkover,
         failed=match is not None and match.status == Match.Status.FAILED,
         score_x=match.score_x if match is not None and match.status == Match.Status.DONE else None,
+    )
+
+
+def tie_outcome(fixture: Fixture) -> knockout.TieOutcome:
+    """The fixture read as a knockout tie: its result and the boards each side won."""
+    result = fixture_result(fixture)
+    if result not in fixture_results.PLAYED:
+        return knockout.TieOutcome(result)
+    assert fixture.match is not None
+    return knockout.TieOutcome(result, *knockout.boards_won(fixture.match.board_results))
+
+
+def knockout_winners(*, season: Season, division: Division | None) -> dict[frozenset[int], int]:
+    """Each decided tie of a knockout (the two seeds, which are the entries' numbers) with
+    the seed that advanced (``leagues.knockout.tie_winner``); byes are the bracket's own."""
+    winners = {}
+    fixtures = season_fixtures(season=season, division=division).select_related(
+        "entry_x", "entry_y"
+    )
+    for fixture in fixtures:
+        if fixture.entry_y is None:
+            continue
+        x, y = fixture.entry_x.number, fixture.entry_y.number
+        assert x is not None and y is not None  # numbered when round 1 is scheduled
+        winner = knockout.tie_winner(x, y, tie_outcome(fixture))
+        if winner is not None:
+            winners[frozenset((x, y))] = winner
+    return winners
+
+
+def entry_rating(*, entry: Entry, variant: str) -> float | None:
+    """The rating, in ``variant``, of the version that would play for the entry now (its
+    fixed version, or its bot's latest active one); None when it has none."""
+    version = entry_version_now(entry=entry)
+    if version is None:
+        return None
+    return (
+        Rating.objects.filter(version=version, variant=variant)
+        .values_list("elo", flat=True)
+        .first()
     )
 
 
@@ -173,6 +213,10 @@ def season_standings(*, season: Season) -> list[DivisionTable]:
         by_key = {index: entry for entry, index in zip(group, key.values(), strict=True)}
         if league.format == League.Format.LADDER:
             rows.sort(key=lambda row: promotion.ladder_rank(by_key[row.number].rung, row.number))
+        if league.format == League.Format.KNOCKOUT and season.round_count is not None:
+            # The seeds are the entries' numbers, fixed with round 1.
+            place = _knockout_places(season, division, group)
+            rows.sort(key=lambda row: place[by_key[row.number].pk])
         tables.append(
             DivisionTable(
                 division=division,
@@ -183,6 +227,17 @@ def season_standings(*, season: Season) -> list[DivisionTable]:
             )
         )
     return tables
+
+
+def _knockout_places(
+    season: Season, division: Division | None, group: list[Entry]
+) -> dict[int, int]:
+    """Each entry's place in a knockout (``leagues.knockout.elimination_order``), by id."""
+    seeded = {entry.number: entry.pk for entry in group}
+    order = knockout.elimination_order(
+        len(group), knockout_winners(season=season, division=division)
+    )
+    return {seeded[seed]: place for place, seed in enumerate(order)}
 
 
 # --- Reads for the web pages: one call per page, returning everything that page shows. ---
@@ -345,3 +400,165 @@ def bot_version_numbered(*, bot: Bot, number: int) -> BotVersion | None:
 
 def division_named(*, season: Season, name: str) -> Division | None:
     return season.divisions.filter(name=name).first()
+
+
+# --- A knockout's bracket page. ---
+
+
+@dataclass(frozen=True)
+class BracketSide:
+    """One side of a tie: a seed and its entry, or nobody yet (``entry`` None)."""
+
+    seed: int | None
+    entry: Entry | None
+    advanced: bool
+    score: int | None
+    """The side's total board result in the tie's match, once it is done."""
+
+
+@dataclass(frozen=True)
+class BracketTie:
+    top: BracketSide
+    bottom: BracketSide | None
+    """None for a bye."""
+    fixture: Fixture | None
+    decided_by: str
+    """How the tie was decided, for a reader ("" while it is open)."""
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    number: int
+    name: str
+    ties: list[BracketTie]
+    round: Round | None
+    """The scheduled round, None before it is scheduled."""
+
+
+@dataclass(frozen=True)
+class DivisionBracket:
+    division: Division | None
+    rounds: list[BracketRound]
+    champion: Entry | None
+
+
+@dataclass(frozen=True)
+class BracketPage:
+    season: Season
+    league: League
+    brackets: list[DivisionBracket]
+    """Empty until round 1 fixes the seeds."""
+
+
+DECIDED_BY = {
+    Result.X_WON: "on the board total",
+    Result.Y_WON: "on the board total",
+    Result.DRAWN: "",  # more boards won, or the better seed: told apart below
+    Result.X_FORFEITED: "by forfeit",
+    Result.Y_FORFEITED: "by forfeit",
+    Result.BOTH_FORFEITED: "both forfeited: the better seed goes through",
+    Result.VOID: "the match failed: the better seed goes through",
+    Result.PENDING: "",
+    Result.BYE: "bye",
+}
+
+
+def round_name(number: int, rounds: int) -> str:
+    """What a knockout's round is called: the final, the semi-finals, ... or its number.
+
+    >>> [round_name(n, 4) for n in (1, 2, 3, 4)]
+    ['Round 1', 'Quarter-finals', 'Semi-finals', 'Final']
+    """
+    from_the_end = rounds - number
+    return {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}.get(from_the_end, f"Round {number}")
+
+
+def bracket_page(*, league_id: int, number: int) -> BracketPage:
+    """A knockout season's bracket, per division: every round to the final, the ties known
+    so far with their seeds, results and matches, and the champion once there is one.
+
+    Raises ``Season.DoesNotExist`` (also for a season of another format)."""
+    season = Season.objects.select_related("league__organiser__user").get(
+        league_id=league_id, number=number, league__format=League.Format.KNOCKOUT
+    )
+    brackets = []
+    if season.round_count is not None:
+        rounds = {round_.number: round_ for round_ in round_list(season=season)}
+        entries = list(entry_list(season=season))
+        divisions: list[Division | None] = list(season.divisions.order_by("level")) or [None]
+        for division in divisions:
+            group = {
+                entry.number: entry
+                for entry in entries
+                if entry.division_id == (division.pk if division else None)
+                and entry.number is not None
+            }
+            brackets.append(_division_bracket(season, division, group, rounds))
+    return BracketPage(season=season, league=season.league, brackets=brackets)
+
+
+def _division_bracket(
+    season: Season, division: Division | None, seeded: dict[int, Entry], rounds: dict[int, Round]
+) -> DivisionBracket:
+    fixtures: dict[frozenset[int], Fixture] = {}
+    for fixture in _fixtures_in_full().filter(round__season=season, division=division):
+        seeds = [fixture.entry_x.number] + ([fixture.entry_y.number] if fixture.entry_y else [])
+        fixtures[frozenset(seed for seed in seeds if seed is not None)] = fixture
+    winners = knockout_winners(season=season, division=division)
+    size = len(seeded)
+    shown = []
+    for ties in knockout.bracket(size, winners):
+        number = ties[0].round
+        shown.append(
+            BracketRound(
+                number=number,
+                name=round_name(number, knockout.round_count(size)),
+                ties=[_bracket_tie(tie, seeded, fixtures) for tie in ties],
+                round=rounds.get(number),
+            )
+        )
+    title = knockout.champion(size, winners)
+    return DivisionBracket(
+        division=division, rounds=shown, champion=None if title is None else seeded[title]
+    )
+
+
+def _bracket_tie(
+    tie: knockout.Tie, seeded: dict[int, Entry], fixtures: dict[frozenset[int], Fixture]
+) -> BracketTie:
+    seeds = {seed for seed in (tie.x, tie.y) if seed is not None}
+    fixture = fixtures.get(frozenset(seeds)) if tie.bye or len(seeds) == 2 else None
+    score_x = None
+    decided_by = ""
+    if fixture is not None:
+        outcome = tie_outcome(fixture)
+        decided_by = DECIDED_BY[outcome.result]
+        if outcome.result in fixture_results.PLAYED:
+            assert fixture.match is not None
+            score_x = fixture.match.score_x
+        if outcome.result == Result.DRAWN:
+            decided_by = (
+                "drawn: the better seed goes through"
+                if outcome.boards_won_x == outcome.boards_won_y
+                else "drawn: more boards won, "
+                f"{max(outcome.boards_won_x, outcome.boards_won_y)} to "
+                f"{min(outcome.boards_won_x, outcome.boards_won_y)}"
+            )
+
+    def side(seed: int | None) -> BracketSide:
+        score = None
+        if fixture is not None and score_x is not None and seed is not None:
+            score = score_x if seed == fixture.entry_x.number else -score_x
+        return BracketSide(
+            seed=seed,
+            entry=None if seed is None else seeded[seed],
+            advanced=seed is not None and seed == tie.winner,
+            score=score,
+        )
+
+    return BracketTie(
+        top=side(tie.x),
+        bottom=None if tie.bye else side(tie.y),
+        fixture=fixture,
+        decided_by=decided_by,
+    )

@@ -27,6 +27,15 @@ How a season runs:
 - Byes: a round robin's bye (odd field) scores nothing, since everyone sits out once per
   cycle; a Swiss bye scores a win's points, at most once per entrant; a ladder player
   nobody challenges simply waits.
+- A knockout (``leagues.knockout``) numbers its entrants by seed when round 1 is
+  scheduled: by the rating, in the league's variant, of the version each would play then
+  (the fixed one, or the bot's latest active one), the unrated last in order of entry. Its
+  rounds follow from its field (log2 of the next power of two); round 1 gives the byes to
+  the top seeds, and each later round pairs the winners of the round before, in bracket
+  order, once that round is complete. The better seed takes the X seats. Who advances
+  from a tie: the winner on the board total; on a draw, the side with more boards won,
+  then the better seed; a failed match or a double forfeit advances the better seed. The
+  final's winner is the champion, and the final's close finishes the season.
 - Divisions play within themselves. ``season_create(carry_over=True)`` starts the next
   season with the same divisions and entries, the best ``promoted`` of each division one
   level up and the worst ``relegated`` one level down.
@@ -52,7 +61,7 @@ from arena.models import Bot, BotVersion, Match, Player
 from arena.services.matches import MAX_BOARDS, match_create
 from arena.variants import variant_names
 from engine.registry import load_game
-from leagues import fixture_results, promotion, scheduling, selectors
+from leagues import fixture_results, knockout, promotion, scheduling, selectors
 from leagues.fixture_results import Result
 from leagues.models import Division, Entry, Fixture, League, Round, Season
 from leagues.promotion import Move
@@ -447,13 +456,17 @@ def _season_start(season: Season) -> None:
     sizes = []
     divisions: list[Division | None] = list(season.divisions.order_by("level")) or [None]
     for division in divisions:
-        entries = list(season.entries.filter(division=division).order_by("id"))
+        entries = list(
+            season.entries.filter(division=division).select_related("bot").order_by("id")
+        )
         if len(entries) < 2:
             where = f"division {division}" if division else f"season {season.number}"
             raise InvalidInput(
                 f"{where} has {len(entries)} entrant{'s' if len(entries) != 1 else ''}; "
                 "a league needs at least two"
             )
+        if league.format == League.Format.KNOCKOUT:
+            entries = _seeded(entries, league.variant)
         for number, entry in enumerate(entries, start=1):
             entry.number = number
             entry.rung = number if league.format == League.Format.LADDER else None
@@ -463,6 +476,15 @@ def _season_start(season: Season) -> None:
     season.status = Season.Status.RUNNING
     season.started = timezone.now()
     season.save(update_fields=["round_count", "status", "started"])
+
+
+def _seeded(entries: list[Entry], variant: str) -> list[Entry]:
+    """A knockout's entries in the order of their seeds (``leagues.knockout.seeding``): by
+    the rating of the version each would play now, the unrated last."""
+    seeds = knockout.seeding(
+        [selectors.entry_rating(entry=entry, variant=variant) for entry in entries]
+    )
+    return [entry for _, entry in sorted(zip(seeds, entries, strict=True), key=lambda p: p[0])]
 
 
 def _round_count(league: League, planned: int | None, sizes: list[int]) -> int:
@@ -481,6 +503,8 @@ def _round_count(league: League, planned: int | None, sizes: list[int]) -> int:
                 field="planned_rounds",
             )
         return rounds
+    if league.format == League.Format.KNOCKOUT:
+        return max(map(knockout.round_count, sizes))
     return planned or max(sizes) - 1
 
 
@@ -497,6 +521,11 @@ def _pairings(
         if number > scheduling.double_round_robin_round_count(size):
             return []
         return scheduling.double_round_robin_round(size, number)
+    if league_format == League.Format.KNOCKOUT:
+        if number > knockout.round_count(size):
+            return []
+        winners = selectors.knockout_winners(season=season, division=division)
+        return knockout.round_pairings(size, number, winners)
     if league_format == League.Format.SWISS:
         try:
             return scheduling.swiss_pairings(_swiss_field(season, division, entries))

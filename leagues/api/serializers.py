@@ -91,7 +91,7 @@ class LeagueCreateSerializer(serializers.Serializer[dict[str, Any]]):
     description = serializers.CharField(max_length=4000, required=False, allow_blank=True)
     variant = serializers.CharField(max_length=32, help_text="a registered variant, by its name")
     format = serializers.CharField(
-        max_length=32, help_text="round_robin, double_round_robin, swiss or ladder"
+        max_length=32, help_text="round_robin, double_round_robin, swiss, ladder or knockout"
     )
     rule_overrides = FormDictField(required=False)
     boards_per_match = _limited(MAX_BOARDS, required=False, help_text=f"at most {MAX_BOARDS}")
@@ -337,3 +337,48 @@ class LeagueStandingsSerializer(serializers.Serializer[dict[str, Any]]):
     status = serializers.CharField()
     tiebreaks = serializers.ListField(child=serializers.CharField())
     divisions = LeagueDivisionTableSerializer(many=True)
+
+
+class LeagueBracketSideSerializer(serializers.Serializer[dict[str, Any]]):
+    seed = serializers.IntegerField(allow_null=True, help_text="null while not yet known")
+    entry = serializers.IntegerField(source="entry.pk", allow_null=True, default=None)
+    bot = serializers.CharField(source="entry.bot.name", allow_null=True, default=None)
+    owner = serializers.CharField(
+        source="entry.bot.owner.user.username", allow_null=True, default=None
+    )
+    advanced = serializers.BooleanField()
+    score = serializers.IntegerField(
+        allow_null=True, help_text="this side's total board result in the tie's match"
+    )
+
+
+class LeagueBracketTieSerializer(serializers.Serializer[dict[str, Any]]):
+    x = LeagueBracketSideSerializer(source="top")
+    y = LeagueBracketSideSerializer(source="bottom", allow_null=True, help_text="null: a bye")
+    match = serializers.IntegerField(source="fixture.match_id", allow_null=True, default=None)
+    decided_by = serializers.CharField()
+
+
+class LeagueBracketRoundSerializer(serializers.Serializer[dict[str, Any]]):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.CharField(
+        source="round.status", allow_null=True, default=None, help_text="null: not scheduled"
+    )
+    ties = LeagueBracketTieSerializer(many=True)
+
+
+class LeagueBracketSerializer(serializers.Serializer[dict[str, Any]]):
+    division = serializers.CharField(source="division.name", allow_null=True, default=None)
+    champion = serializers.IntegerField(
+        source="champion.pk", allow_null=True, default=None, help_text="the champion's entry"
+    )
+    rounds = LeagueBracketRoundSerializer(many=True)
+
+
+class LeagueSeasonBracketSerializer(serializers.Serializer[dict[str, Any]]):
+    season = serializers.IntegerField(source="season.number")
+    status = serializers.CharField(source="season.status")
+    brackets = LeagueBracketSerializer(
+        many=True, help_text="one a division; empty until round 1 fixes the seeds"
+    )

@@ -20,5 +20,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(f"{SEASON}rounds/", api.RoundListView.as_view(), name="rounds"),
     path(f"{SEASON}rounds/<int:round_number>/", api.RoundDetailView.as_view(), name="round"),
     path(f"{SEASON}standings/", api.StandingsView.as_view(), name="standings"),
+    path(f"{SEASON}bracket/", api.BracketView.as_view(), name="bracket"),
     *router.urls,
 ]

@@ -19,6 +19,7 @@ from rest_framework.generics import GenericAPIView, ListAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from arena.errors import NotFound
 from arena.identity import asking_player_required
 from arena.variant_fields import REGISTERED_VARIANTS
 from leagues import selectors, services
@@ -29,6 +30,7 @@ from leagues.api.serializers import (
     LeagueRoundDetailSerializer,
     LeagueRoundScheduleSerializer,
     LeagueRoundSerializer,
+    LeagueSeasonBracketSerializer,
     LeagueSeasonCreateSerializer,
     LeagueSeasonSerializer,
     LeagueSerializer,
@@ -44,6 +46,7 @@ TIEBREAKS = {
     League.Format.DOUBLE_ROUND_ROBIN: ["points", "board_difference", "sonneborn_berger"],
     League.Format.SWISS: ["points", "buchholz", "board_difference", "sonneborn_berger"],
     League.Format.LADDER: ["rung"],
+    League.Format.KNOCKOUT: ["round_reached", "seed"],
 }
 
 
@@ -274,7 +277,8 @@ class StandingsView(GenericAPIView[Any]):
 
     Round robin: points (win 2, draw 1, loss 0 by the sign of X's total board result),
     board-score difference, Sonneborn-Berger. Swiss: points, Buchholz, board-score
-    difference, Sonneborn-Berger. Ladder: the rung. Failed matches count for nobody.
+    difference, Sonneborn-Berger. Ladder: the rung. Knockout: the round reached (the
+    champion first), then the seed. Failed matches count for nobody.
     """
 
     serializer_class = LeagueStandingsSerializer
@@ -288,3 +292,20 @@ class StandingsView(GenericAPIView[Any]):
             "divisions": selectors.season_standings(season=season),
         }
         return Response(LeagueStandingsSerializer(data).data)
+
+
+# No model: the bracket is computed from the fixtures.
+class BracketView(GenericAPIView[Any]):
+    """A knockout season's bracket, one a division: every round to the final with its ties
+    in bracket order (seeds, byes, results, matches, how each tie was decided) and the
+    champion's entry once the final is decided. 404 for a season of another format."""
+
+    serializer_class = LeagueSeasonBracketSerializer
+
+    def get(self, request: Request, league_id: int, number: int) -> Response:
+        try:
+            page = selectors.bracket_page(league_id=league_id, number=number)
+        except Season.DoesNotExist:
+            raise NotFound(f"league {league_id} has no knockout season {number}") from None
+        data = {"season": page.season, "brackets": page.brackets}
+        return Response(LeagueSeasonBracketSerializer(data).data)

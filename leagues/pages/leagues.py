@@ -21,10 +21,11 @@ from leagues.api.serializers import (
     LeagueRoundScheduleSerializer,
     LeagueSeasonCreateSerializer,
     LeagueTimetableSerializer,
+    LeagueUpdateSerializer,
     timetable_data,
 )
 from leagues.api.views import TIEBREAKS
-from leagues.models import League, Season
+from leagues.models import Entry, League, Season
 
 TIEBREAK_LABELS = {
     "points": "points (win 2, draw 1, loss 0)",
@@ -32,6 +33,8 @@ TIEBREAK_LABELS = {
     "sonneborn_berger": "Sonneborn-Berger",
     "buchholz": "Buchholz",
     "rung": "ladder rung",
+    "round_reached": "the round reached (the champion first)",
+    "seed": "seed",
 }
 
 Errors = dict[str, list[str]]
@@ -125,6 +128,20 @@ def _render_season(
     )
 
 
+def season_bracket(request: HttpRequest, league_id: int, number: int) -> HttpResponse:
+    """A knockout season's bracket: seeds, byes, results linked to their matches, the
+    champion."""
+    try:
+        page = selectors.bracket_page(league_id=league_id, number=number)
+    except Season.DoesNotExist:
+        raise NotFound(f"league {league_id} has no knockout season {number}") from None
+    return render(
+        request,
+        "leagues/bracket.html",
+        {"page": page, "season": page.season, "league": page.league},
+    )
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def league_new(request: HttpRequest) -> HttpResponse:
@@ -155,6 +172,65 @@ def league_new(request: HttpRequest) -> HttpResponse:
             "errors": errors,
             "values": request.POST,
         },
+        status=400 if errors else 200,
+    )
+
+
+EDITABLE_NUMBERS = ("boards_per_match", "decision_ms", "bank_ms", "ladder_reach")
+"""The numbers the organiser may change, as the API's ``PATCH`` takes them; one left empty
+is left as it is (the API has no way to empty one either)."""
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def league_edit(request: HttpRequest, league_id: int) -> HttpResponse:
+    """The organiser's form for what the API's ``PATCH`` of a league may change: its name,
+    description, boards a match, time control and entries' versions (a ladder's reach too)."""
+    league = selectors.league_get(league_id=league_id)
+    if league is None:
+        raise NotFound(f"there is no league {league_id}")
+    league = services.league_of_organiser(
+        league=league, by=asking_player_required(request), doing="edit the league"
+    )
+    # The name as saved: a refused change must not show as the page's title.
+    saved_name = league.name
+    errors: Errors = {}
+    values: Any = request.POST
+    if request.method == "POST":
+        # A browser sends a textarea's line breaks as CRLF; the description is stored as the
+        # API's clients send it, with LF (and its length counted as the textarea counts it).
+        data: dict[str, Any] = {
+            key: request.POST[key].replace("\r\n", "\n")
+            for key in ("name", "description")
+            if key in request.POST
+        }
+        data.update((key, request.POST[key]) for key in EDITABLE_NUMBERS if request.POST.get(key))
+        data["allow_follow_latest"] = "allow_follow_latest" in request.POST
+        incoming = LeagueUpdateSerializer(data=data, partial=True)
+        if incoming.is_valid():
+            try:
+                services.league_update(league=league, **incoming.validated_data)
+            except InvalidInput as error:
+                errors = {error.field or "detail": [str(error)]}
+            else:
+                messages.success(request, f"The league {league.name} is saved.")
+                return redirect("leagues:league", league_id=league.pk)
+        else:
+            errors = _serializer_errors(incoming.errors)
+    else:
+        values = {
+            "name": league.name,
+            "description": league.description,
+            "boards_per_match": league.boards_per_match,
+            "decision_ms": league.decision_ms or "",
+            "bank_ms": league.bank_ms or "",
+            "ladder_reach": league.ladder_reach,
+            "allow_follow_latest": league.allow_follow_latest,
+        }
+    return render(
+        request,
+        "leagues/league_edit.html",
+        {"league": league, "saved_name": saved_name, "errors": errors, "values": values},
         status=400 if errors else 200,
     )
 
@@ -260,6 +336,31 @@ def entry_new(request: HttpRequest, league_id: int, number: int) -> HttpResponse
             request, league_id, number, errors={error.field or "detail": [str(error)]}, status=400
         )
     messages.success(request, f"{entry.bot.name} is entered in season {season.number}.")
+    return redirect("leagues:season", league_id=league_id, number=number)
+
+
+@require_POST
+@login_required
+def entry_withdraw(
+    request: HttpRequest, league_id: int, number: int, entry_id: int
+) -> HttpResponse:
+    """The bot's owner or the organiser withdraws an entry before the season starts, as the
+    API's entry removal does."""
+    entry = (
+        Entry.objects.filter(pk=entry_id, season__league_id=league_id, season__number=number)
+        .select_related("bot", "season__league")
+        .first()
+    )
+    if entry is None:
+        raise NotFound(f"season {number} of league {league_id} has no entry {entry_id}")
+    name = entry.bot.name
+    try:
+        services.entry_withdraw(entry=entry, by=asking_player_required(request))
+    except InvalidInput as error:
+        return _render_season(
+            request, league_id, number, errors={"detail": [str(error)]}, status=400
+        )
+    messages.success(request, f"{name} is withdrawn from season {number}.")
     return redirect("leagues:season", league_id=league_id, number=number)
 
 

@@ -111,7 +111,7 @@ def test_the_organiser_may_withdraw_an_entry_before_the_season_starts(
     [
         ({"variant": "skat"}, "unknown variant 'skat'"),
         ({"variant": "pinnacolo", "rule_overrides": {"bid_max": 300}}, "bid_max"),
-        ({"format": "knockout"}, "unknown league format 'knockout'"),
+        ({"format": "elimination"}, "unknown league format 'elimination'"),
         ({"boards_per_match": 0}, "boards per match must be between 1 and 1000"),
         ({"rule_overrides": {"no_such_rule": 1}}, "no_such_rule"),
         ({"decision_ms": 1}, "decision_ms is at least 10"),
