@@ -152,7 +152,16 @@ class BoardPar(models.Model):
 
 
 class Result(models.Model):
-    """One table's result on one board, as entered; the scores are derived, never typed."""
+    """One table's result on one board, as entered; the scores are derived, never typed.
+
+    A player's entry is ``pending`` until a player of the other side at the table confirms
+    it (as a Bridgemate asks the opponents): only confirmed results are scored. The
+    director's own entries and corrections are confirmed as they are made.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        CONFIRMED = "confirmed"
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="results")
     board = models.ForeignKey(Board, on_delete=models.PROTECT, related_name="results")
@@ -179,6 +188,11 @@ class Result(models.Model):
     entered_by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     entered = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.CONFIRMED)
+    confirmed_by = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["section", "board__number", "round", "table"]
@@ -202,6 +216,36 @@ class Correction(models.Model):
     reason = models.CharField(max_length=200, blank=True)
     before = models.JSONField()
     after = models.JSONField()
+
+    class Meta:
+        ordering = ["at", "id"]
+
+
+class Review(models.Model):
+    """The audit trail of a table's result being confirmed or rejected, by whom and why.
+
+    It names the table and board rather than the result, since a rejected result is
+    removed so that the table enters the board again.
+    """
+
+    class Action(models.TextChoices):
+        CONFIRMED = "confirmed"
+        REJECTED = "rejected"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="reviews")
+    section = models.CharField(max_length=8)
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    board = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=9, choices=Action.choices)
+    by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    on_behalf = models.BooleanField(
+        default=False, help_text="the director confirmed or rejected it for the table"
+    )
+    entered_by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=200, blank=True)
+    result = models.JSONField(help_text="the result as it was entered")
+    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["at", "id"]

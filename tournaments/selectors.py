@@ -24,6 +24,7 @@ from tournaments.models import (
     Event,
     HumanRating,
     Result,
+    Review,
     Section,
 )
 from tournaments.movements import (
@@ -116,6 +117,73 @@ def round_missing_results(*, event: Event, round: int) -> int:
     return missing
 
 
+def counted_results(*, section: Section) -> QuerySet[Result]:
+    """The section's results that are scored: those the other side (or the director) has
+    confirmed. A pending result counts for nothing, in matchpoints, IMPs or ratings."""
+    return section.results.filter(status=Result.Status.CONFIRMED)
+
+
+def pending_results(*, event: Event) -> list[Result]:
+    """The event's results that wait for the other side's confirmation, table by table."""
+    return list(
+        Result.objects.filter(section__event=event, status=Result.Status.PENDING)
+        .select_related("section", "board", "entered_by")
+        .order_by("section__name", "round", "table", "board__number")
+    )
+
+
+def result_opponents(*, result: Result) -> set[int]:
+    """The players who may confirm or reject a result: those at the table on a side other
+    than the entering player's (any other seat when every player is for themselves)."""
+    section = result.section
+    game = load_game(section.event.variant)
+    entries = entries_by_number(section=section)
+    players = {
+        position: {p.pk for p in entries[number].players.all()} if number in entries else set()
+        for position, number in enumerate(result.sides)
+    }
+    entered_at = [pos for pos, pks in players.items() if result.entered_by_id in pks]
+    if not entered_at:
+        return set()
+
+    def other_side(position: int) -> bool:
+        if not game.partnership:
+            return position not in entered_at
+        return all(game.side_of(position) != game.side_of(mine) for mine in entered_at)
+
+    return {pk for position, pks in players.items() if other_side(position) for pk in pks}
+
+
+def result_entering_side(*, result: Result) -> set[int]:
+    """The players of the side that entered a result: the entering player and, in a
+    partnership, the partners seated with them (every player at the table but its
+    opponents)."""
+    section = result.section
+    entries = entries_by_number(section=section)
+    seated = {
+        player.pk
+        for number in result.sides
+        if number in entries
+        for player in entries[number].players.all()
+    }
+    if result.entered_by_id not in seated:
+        return {result.entered_by_id}
+    return seated - result_opponents(result=result)
+
+
+def pending_for(*, event: Event, viewer: Player) -> list[Result]:
+    """The pending results ``viewer`` may confirm or reject: every one for the director,
+    else those entered by the other side at a table where the viewer played."""
+    pending = pending_results(event=event)
+    if is_director(event=event, player=viewer):
+        return pending
+    return [r for r in pending if viewer.pk in result_opponents(result=r)]
+
+
+def review_list(*, event: Event) -> QuerySet[Review]:
+    return Review.objects.filter(event=event).select_related("by", "entered_by")
+
+
 def entries_by_number(*, section: Section) -> dict[int, Entry]:
     return {entry.number: entry for entry in section.entries.all()}
 
@@ -195,7 +263,7 @@ def section_scores(*, event: Event, section: Section) -> dict[int, ScoredResult]
     # Computed on the 2/1 scale (Neuberg's formula is written for it), shown on the event's.
     scale = half_scale if event.scale == Event.Scale.ONE_HALF else float
     by_board: dict[int, list[Result]] = defaultdict(list)
-    for result in section.results.select_related("board"):
+    for result in counted_results(section=section).select_related("board"):
         by_board[result.board.number].append(result)
     scored: dict[int, ScoredResult] = {}
     for number, results in by_board.items():
@@ -294,7 +362,7 @@ def team_matches(*, event: Event, section: Section) -> list[dict[str, Any]]:
     movement = section_movement(event=event, section=section)
     nets = {
         (r.round, r.table, r.board.number): r.score_ns - r.score_ew
-        for r in section.results.select_related("board")
+        for r in counted_results(section=section).select_related("board")
     }
     rooms: dict[int, list[Seating]] = defaultdict(list)
     for seating in movement.seatings:
@@ -373,6 +441,7 @@ def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
     if result.seat_scores:
         return {
             "id": result.pk,
+            "status": result.status,
             "section": result.section.name,
             "round": result.round,
             "table": result.table,
@@ -393,6 +462,7 @@ def result_row(scored: ScoredResult | None, result: Result) -> dict[str, Any]:
         }
     return {
         "id": result.pk,
+        "status": result.status,
         "section": result.section.name,
         "round": result.round,
         "table": result.table,
@@ -424,7 +494,8 @@ def entry_scorecard(*, event: Event, entry: Entry) -> dict[str, Any]:
     present = set(entries)
     scored = section_scores(event=event, section=section)
     results = {
-        (r.round, r.table, r.board.number): r for r in section.results.select_related("board")
+        (r.round, r.table, r.board.number): r
+        for r in counted_results(section=section).select_related("board")
     }
     # The par would tell a player how a board should go before everyone has played it.
     pars = (
@@ -483,7 +554,8 @@ def board_comparison(*, event: Event, number: int) -> dict[str, Any]:
         if section.size is None:
             continue
         scored = section_scores(event=event, section=section)
-        for result in section.results.filter(board=board).select_related("board", "section"):
+        counted = counted_results(section=section).filter(board=board)
+        for result in counted.select_related("board", "section"):
             rows.append(result_row(scored.get(result.pk), result))
     return {
         "board": number,
@@ -695,6 +767,12 @@ def event_overview(*, event: Event, viewer: Player | None) -> dict[str, Any]:
         "sections": sections,
         "own_entries": own,
         "boards": list(event.boards.values_list("number", flat=True)),
+        "panel": director_panel(event=event) if director else None,
+        # A player's own list of what the other side entered and waits for her word.
+        "to_confirm": []
+        if viewer is None or director or event.status != Event.Status.RUNNING
+        else pending_for(event=event, viewer=viewer),
+        "hand_records_visible": bool(own) or can_see_results(event=event, player=viewer),
     }
 
 
@@ -791,6 +869,12 @@ def table_entry_page(
             "dealer": names[board.dealer],
             "result": results.get(number),
             "row": result_row(None, results[number]) if number in results else None,
+            "pending": number in results and results[number].status == Result.Status.PENDING,
+            # The other side confirms or rejects what one side entered; the director may too.
+            "may_review": number in results
+            and results[number].status == Result.Status.PENDING
+            and event.status == Event.Status.RUNNING
+            and (director or viewer.pk in result_opponents(result=results[number])),
         }
         for number in board_numbers(event=event, board_set=seating.board_set)
         for board in [event.boards.get(number=number)]
@@ -818,4 +902,127 @@ def table_entry_page(
         "seats": names,
         "sides": side_names(event.variant),
         "per_seat": not load_game(event.variant).partnership,
+    }
+
+
+def played_boards(*, event: Event, player: Player) -> set[int]:
+    """The boards ``player`` has played: a result is entered at a table where her entry sat
+    (the score entry follows the play, so the hands hold no news for her)."""
+    numbers: set[int] = set()
+    for entry in player_entries(event=event, player=player):
+        section = entry.section
+        if section.size is None:
+            continue
+        movement = section_movement(event=event, section=section)
+        entered = set(section.results.values_list("round", "table", "board__number"))
+        for seating in movement.seatings:
+            if entry.number not in seating.sides:
+                continue
+            for number in board_numbers(event=event, board_set=seating.board_set):
+                if (seating.round, seating.table, number) in entered:
+                    numbers.add(number)
+    return numbers
+
+
+def hand_records_page(*, event: Event, viewer: Player | None) -> dict[str, Any]:
+    """Printable hand records: every board for the director (with the par) and for everyone
+    once the event is finished (with the results); a player sees the boards she has
+    played, their hands alone, while the event runs; nobody else sees any before the end."""
+    require_started(event=event)
+    public = is_public(event=event)
+    director = is_director(event=event, player=viewer)
+    records = hand_records(event=event, with_results=public)
+    if not (public or director):
+        if viewer is None or not is_entrant(event=event, player=viewer):
+            raise NotAllowed("hand records are published when the event finishes")
+        played = played_boards(event=event, player=viewer)
+        records = [r for r in records if r["board"] in played]
+    elif director and not public:
+        pars = {b.number: par_of(b) for b in event.boards.select_related("par")}
+        for record in records:
+            record["par"] = pars[record["board"]]
+    return {
+        "event": event,
+        "records": records,
+        "public": public,
+        "director": director,
+        "every_board": public or director,
+    }
+
+
+def guide_cards_page(*, event: Event) -> dict[str, Any]:
+    """Table guide cards: for each table, round by round, who sits where and which boards
+    (the movement is public: everyone may know where they will sit)."""
+    require_started(event=event)
+    names = seat_names(event.variant)
+    sides = side_names(event.variant)
+    sections = []
+    for section in section_list(event=event).exclude(size=None):
+        movement = section_movement(event=event, section=section)
+        entries = entries_by_number(section=section)
+        present = set(entries)
+        tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for seating in movement.seatings:
+            labels = _seating_labels(seating, entries)
+            where = names if len(seating.sides) > 2 else sides
+            boards = board_numbers(event=event, board_set=seating.board_set)
+            tables[seating.table].append(
+                {
+                    "round": seating.round,
+                    "seats": [
+                        {"where": place, "entry": number, "name": label}
+                        for place, number, label in zip(where, seating.sides, labels, strict=True)
+                    ],
+                    "boards": list(boards),
+                    "sits_out": not seating.playable(present),
+                }
+            )
+        sections.append(
+            {
+                "name": section.name,
+                "tables": [
+                    {"table": table, "rounds": sorted(rows, key=lambda r: r["round"])}
+                    for table, rows in sorted(tables.items())
+                ],
+            }
+        )
+    return {"event": event, "sections": sections}
+
+
+def director_panel(*, event: Event) -> dict[str, Any]:
+    """What the director watches while the event runs: the current round's tables with
+    their boards (as the movement gives them) and how many are entered and confirmed, the
+    results waiting for confirmation, and the audit trail of corrections and reviews."""
+    rows = []
+    if event.status == Event.Status.RUNNING:
+        for section in event.sections.exclude(size=None):
+            movement = section_movement(event=event, section=section)
+            entries = entries_by_number(section=section)
+            present = set(entries)
+            statuses = dict(
+                (((r.table, r.board.number), r.status))
+                for r in section.results.filter(round=event.current_round).select_related("board")
+            )
+            for seating in movement.seatings:
+                if seating.round != event.current_round:
+                    continue
+                boards = list(board_numbers(event=event, board_set=seating.board_set))
+                entered = [statuses.get((seating.table, n)) for n in boards]
+                rows.append(
+                    {
+                        "section": section.name,
+                        "table": seating.table,
+                        "labels": _seating_labels(seating, entries),
+                        "boards": boards,
+                        "playable": seating.playable(present),
+                        "confirmed": entered.count(Result.Status.CONFIRMED),
+                        "pending": entered.count(Result.Status.PENDING),
+                        "missing": entered.count(None),
+                    }
+                )
+    return {
+        "round_tables": rows,
+        "pending": pending_results(event=event),
+        "corrections": list(correction_list(event=event)),
+        "reviews": list(review_list(event=event)),
     }

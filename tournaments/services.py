@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from arena import notices
-from arena.errors import InvalidInput, NotAllowed, TooManyAttempts
+from arena.errors import InvalidInput, NotAllowed, NotFound, TooManyAttempts
 from arena.http.quotas import slots
 from arena.models import Player
 from engine import Suit
@@ -44,6 +44,7 @@ from tournaments.models import (
     HumanRating,
     HumanRatingChange,
     Result,
+    Review,
     Section,
 )
 from tournaments.movements import (
@@ -525,6 +526,8 @@ def result_enter(
         board_number=board_number,
         entry=entry,
     )
+    # A player's entry waits for the other side's confirmation; the director's counts now.
+    director = selectors.is_director(event=event, player=by)
     try:
         with transaction.atomic():
             result = Result.objects.create(
@@ -534,8 +537,13 @@ def result_enter(
                 table=table,
                 sides=list(checked.seating.sides),
                 entered_by=by,
+                status=Result.Status.CONFIRMED if director else Result.Status.PENDING,
+                confirmed_by=by if director else None,
+                confirmed=timezone.now() if director else None,
                 **_result_fields(event, entry, checked.scored),
             )
+            if not director:
+                _notice_result_to_confirm(result)
     except IntegrityError:
         raise InvalidInput(
             f"board {board_number} at table {table} in round {round} is already entered; "
@@ -543,6 +551,51 @@ def result_enter(
         ) from None
     _advance_when_complete(event)
     return result
+
+
+def _table_url(result: Result) -> str:
+    """The table's page, where its players confirm, reject and enter its results."""
+    return reverse(
+        "tournaments:table",
+        args=[result.section.event_id, result.section.name, result.round, result.table],
+    )
+
+
+def _user_ids(player_ids: set[int]) -> list[int]:
+    return list(Player.objects.filter(pk__in=player_ids).values_list("user_id", flat=True))
+
+
+def _notice_result_to_confirm(result: Result) -> None:
+    """Tell the other side at the table that a result waits for them (in the transaction
+    that stores it: a result that was refused noticed nobody)."""
+    notices.notify_many(
+        user_ids=_user_ids(selectors.result_opponents(result=result)),
+        kind=notices.Kind.RESULT_TO_CONFIRM,
+        key=f"result:{result.pk}:to-confirm",
+        text=(
+            f"{result.section.event.name}: {result.entered_by} entered board "
+            f"{result.board.number} at table {result.table} (round {result.round}); "
+            "confirm it or reject it"
+        ),
+        url=_table_url(result),
+    )
+
+
+def _notice_result_rejected(result: Result, review: Review) -> None:
+    """Tell the side that entered a result that it was rejected, and why: the board is
+    theirs to enter again."""
+    by = "the director" if review.on_behalf else str(review.by)
+    notices.notify_many(
+        user_ids=_user_ids(selectors.result_entering_side(result=result)),
+        kind=notices.Kind.RESULT_REJECTED,
+        key=f"review:{review.pk}:rejected",
+        text=(
+            f"{result.section.event.name}: board {result.board.number} at table "
+            f"{result.table} (round {result.round}) was rejected by {by}: "
+            f"{review.reason}. Enter it again"
+        ),
+        url=f"{_table_url(result)}?board={result.board.number}",
+    )
 
 
 def _advance_when_complete(event: Event) -> None:
@@ -627,11 +680,97 @@ def result_correct(
     scored = _score(event, result.board, entry, sees_cards=True)
     for name, value in _result_fields(event, entry, scored).items():
         setattr(result, name, value)
+    # The director's word settles the result: a pending one is confirmed by the correction.
+    if result.status == Result.Status.PENDING:
+        result.status, result.confirmed_by, result.confirmed = (
+            Result.Status.CONFIRMED,
+            by,
+            timezone.now(),
+        )
     result.save()
     Correction.objects.create(
         result=result, director=by, reason=reason, before=before, after=_snapshot(result)
     )
     return result
+
+
+def _reviewable(event: Event, result: Result, by: Player) -> bool:
+    """Whether ``by`` may confirm or reject ``result``: an opponent of the side that entered
+    it, or the director (for the table); True for the director."""
+    director = selectors.is_director(event=event, player=by)
+    if not director and by.pk not in selectors.result_opponents(result=result):
+        raise NotAllowed(
+            "only a player of the other side at the table confirms or rejects this result"
+        )
+    _require_status(event, Event.Status.RUNNING)
+    if result.status != Result.Status.PENDING:
+        raise InvalidInput(f"board {result.board.number} at table {result.table} is confirmed")
+    return director
+
+
+def _review(result: Result, by: Player, action: str, *, on_behalf: bool, reason: str) -> Review:
+    return Review.objects.create(
+        event=result.section.event,
+        section=result.section.name,
+        round=result.round,
+        table=result.table,
+        board=result.board.number,
+        action=action,
+        by=by,
+        on_behalf=on_behalf,
+        entered_by=result.entered_by,
+        reason=reason,
+        result=_snapshot(result),
+    )
+
+
+def _locked_result(event: Event, result: Result) -> Result:
+    """The result read again under a lock, so that a confirmation and a rejection at once
+    cannot both act on it; NotFound when a rejection removed it meanwhile."""
+    locked = (
+        Result.objects.select_for_update(of=("self",))
+        .select_related("board", "section__event", "entered_by")
+        .filter(pk=result.pk, section__event=event)
+        .first()
+    )
+    if locked is None:
+        raise NotFound("no such result: it may have been rejected and is to be entered again")
+    return locked
+
+
+@transaction.atomic
+def result_confirm(*, event: Event, result: Result, by: Player) -> Result:
+    """An opponent of the side that entered the result agrees with it, and it counts.
+
+    The director may confirm for the table (a player who left, a phone that died); the
+    audit trail says so."""
+    result = _locked_result(event, result)
+    on_behalf = _reviewable(event, result, by)
+    result.status, result.confirmed_by, result.confirmed = (
+        Result.Status.CONFIRMED,
+        by,
+        timezone.now(),
+    )
+    result.save(update_fields=["status", "confirmed_by", "confirmed"])
+    _review(result, by, Review.Action.CONFIRMED, on_behalf=on_behalf, reason="")
+    return result
+
+
+@transaction.atomic
+def result_reject(*, event: Event, result: Result, by: Player, reason: str) -> Review:
+    """An opponent disagrees: the result is removed, so the table enters the board again,
+    and the rejection with its reason stays in the audit trail."""
+    reason = reason.strip()
+    if not reason:
+        raise InvalidInput("say why the result is wrong", field="reason")
+    if len(reason) > 200:
+        raise InvalidInput("a reason is at most 200 characters", field="reason")
+    result = _locked_result(event, result)
+    on_behalf = _reviewable(event, result, by)
+    review = _review(result, by, Review.Action.REJECTED, on_behalf=on_behalf, reason=reason)
+    _notice_result_rejected(result, review)
+    result.delete()
+    return review
 
 
 def _rated_meetings(event: Event) -> list[RatedMeeting[int]]:
@@ -691,8 +830,21 @@ def _per_seat_meetings(
 
 @transaction.atomic
 def event_finish(*, event: Event, by: Player) -> Event:
-    """Close the event: publish results and the secret, and rate the players once."""
+    """Close the event: publish results and the secret, and rate the players once.
+
+    Every result must be confirmed first: an unconfirmed one would be left out of the
+    scores without anybody deciding so."""
     _require_director(event, by)
+    pending = selectors.pending_results(event=event)
+    if pending:
+        boards = "; ".join(
+            f"section {r.section.name} round {r.round} table {r.table} board {r.board.number}"
+            for r in pending
+        )
+        raise InvalidInput(
+            f"{len(pending)} result(s) wait for the opponents' confirmation: {boards}. "
+            "Confirm them for the table, or have them confirmed or rejected"
+        )
     claimed = Event.objects.filter(pk=event.pk, status=Event.Status.RUNNING).update(
         status=Event.Status.FINISHED, finished=timezone.now()
     )

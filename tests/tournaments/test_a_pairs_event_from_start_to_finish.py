@@ -65,15 +65,22 @@ def test_a_mitchell_pairs_event_runs_from_creation_to_final_standings(
         for entry in director.get(f"{base}/entries/").json()[0]["entries"]
     }
     by_id = {p.pk: p for p in field}
-    # Each table's North-South player enters the table's results.
+    # Each table's North-South player enters the table's results; an East-West player
+    # confirms each, as the opponents do on a Bridgemate.
     for seating in movement["seatings"]:
         ns_player = by_id[players_by_pair[seating["sides"][0]["entry"]][0]]
+        ew_player = by_id[players_by_pair[seating["sides"][1]["entry"]][1]]
         for number in seating["boards"]:
             board = boards[number]
             payload = entry_payload("single4", board.seed, board.dealer, seating["table"] * 7)
             payload.update(round=seating["round"], table=seating["table"], board=number)
             response = client_for(ns_player).post(f"{base}/results/", payload, format="json")
             assert response.status_code == 201, response.json()
+            assert response.json()["status"] == "pending"
+            confirmed = client_for(ew_player).post(
+                f"{base}/results/{response.json()['id']}/confirm/"
+            )
+            assert confirmed.json()["status"] == "confirmed", confirmed.json()
 
     live = client_for(None).get(f"{base}/standings/").json()
     assert live["status"] == "running"

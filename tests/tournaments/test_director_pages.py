@@ -194,3 +194,27 @@ def test_the_director_finishes_the_event_from_its_page(
     assert response.status_code == 400
     assert "only a running event can be finished" in response.content.decode()
     assert "Finish the event" not in response.content.decode()
+
+
+def test_the_director_withdraws_an_entry_before_the_start_and_the_later_ones_move_up(
+    alice: Player, bob: Player, setup_event: Event, field: list[Player]
+) -> None:
+    client = signed_in(alice)
+    for first, second in zip(field[:6:2], field[1:6:2], strict=True):
+        client.post(
+            f"/tournaments/{setup_event.pk}/entries/",
+            {"section": "A", "player_1": first.user.username, "player_2": second.user.username},
+        )
+    first, second, third = Entry.objects.filter(section__event=setup_event).order_by("number")
+    page = client.get(f"/tournaments/{setup_event.pk}/").content.decode()
+    assert f"/tournaments/{setup_event.pk}/entries/{second.pk}/withdraw/" in page
+    # Another player sees no button and is refused with the reason; nothing changes.
+    assert "Withdraw" not in signed_in(bob).get(f"/tournaments/{setup_event.pk}/").content.decode()
+    refused = signed_in(bob).post(f"/tournaments/{setup_event.pk}/entries/{second.pk}/withdraw/")
+    assert refused.status_code == 403
+    assert Entry.objects.filter(section__event=setup_event).count() == 3
+    response = client.post(f"/tournaments/{setup_event.pk}/entries/{second.pk}/withdraw/")
+    assert response.status_code == 302
+    assert "is withdrawn" in client.get(response["Location"]).content.decode()
+    numbers = dict(Entry.objects.filter(section__event=setup_event).values_list("pk", "number"))
+    assert numbers == {first.pk: 1, third.pk: 2}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from arena.models import Player
 from tournaments import selectors, services
-from tournaments.models import Board
+from tournaments.models import Board, Result
 
 from .conftest import client_for, entry_payload, running_event
 
@@ -52,7 +52,16 @@ def test_players_see_their_own_scorecard_and_results_wait_for_publication(
 ) -> None:
     event = running_event(alice, field)
     base = f"/api/tournaments/{event.pk}"
-    client_for(field[0]).post(f"{base}/results/", first_table_payload(event.pk), format="json")
+    entered = (
+        client_for(field[0])
+        .post(f"{base}/results/", first_table_payload(event.pk), format="json")
+        .json()
+    )
+    # Pending, the result is not on the scorecard yet: an opponent confirms it.
+    opponents = selectors.result_opponents(result=Result.objects.get(pk=entered["id"]))
+    assert field[0].pk not in opponents and field[1].pk not in opponents
+    confirmer = client_for(Player.objects.get(pk=min(opponents)))
+    assert confirmer.post(f"{base}/results/{entered['id']}/confirm/").status_code == 200
 
     own = client_for(field[0]).get(f"{base}/scorecard/")
     assert own.status_code == 200

@@ -206,6 +206,11 @@ def test_a_three_hand_event_from_creation_to_final_standings(
         response = client.post(f"{url}/results/", payload, format="json")
         assert response.status_code == 201, response.json()
         assert response.json()["scores"] == scores
+        if seating.table == 1:
+            # Every other player at a three-hand table is an opponent: the next seat confirms.
+            confirmer = client_for(players[seating.sides[1]])
+            confirmed = confirmer.post(f"{url}/results/{response.json()['id']}/confirm/")
+            assert confirmed.status_code == 200, confirmed.json()
     assert Result.objects.filter(section=section).count() == 25
 
     # A result that breaks a rule is a 400 naming it.

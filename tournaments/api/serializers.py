@@ -11,7 +11,7 @@ from arena.models import Player
 from arena.variant_fields import VariantChoiceField
 from engine.registry import load_game, variant_names
 from tournaments.hands import EntryOutcome
-from tournaments.models import Correction, Entry, Event, HumanRating, Section
+from tournaments.models import Correction, Entry, Event, HumanRating, Result, Review, Section
 from tournaments.movements import MovementKind
 from tournaments.selectors import entry_label
 
@@ -152,6 +152,32 @@ class ResultCorrectSerializer(HandFieldsSerializer):
     reason = serializers.CharField(max_length=200, required=False, default="")
 
 
+class ResultRejectSerializer(serializers.Serializer[dict[str, Any]]):
+    reason = serializers.CharField(max_length=200, help_text="what is wrong with the result")
+
+
+class ReviewSerializer(serializers.ModelSerializer[Review]):
+    by = serializers.CharField(source="by.display_name")
+    entered_by = serializers.CharField(source="entered_by.display_name")
+
+    class Meta:
+        model = Review
+        fields = [
+            "id",
+            "section",
+            "round",
+            "table",
+            "board",
+            "action",
+            "by",
+            "on_behalf",
+            "entered_by",
+            "reason",
+            "result",
+            "at",
+        ]
+
+
 class CorrectionSerializer(serializers.ModelSerializer[Correction]):
     director = serializers.CharField(source="director.display_name")
     board = serializers.IntegerField(source="result.board.number")
@@ -244,6 +270,11 @@ class ResultRowSerializer(serializers.Serializer[dict[str, Any]]):
     seat."""
 
     id = serializers.IntegerField()
+    status = serializers.ChoiceField(
+        choices=[s.value for s in Result.Status],
+        help_text="pending until a player of the other side (or the director) confirms it; "
+        "only confirmed results are scored",
+    )
     section = serializers.CharField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()

@@ -28,6 +28,22 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="result",
     ),
     path(
+        "<int:event_id>/results/pending/",
+        api.PendingResultListView.as_view(),
+        name="results-pending",
+    ),
+    path(
+        "<int:event_id>/results/<int:result_id>/confirm/",
+        api.ResultConfirmView.as_view(),
+        name="result-confirm",
+    ),
+    path(
+        "<int:event_id>/results/<int:result_id>/reject/",
+        api.ResultRejectView.as_view(),
+        name="result-reject",
+    ),
+    path("<int:event_id>/reviews/", api.ReviewListView.as_view(), name="reviews"),
+    path(
         "<int:event_id>/corrections/",
         api.CorrectionListView.as_view(),
         name="corrections",

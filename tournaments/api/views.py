@@ -39,7 +39,9 @@ from tournaments.api.serializers import (
     MovementSectionSerializer,
     ResultCorrectSerializer,
     ResultEnterSerializer,
+    ResultRejectSerializer,
     ResultRowSerializer,
+    ReviewSerializer,
     RoundCloseSerializer,
     SectionSerializer,
     TournamentErrorSerializer,
@@ -303,6 +305,73 @@ class ResultDetailView(APIView):
             reason=incoming.validated_data["reason"],
         )
         return Response(selectors.result_row(None, corrected))
+
+
+def _result(event: Event, result_id: int) -> Result:
+    return get_object_or_404(
+        Result.objects.select_related("board", "section__event", "entered_by"),
+        pk=result_id,
+        section__event=event,
+    )
+
+
+class PendingResultListView(APIView):
+    """The results waiting for the viewer's confirmation: those the other side entered at
+    the viewer's tables (every pending result for the director)."""
+
+    @extend_schema(responses={200: ResultRowSerializer(many=True), **_errors(401, 404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        pending = selectors.pending_for(event=event, viewer=asking_player_required(request))
+        return Response([selectors.result_row(None, result) for result in pending])
+
+
+class ResultConfirmView(APIView):
+    """A player of the other side at the table confirms a result (the director may, for
+    the table): from then on it is scored."""
+
+    @extend_schema(
+        request=None, responses={200: ResultRowSerializer, **_errors(400, 401, 403, 404)}
+    )
+    def post(self, request: Request, event_id: int, result_id: int) -> Response:
+        by = asking_player_required(request)
+        event = _event(event_id)
+        confirmed = services.result_confirm(event=event, result=_result(event, result_id), by=by)
+        return Response(selectors.result_row(None, confirmed))
+
+
+class ResultRejectView(APIView):
+    """A player of the other side at the table rejects a result, saying why: it is removed
+    and the table enters the board again."""
+
+    @extend_schema(
+        request=ResultRejectSerializer,
+        responses={200: ReviewSerializer, **_errors(400, 401, 403, 404)},
+    )
+    def post(self, request: Request, event_id: int, result_id: int) -> Response:
+        by = asking_player_required(request)
+        event = _event(event_id)
+        incoming = ResultRejectSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        review = services.result_reject(
+            event=event,
+            result=_result(event, result_id),
+            by=by,
+            reason=incoming.validated_data["reason"],
+        )
+        return Response(ReviewSerializer(review).data)
+
+
+class ReviewListView(APIView):
+    """The audit trail of confirmations and rejections: director; everyone once finished."""
+
+    @extend_schema(responses={200: ReviewSerializer(many=True), **_errors(403, 404)})
+    def get(self, request: Request, event_id: int) -> Response:
+        event = _event(event_id)
+        selectors.require_results_visible(
+            event=event, viewer=asking_player(request), what="confirmations"
+        )
+        return Response(ReviewSerializer(selectors.review_list(event=event), many=True).data)
 
 
 class CorrectionListView(APIView):

@@ -224,3 +224,25 @@ class EntryNewForm(forms.Form):
         """Put a refusal of ``entry_add`` beside the field it is about."""
         name = {"players": "player_1"}.get(field or "", field)
         self.add_error(name if name in self.fields else None, message)
+
+
+class EventEditForm(forms.Form):
+    """What ``services.event_update`` changes: before the start everything here, after it
+    only the scale (the service refuses the rest)."""
+
+    name = forms.CharField(max_length=120)
+    boards_per_round = EventNewForm.base_fields["boards_per_round"]
+    scale = EventNewForm.base_fields["scale"]
+    par_bot = EventNewForm.base_fields["par_bot"]
+
+    def changes(self, event: Event) -> dict[str, Any]:
+        """Only the fields that differ, so that a running event's scale alone may change."""
+        return {
+            name: value
+            for name, value in self.cleaned_data.items()
+            if getattr(event, name) != value
+        }
+
+
+class RejectForm(forms.Form):
+    reason = forms.CharField(max_length=200, label="What is wrong?")

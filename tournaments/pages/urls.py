@@ -2,6 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path
 
+from tournaments.pages import director
 from tournaments.pages import views as pages
 
 app_name = "tournaments"
@@ -29,6 +30,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="verification",
     ),
     path("<int:event_id>/entries/", pages.entry_new, name="entry-new"),
+    path(
+        "<int:event_id>/entries/<int:entry_id>/withdraw/",
+        pages.entry_withdraw,
+        name="entry-withdraw",
+    ),
     path("<int:event_id>/start/", pages.event_start, name="start"),
     path("<int:event_id>/finish/", pages.event_finish, name="finish"),
     path("<int:event_id>/rounds/next/", pages.round_next, name="round-next"),
@@ -38,4 +44,17 @@ urlpatterns: list[URLPattern | URLResolver] = [
         pages.table_entry,
         name="table",
     ),
+    path(
+        "<int:event_id>/results/<int:result_id>/confirm/",
+        director.result_confirm,
+        name="result-confirm",
+    ),
+    path(
+        "<int:event_id>/results/<int:result_id>/reject/",
+        director.result_reject,
+        name="result-reject",
+    ),
+    path("<int:event_id>/edit/", director.event_edit, name="edit"),
+    path("<int:event_id>/hand-records/", director.hand_records, name="hand-records"),
+    path("<int:event_id>/guide-cards/", director.guide_cards, name="guide-cards"),
 ]

@@ -27,7 +27,7 @@ from arena.pages.common import choice, page_number
 from arena.variants import variant_choices, variant_names
 from tournaments import selectors, services
 from tournaments.hands import HandScore
-from tournaments.models import Event, Result
+from tournaments.models import Entry, Event, Result
 from tournaments.pages.forms import BoardEntryForm, EntryNewForm, EventNewForm, initial_from
 
 
@@ -150,6 +150,22 @@ def entry_new(request: HttpRequest, event_id: int) -> HttpResponse:
         form.show_refusal(refused.field, str(refused))
         return form_refused(_event_page(request, event, entry_form=form), refused)
     messages.success(request, f"Entry {entry} is in section {entry.section.name}.")
+    return redirect("tournaments:event", event_id=event_id)
+
+
+@login_required
+@require_POST
+def entry_withdraw(request: HttpRequest, event_id: int, entry_id: int) -> HttpResponse:
+    """The director withdraws an entry before the start; the later ones move up a number,
+    as the API's entry removal does."""
+    event = _event(event_id)
+    entry = get_object_or_404(Entry, pk=entry_id, section__event=event)
+    name = f"{entry} ({entry.section.name}{entry.number})"
+    try:
+        services.entry_remove(event=event, by=asking_player_required(request), entry=entry)
+    except InvalidInput as refused:
+        return form_refused(_event_page(request, event, refused=str(refused)), refused)
+    messages.success(request, f"Entry {name} is withdrawn.")
     return redirect("tournaments:event", event_id=event_id)
 
 
