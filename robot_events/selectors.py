@@ -21,7 +21,7 @@ from arena.models import Player
 from engine import Card
 from engine.registry import load_game
 from robot_events import permissions, standings
-from robot_events.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay
+from robot_events.models import RobotBoard, RobotEntry, RobotEvent, RobotPlay, RobotSchedule
 from tables.models import PlayTable
 from tournaments.hands import deal, deal_problems
 
@@ -40,6 +40,7 @@ __all__ = [
     "event_overview",
     "event_standings",
     "event_verification",
+    "schedule_list",
     "sees_all",
     "table_seal",
 ]
@@ -47,6 +48,11 @@ __all__ = [
 
 def event_list() -> QuerySet[RobotEvent]:
     return RobotEvent.objects.select_related("director")
+
+
+def schedule_list() -> QuerySet[RobotSchedule]:
+    """Every daily timetable, with its time of day (the beat's crontab) and its director."""
+    return RobotSchedule.objects.select_related("director", "task__crontab")
 
 
 def entry_of(*, event: RobotEvent, player: Player | None) -> RobotEntry | None:

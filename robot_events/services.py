@@ -20,7 +20,7 @@ from django.utils import timezone
 from django_celery_beat.models import CrontabSchedule, PeriodicTask
 
 from arena import seeding
-from arena.errors import Conflict, InvalidInput, NotAllowed
+from arena.errors import Conflict, InvalidInput, NotAllowed, NotFound
 from arena.models import Player
 from arena.newcomers import rated_play_refusal
 from engine.registry import load_game
@@ -43,6 +43,8 @@ __all__ = [
     "DAYLONG",
     "MAX_BOARDS",
     "PAR_TASK",
+    "SCHEDULE_CHANGE_REFUSAL",
+    "SCHEDULE_REFUSAL",
     "SCHEDULE_TASK",
     "AlreadyDone",
     "NotAllowed",
@@ -56,7 +58,9 @@ __all__ = [
     "robot_play_start",
     "robot_plays_sync",
     "robot_schedule_create",
+    "robot_schedule_remove",
     "robot_schedule_run",
+    "robot_schedule_set_running",
 ]
 
 DAYLONG = timedelta(hours=24)
@@ -88,6 +92,8 @@ class EventSettings(TypedDict):
 
 
 CREATE_REFUSAL = "only staff and robot event directors create robot events"
+SCHEDULE_REFUSAL = "only staff and robot event directors set timetables"
+SCHEDULE_CHANGE_REFUSAL = "only the timetable's director or staff pause, resume or remove it"
 
 
 def robot_event_director(*, player: Player, refusal: str = CREATE_REFUSAL) -> Player:
@@ -364,8 +370,7 @@ def robot_schedule_create(
     **settings: Unpack[EventSettings],
 ) -> RobotSchedule:
     """A daily timetable: celery beat creates an event of these settings at hour:minute UTC."""
-    refusal = "only staff and robot event directors set timetables"
-    fields = _event_settings(director, refusal, settings)
+    fields = _event_settings(director, SCHEDULE_REFUSAL, settings)
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
         raise InvalidInput("the time of day is hour 0-23 and minute 0-59", field="hour")
     with transaction.atomic():
@@ -388,11 +393,56 @@ def robot_schedule_create(
     return schedule
 
 
+def _changeable_schedule(schedule_id: int, by: Player) -> RobotSchedule:
+    """The timetable, locked for a change by its director or staff: ``NotFound`` when
+    there is none (removed already), ``NotAllowed`` for anyone else."""
+    locked = RobotSchedule.objects.select_for_update(of=("self",)).select_related(
+        "task", "director"
+    )
+    schedule = locked.filter(pk=schedule_id).first()
+    if schedule is None:
+        raise NotFound(f"there is no timetable {schedule_id} (it may have been removed)")
+    if schedule.director_id != by.pk and not by.user.is_staff:
+        raise NotAllowed(SCHEDULE_CHANGE_REFUSAL)
+    return schedule
+
+
+def robot_schedule_set_running(*, schedule_id: int, by: Player, running: bool) -> RobotSchedule:
+    """Pause the timetable (beat creates no more events) or set it running again; saying
+    it twice changes nothing more. The events it created stay as they are."""
+    with transaction.atomic():
+        schedule = _changeable_schedule(schedule_id, by)
+        task = schedule.task
+        if task is None:
+            raise Conflict(
+                "this timetable has no time of day in the beat: staff set it in the admin"
+            )
+        if task.enabled != running:
+            task.enabled = running
+            task.save(update_fields=["enabled"])
+    return schedule
+
+
+def robot_schedule_remove(*, schedule_id: int, by: Player) -> str:
+    """Remove the timetable and its beat task; the events it created stay (they no longer
+    name it). Returns the timetable's name."""
+    with transaction.atomic():
+        schedule = _changeable_schedule(schedule_id, by)
+        name, task = schedule.name, schedule.task
+        schedule.delete()
+        if task is not None:
+            task.delete()
+    return name
+
+
 def robot_schedule_run(*, schedule_id: int) -> RobotEvent | None:
     """Create the schedule's event of the day; None when today's exists already (a
-    repeated delivery of the beat's message creates nothing)."""
+    repeated delivery of the beat's message creates nothing, nor one for a timetable
+    removed since it was sent)."""
     with transaction.atomic():
-        schedule = RobotSchedule.objects.select_for_update().get(pk=schedule_id)
+        schedule = RobotSchedule.objects.select_for_update().filter(pk=schedule_id).first()
+        if schedule is None:
+            return None
         today = timezone.now().date()
         name = f"{schedule.name} {today.isoformat()}"
         if schedule.events.filter(name=name).exists():

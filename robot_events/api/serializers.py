@@ -34,6 +34,10 @@ class RobotScheduleCreateSerializer(RobotEventCreateSerializer):
     minute = serializers.IntegerField(min_value=0, max_value=59, default=0)
 
 
+class RobotScheduleChangeSerializer(serializers.Serializer[Any]):
+    running = serializers.BooleanField(help_text="false pauses the timetable, true resumes it")
+
+
 class RobotEventSerializer(serializers.ModelSerializer[RobotEvent]):
     director = serializers.CharField(source="director.display_name", read_only=True)
     status = serializers.SerializerMethodField()

@@ -9,6 +9,7 @@ app_name = "robot_events_api"
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", api.EventListView.as_view(), name="list"),
     path("schedules/", api.ScheduleListView.as_view(), name="schedules"),
+    path("schedules/<int:schedule_id>/", api.ScheduleDetailView.as_view(), name="schedule"),
     path("<int:event_id>/", api.EventDetailView.as_view(), name="detail"),
     path("<int:event_id>/entries/", api.EntryListView.as_view(), name="entries"),
     path("<int:event_id>/plays/", api.PlayListView.as_view(), name="plays"),

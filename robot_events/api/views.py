@@ -26,6 +26,7 @@ from robot_events.api.serializers import (
     RobotEventCreateSerializer,
     RobotEventSerializer,
     RobotPlaySerializer,
+    RobotScheduleChangeSerializer,
     RobotScheduleCreateSerializer,
     RobotStandingSerializer,
 )
@@ -166,3 +167,25 @@ class ScheduleListView(APIView):
             {"id": schedule.pk, "name": schedule.name, "task": schedule.task_id},
             status=status.HTTP_201_CREATED,
         )
+
+
+class ScheduleDetailView(APIView):
+    @extend_schema(
+        request=RobotScheduleChangeSerializer,
+        responses={200: dict[str, Any], **_errors(400, 401, 403, 404, 409)},
+    )
+    def patch(self, request: Request, schedule_id: int) -> Response:
+        """Pause (``running: false``) or resume a timetable: its director or staff."""
+        incoming = RobotScheduleChangeSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        running = incoming.validated_data["running"]
+        schedule = services.robot_schedule_set_running(
+            schedule_id=schedule_id, by=asking_player_required(request), running=running
+        )
+        return Response({"id": schedule.pk, "name": schedule.name, "running": running})
+
+    @extend_schema(responses={204: None, **_errors(401, 403, 404)})
+    def delete(self, request: Request, schedule_id: int) -> Response:
+        """Remove a timetable (the events it created stay): its director or staff."""
+        services.robot_schedule_remove(schedule_id=schedule_id, by=asking_player_required(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)

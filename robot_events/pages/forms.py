@@ -1,4 +1,5 @@
-"""The director's form for a new robot event: the same fields the API takes."""
+"""The director's forms for a new robot event and a daily timetable of events: the same
+fields the API takes."""
 
 from __future__ import annotations
 
@@ -33,3 +34,10 @@ class EventForm(forms.Form):
 
     def service_data(self) -> dict[str, Any]:
         return dict(self.cleaned_data)
+
+
+class ScheduleForm(EventForm):
+    """A daily timetable: an event of these settings is created every day at this time."""
+
+    hour = forms.IntegerField(min_value=0, max_value=23, label="Hour (UTC)", initial=18)
+    minute = forms.IntegerField(min_value=0, max_value=59, label="Minute", initial=0)

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from arena.errors import Conflict, InvalidInput, ServiceError, form_refused
 from arena.identity import asking_player, asking_player_required
 from robot_events import permissions, play_tables, selectors, services
-from robot_events.models import RobotEvent
-from robot_events.pages.forms import EventForm
+from robot_events.models import RobotEvent, RobotSchedule
+from robot_events.pages.forms import EventForm, ScheduleForm
 
 
 def _event(event_id: int) -> RobotEvent:
@@ -56,6 +56,80 @@ def event_new(request: HttpRequest) -> HttpResponse:
                 return redirect("robot_events:event", event_id=event.pk)
         status = 400
     return render(request, "robot_events/event_new.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def schedules(request: HttpRequest) -> HttpResponse:
+    """The daily timetables, and the director's form for a new one (the API's schedule)."""
+    director = services.robot_event_director(
+        player=asking_player_required(request), refusal=services.SCHEDULE_REFUSAL
+    )
+    form = ScheduleForm(request.POST if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                schedule = services.robot_schedule_create(director=director, **form.service_data())
+            except InvalidInput as refused:
+                form.add_error(
+                    refused.field if refused.field in form.fields else None, str(refused)
+                )
+            else:
+                messages.success(
+                    request,
+                    f"{schedule.name} is on the timetable: an event is created every day at "
+                    f"{form.cleaned_data['hour']:02d}:{form.cleaned_data['minute']:02d} UTC.",
+                )
+                return redirect("robot_events:schedules")
+        status = 400
+    rows = [
+        {
+            "schedule": schedule,
+            "time": _time_of_day(schedule),
+            "may_change": schedule.director_id == director.pk or director.user.is_staff,
+        }
+        for schedule in selectors.schedule_list()
+    ]
+    context = {"form": form, "schedules": rows}
+    return render(request, "robot_events/schedules.html", context, status=status)
+
+
+@login_required
+@require_POST
+def schedule_running(request: HttpRequest, schedule_id: int) -> HttpResponse:
+    """Pause or resume a timetable (the API's PATCH), then back to the timetables."""
+    running = request.POST.get("running") == "yes"
+    schedule = services.robot_schedule_set_running(
+        schedule_id=schedule_id, by=asking_player_required(request), running=running
+    )
+    if running:
+        messages.success(request, f"{schedule.name} runs again: its next event is on time.")
+    else:
+        messages.success(request, f"{schedule.name} is paused: no events until it resumes.")
+    return redirect("robot_events:schedules")
+
+
+@login_required
+@require_POST
+def schedule_remove(request: HttpRequest, schedule_id: int) -> HttpResponse:
+    """Remove a timetable (the API's DELETE); the events it created stay."""
+    name = services.robot_schedule_remove(
+        schedule_id=schedule_id, by=asking_player_required(request)
+    )
+    messages.success(request, f"{name} is off the timetable; its events stay as they are.")
+    return redirect("robot_events:schedules")
+
+
+def _time_of_day(schedule: RobotSchedule) -> str:
+    """The beat's crontab as a time of day ("18:05 UTC"); as written when staff have made it
+    something else in the admin."""
+    if schedule.task is None or schedule.task.crontab is None:
+        return "no time set"
+    hour, minute = schedule.task.crontab.hour, schedule.task.crontab.minute
+    if hour.isdigit() and minute.isdigit():
+        return f"{int(hour):02d}:{int(minute):02d} UTC"
+    return f"hour {hour}, minute {minute} ({schedule.task.crontab.timezone})"
 
 
 def event_detail(request: HttpRequest, event_id: int) -> HttpResponse:
