@@ -190,6 +190,16 @@ class Match(models.Model):
     control_seconds = models.FloatField(
         null=True, blank=True, help_text="worker time spent playing the reference pairing"
     )
+    table_seconds = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="worker CPU seconds of the match's own tables: the referee and the bots",
+    )
+    controls_run = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="per control (reference, luck): whether it ran, why or why not, its seconds",
+    )
     faults = models.PositiveIntegerField(default=0)
     stderr = models.JSONField(
         default=dict, blank=True, help_text="table -> seat -> text; for each bot's owner only"
@@ -391,6 +401,8 @@ class Notice(models.Model):
         MATCH_PLAYED = "match_played", "Challenge played"
         ROUND_SCHEDULED = "round_scheduled", "League round scheduled"
         RESULTS_PUBLISHED = "results_published", "Event results published"
+        RESULT_TO_CONFIRM = "result_to_confirm", "Event result to confirm"
+        RESULT_REJECTED = "result_rejected", "Event result rejected"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices"

@@ -1,7 +1,8 @@
 """In-site notices: tell a person that what they were waiting on has happened.
 
 A version validated or rejected, a challenge played, a league round scheduled, an event's
-results published: each service that makes such a thing happen calls ``notify`` in the
+results published, a table's result waiting for the other side's confirmation or rejected
+by it: each service that makes such a thing happen calls ``notify`` in the
 transaction that makes it happen, so a notice is never written for what a rollback undid,
 nor lost for what committed. A notice is keyed by its event, so a task delivered twice,
 or a service run again after a crash, adds no second notice (the unique constraint

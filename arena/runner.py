@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import resource
 import shutil
 import tempfile
+import time
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -69,6 +71,8 @@ class MatchOutcome:
     boards: list[DuplicateBoard]
     summary: Summary
     stderr: dict[str, TableStderr]
+    cpu_seconds: float | None = None
+    """Worker CPU seconds the tables took: the referee's and the bot processes'."""
 
     @property
     def faults(self) -> int:
@@ -96,6 +100,7 @@ def run_match(
     )
     config = dataclasses.replace(config, limits=limits)
     pulse = heartbeat or _no_heartbeat
+    started = _cpu_seconds()
     with tempfile.TemporaryDirectory(prefix="arena-match-") as scratch:
         directories = (
             materialise(plan.x, Path(scratch) / "x"),
@@ -109,7 +114,19 @@ def run_match(
                 plan, table, config, sandboxed, directories, stderr[table], on_board, pulse
             )
     boards = combine_tables(records, plan.game, plan.rules)
-    return MatchOutcome(boards, summarize([board.result for board in boards]), stderr)
+    return MatchOutcome(
+        boards,
+        summarize([board.result for board in boards]),
+        stderr,
+        cpu_seconds=_cpu_seconds() - started,
+    )
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU time and that of its children which have ended and been waited
+    for: every bot process of a table is, when the table closes it."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 def _play_one_table(

@@ -7,12 +7,13 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, F, Max, Q, QuerySet
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from rest_framework.authtoken.models import Token
 
 from arena import seeding
-from arena.elo import SprtPath, sprt_path
+from arena.elo import ModelCheck, SprtPath, Tally, fit_ratings, sprt_path
 from arena.errors import InvalidInput, NotAllowed
+from arena.http.caching import LEADERBOARD_TTL, cached, rating_check_key
 from arena.models import Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.variants import variant_names
 from engine.interface import AnyGame
@@ -91,6 +92,52 @@ def leaderboard(*, variant: str | None, disabled: bool = True) -> QuerySet[Ratin
     if not disabled:
         ratings = ratings.exclude(version__status=BotVersion.Status.DISABLED)
     return ratings
+
+
+def rated_tallies(*, variant: str) -> dict[tuple[int, int], Tally]:
+    """The variant's rated boards, pair by pair, from the X side of each match's history."""
+    rows = (
+        RatingChange.objects.filter(
+            rating__variant=variant, rating__version_id=F("match__version_x_id")
+        )
+        .values("match__version_x_id", "match__version_y_id")
+        .annotate(wins=Sum("wins"), draws=Sum("draws"), losses=Sum("losses"))
+    )
+    tallies: dict[tuple[int, int], Tally] = {}
+    for row in rows:
+        key = (row["match__version_x_id"], row["match__version_y_id"])
+        tallies[key] = Tally(row["wins"], row["draws"], row["losses"])
+    return tallies
+
+
+@dataclass(frozen=True)
+class RatingCheck:
+    """Whether a variant's ratings describe its boards, with the versions it names."""
+
+    check: ModelCheck[int]
+    versions: dict[int, BotVersion]
+
+
+def rating_check(*, variant: str) -> RatingCheck | None:
+    """The model check of the variant's ratings (None before its first rated board): the
+    same fit the ratings are stored from, refitted on the stored tallies."""
+    check = cached(
+        rating_check_key(variant=variant), lambda: _fitted_check(variant), LEADERBOARD_TTL
+    )
+    if check is None:
+        return None
+    named = {version for item in check.disagreements for version in (item.first, item.second)}
+    versions = (
+        BotVersion.objects.select_related("bot__owner__user")
+        .defer("source", "build_log", "status_reason")
+        .in_bulk(named)
+    )
+    return RatingCheck(check, versions)
+
+
+def _fitted_check(variant: str) -> ModelCheck[int] | None:
+    tallies = rated_tallies(variant=variant)
+    return fit_ratings(tallies).check if tallies else None
 
 
 def rating_history(*, version: BotVersion) -> QuerySet[RatingChange]:
@@ -362,6 +409,19 @@ def bot_page(*, bot_id: int, viewer_id: int | None) -> BotPage:
         recent_matches=recent,
         faults_by_kind=_faults_by_kind(matches, set(ids)),
         stderr=_bot_stderr(recent, bot) if is_owner else [],
+    )
+
+
+def challenger_versions(*, user_id: int, variant: str) -> list[BotVersion]:
+    """The active versions the user ``user_id`` may challenge with in ``variant``: those of
+    her own bots that play it, by bot name and newest first (one query)."""
+    return list(
+        BotVersion.objects.filter(
+            bot__owner__user_id=user_id, bot__variant=variant, status=BotVersion.Status.ACTIVE
+        )
+        .select_related("bot")
+        .only("id", "number", "status", "bot__id", "bot__name", "bot__variant")
+        .order_by("bot__name", "-number")
     )
 
 

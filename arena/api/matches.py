@@ -23,7 +23,6 @@ from arena import selectors, services
 from arena.api.bots import waiting_for_broker
 from arena.api.filters import IdFilter
 from arena.api.serializers import (
-    MATCH_SIDES,
     LeaderboardQuerySerializer,
     MatchCreateSerializer,
     MatchDetailSerializer,
@@ -31,8 +30,8 @@ from arena.api.serializers import (
     RatingChangeSerializer,
     RatingSerializer,
     SprtQuerySerializer,
+    model_check_data,
 )
-from arena.errors import InvalidInput
 from arena.http import idempotency
 from arena.http.caching import (
     LEADERBOARD_TTL,
@@ -48,7 +47,7 @@ from arena.http.renderers import JSONRenderer
 from arena.identity import asking_player, asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.replay_view import replay_deal
-from arena.services.matches import match_create
+from arena.services.control_value import EVIDENCE_BOARDS, WINDOW_MATCHES, control_value_list
 from arena.variant_fields import REGISTERED_VARIANTS
 from engine.registry import load_game
 
@@ -107,17 +106,7 @@ class MatchViewSet(
         with CHALLENGES.spend(request):  # only accepted challenges count
             incoming = MatchCreateSerializer(data=request.data)
             incoming.is_valid(raise_exception=True)
-            data = incoming.validated_data
-            mine, theirs = (_named_version(data, *side) for side in MATCH_SIDES)
-            mine = services.challenger_version(version=mine, by=player)
-            match = match_create(
-                version_x=mine,
-                version_y=theirs,
-                boards=data["boards"],
-                requested_by=player,
-                seed=data.get("seed"),
-                rated=data["rated"],
-            )
+            match = services.match_challenge(by=player, **incoming.validated_data)
         match = selectors.match_list().get(pk=match.pk)
         return Response(MatchSerializer(match).data, status=status.HTTP_201_CREATED)
 
@@ -182,16 +171,6 @@ def _waiting_for_broker(response: Response) -> Response:
     )
 
 
-def _named_version(data: dict[str, Any], version: str, bot: str, number: str) -> BotVersion:
-    """One side of a challenge, named by version id, by bot and number, or by bot alone."""
-    try:
-        return selectors.bot_version_named(
-            version_id=data.get(version), bot_id=data.get(bot), number=data.get(number)
-        )
-    except InvalidInput as error:
-        raise InvalidInput(str(error), field=version if version in data else bot) from None
-
-
 def _replay_games(
     match: Match, board: int | None, table: str | None, verify: bool
 ) -> list[dict[str, Any]]:
@@ -236,7 +215,10 @@ def _int_param(request: Request, name: str) -> int | None:
 class LeaderboardView(ListAPIView[Rating]):
     """Ratings by variant, best first: the board-level rating with its 95% interval, boards,
     matches, how many more boards would separate each version from the next one below, and
-    whether the version is disabled (left out unless ``disabled=true``)."""
+    whether the version is disabled (left out unless ``disabled=true``). For one variant,
+    ``model_check`` says whether the ratings describe the boards at all: the deviance
+    against each pair's own score, its degrees of freedom and p-value, ``poor`` below
+    p = 0.01, and every pair more than 2 standard errors from what its ratings predict."""
 
     serializer_class = RatingSerializer
 
@@ -271,7 +253,11 @@ class LeaderboardView(ListAPIView[Rating]):
     def _page(self, variant: str | None, disabled: bool) -> Any:
         ratings = selectors.leaderboard(variant=variant, disabled=disabled)
         page = self.paginate_queryset(ratings)
-        return self.get_paginated_response(self.get_serializer(page, many=True).data).data
+        data = self.get_paginated_response(self.get_serializer(page, many=True).data).data
+        if variant:
+            # Whether one rating per version describes the variant's boards at all.
+            data["model_check"] = model_check_data(selectors.rating_check(variant=variant))
+        return data
 
 
 class RatingHistoryView(ListAPIView[RatingChange]):
@@ -341,5 +327,35 @@ class SprtView(APIView):
                 "verdict": report.path.verdict,
                 "stopped_at": report.path.stopped_at,
                 "path": [{"boards": boards, "llr": llr} for boards, llr in report.path.points],
+            }
+        )
+
+
+class ControlValueView(APIView):
+    """Each control variate's measured variance gain over duplicate alone and its worker-CPU
+    cost factor, per variant and rule set, and whether the arena runs it (it does where the
+    gain is above the cost, and while it has fewer boards measured than ``evidence_boards``).
+    """
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        return Response(
+            {
+                "evidence_boards": EVIDENCE_BOARDS,
+                "window_matches": WINDOW_MATCHES,
+                "controls": [
+                    {
+                        "variant": value.variant,
+                        "rules_key": value.rules_key,
+                        "control": value.kind,
+                        "matches": value.matches,
+                        "boards": value.boards,
+                        "gain": value.gain,
+                        "cost": value.cost,
+                        "on": value.on,
+                        "reason": value.reason,
+                    }
+                    for value in control_value_list()
+                ],
             }
         )

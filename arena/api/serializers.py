@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from arena.models import Bot, BotVersion, Match, Player, Rating, RatingChange
 from arena.queues.positions import match_queue_position
+from arena.selectors import RatingCheck
 from arena.variant_fields import VariantChoiceField
 
 ID_MAX = 2**63 - 1
@@ -193,6 +194,9 @@ class MatchSerializer(serializers.ModelSerializer[Match]):
             "ci95",
             "cv_mean_x",
             "cv_ci95",
+            "table_seconds",
+            "control_seconds",
+            "controls_run",
             "faults",
             "error",
         ]
@@ -324,6 +328,32 @@ class RatingSerializer(serializers.ModelSerializer[Rating]):
 
     def get_disabled(self, rating: Rating) -> bool:
         return rating.version.status == BotVersion.Status.DISABLED
+
+
+def model_check_data(found: RatingCheck | None) -> dict[str, Any] | None:
+    """The leaderboard's model check: the deviance of the ratings against each pair's own
+    score, its degrees of freedom and p-value, whether the fit is poor, and every pair
+    beyond two standard errors (worst first), seen from its first version."""
+    if found is None:
+        return None
+    check = found.check
+    return {
+        "deviance": check.deviance,
+        "degrees_of_freedom": check.degrees_of_freedom,
+        "p_value": check.p_value,
+        "poor": check.poor,
+        "disagreements": [
+            {
+                "version": _version_label(found.versions[item.first]),
+                "opponent": _version_label(found.versions[item.second]),
+                "boards": item.boards,
+                "score": item.score,
+                "expected": item.expected,
+                "residual": item.residual,
+            }
+            for item in check.disagreements
+        ],
+    }
 
 
 class RatingChangeSerializer(serializers.ModelSerializer[RatingChange]):

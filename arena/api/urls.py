@@ -22,6 +22,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(f"{VERSION}ratings/", matches.RatingHistoryView.as_view(), name="bot-version-ratings"),
     path("ratings/", matches.LeaderboardView.as_view(), name="ratings"),
     path("ratings/sprt/", matches.SprtView.as_view(), name="sprt"),
+    path("ratings/controls/", matches.ControlValueView.as_view(), name="controls"),
     path("notices/", notices.NoticeListView.as_view(), name="notices"),
     path("notices/read/", notices.NoticeReadView.as_view(), name="notices-read"),
     *router.urls,

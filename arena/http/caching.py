@@ -202,6 +202,15 @@ def leaderboard_page_key(*, variant: str, sort: str, page: int) -> str | None:
     return f"v{FORMAT}:page:leaderboard:{generation}:{variant}:{sort}:{page}"
 
 
+def rating_check_key(*, variant: str) -> str | None:
+    """The key of a variant's model check, under the leaderboard's generation: the pages
+    and the API's pages of one generation share one fit (None: not cached)."""
+    generation = _generation()
+    if generation is None:
+        return None
+    return f"v{FORMAT}:rating-check:{generation}:{variant}"
+
+
 def match_page_key(*, match_id: int, status: str) -> str:
     """The key of a finished match's page: its status is part of it, so a match that left
     its status (a failed match run again) is never shown as it was."""

@@ -28,6 +28,56 @@ SORT_LABELS = {
 }
 
 
+SHOWN_DISAGREEMENTS = 3
+"""The pairs a poor fit's notice names (the API lists them all)."""
+
+
+@dataclass(frozen=True)
+class FitNotice:
+    """What the leaderboard says of its model check, in plain words."""
+
+    poor: bool
+    checkable: bool
+    """Some pair's boards are not fixed by the ratings alone (three versions met in a cycle)."""
+    pairs: list[str]
+    more: int
+    """Disagreeing pairs beyond the ones named."""
+    summary: str
+
+
+def fit_notice(found: selectors.RatingCheck | None) -> FitNotice | None:
+    """The notice of a variant's model check (None before any rated board)."""
+    if found is None:
+        return None
+    check = found.check
+
+    def name(version_id: int) -> str:
+        version = found.versions[version_id]
+        return f"{version.bot.owner.user.username}/{version.bot.name} v{version.number}"
+
+    pairs = []
+    for item in check.disagreements[:SHOWN_DISAGREEMENTS]:
+        # Told from the side that scored more than its rating predicts.
+        ahead, behind, score, expected, residual = (
+            (item.first, item.second, item.score, item.expected, item.residual)
+            if item.residual > 0
+            else (item.second, item.first, 1 - item.score, 1 - item.expected, -item.residual)
+        )
+        pairs.append(
+            f"{name(ahead)} vs {name(behind)} scored {score:.0%} over {item.boards} boards"
+            f" where their ratings predict {expected:.0%} ({residual:+.1f} standard errors)"
+        )
+    return FitNotice(
+        poor=check.poor,
+        checkable=check.degrees_of_freedom > 0,
+        pairs=pairs,
+        more=max(len(check.disagreements) - SHOWN_DISAGREEMENTS, 0),
+        summary=f"deviance {check.deviance:.1f} on {check.degrees_of_freedom}"
+        f" degree{'' if check.degrees_of_freedom == 1 else 's'} of freedom,"
+        f" p = {check.p_value:.2g}",
+    )
+
+
 @dataclass(frozen=True)
 class Row:
     """A leaderboard line, its numbers written once here rather than by template filters
@@ -89,4 +139,5 @@ def _content(variant: str, sort: str, number: int) -> dict[str, Any]:
         "rows": rows,
         "scale": scale,
         "bar_width": charts.BAR_WIDTH,
+        "fit": fit_notice(selectors.rating_check(variant=variant)),
     }

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 from django.core.paginator import EmptyPage
 from django.http import HttpRequest, HttpResponse
+from django.utils.safestring import SafeString
 
 from arena import selectors
 from arena.errors import NotFound
@@ -19,6 +20,8 @@ from arena.models import Match
 from arena.pages.common import choice, page_number, whole_number
 from arena.pages.shared import cached_content, framed, shared_content
 from arena.queues.positions import match_queue_position, queue_text
+from arena.services.control_value import KIND_LABELS
+from arena.services.controls import CONTROL_KINDS, LUCK, reference_ran
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES
 
@@ -26,10 +29,24 @@ FINISHED = (Match.Status.DONE, Match.Status.FAILED)
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    content, status = _match_shown(match_id)
+    # A match not over yet refreshes its content (match_live) until it is.
+    return framed(request, f"Match {match_id}", content, live=status not in FINISHED)
+
+
+def match_live(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match page's content alone, which its page polls while the match is queued or
+    running: the same for every reader, as the page's own."""
+    content, _status = _match_shown(match_id)
+    return HttpResponse(content)
+
+
+def _match_shown(match_id: int) -> tuple[SafeString, str]:
+    """The match page's content and the match's status (NotFound when there is none)."""
     # Done is a match's last status: its page, once cached, is served without a query.
     done = cached_content(match_page_key(match_id=match_id, status=Match.Status.DONE))
     if done is not None:
-        return framed(request, f"Match {match_id}", done)
+        return done, Match.Status.DONE
     status = selectors.match_status(match_id=match_id)
     if status is None:
         raise NotFound(f"there is no match {match_id}")
@@ -42,7 +59,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         )
     except Match.DoesNotExist:
         raise NotFound(f"there is no match {match_id}") from None
-    return framed(request, f"Match {match_id}", content)
+    return content, status
 
 
 def _match_content(match_id: int) -> dict[str, Any]:
@@ -60,11 +77,29 @@ def _match_content(match_id: int) -> dict[str, Any]:
         "match": match,
         "interval": interval,
         "cv_interval": cv_interval,
-        # Rows longer than the reference pairing's carry the random bot's luck too.
-        "cv_luck": any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ()),
+        "cv_reference": _reference_ran(match),
+        "cv_luck": _luck_ran(match),
+        "controls": [
+            {"label": KIND_LABELS[kind], **match.controls_run[kind]}
+            for kind in CONTROL_KINDS
+            if kind in (match.controls_run or {})
+        ],
         "seatings": page.seatings,
         "queue_place": queue_text(match_queue_position(match)),
     }
+
+
+def _reference_ran(match: Match) -> bool:
+    rows = match.board_controls or []
+    return bool(rows) and reference_ran(match.controls_run or {}, len(rows[0]))
+
+
+def _luck_ran(match: Match) -> bool:
+    runs = match.controls_run or {}
+    if LUCK in runs:
+        return bool(runs[LUCK].get("ran"))
+    # Before the choice, rows longer than the reference pairing's carried the luck too.
+    return any(len(row) > len(CONTROL_NAMES) for row in match.board_controls or ())
 
 
 def match_list(request: HttpRequest) -> HttpResponse:

@@ -42,6 +42,9 @@ def cached_content(key: str) -> SafeString | None:
     return None if content is None else mark_safe(content.decode())
 
 
-def framed(request: HttpRequest, title: str, content: SafeString) -> HttpResponse:
-    """The reader's page: the site frame, for this request, around shared content."""
-    return render(request, FRAME, {"title": title, "content": content})
+def framed(
+    request: HttpRequest, title: str, content: SafeString, *, live: bool = False
+) -> HttpResponse:
+    """The reader's page: the site frame, for this request, around shared content; with the
+    script that lets the content refresh itself when it is ``live``."""
+    return render(request, FRAME, {"title": title, "content": content, "live": live})

@@ -4,7 +4,17 @@ from django.templatetags.static import static
 from django.urls import URLPattern, path
 from django.views.generic import RedirectView
 
-from arena.pages import bots, leaderboards, matches, notices, protocol, replay, signup, sprt
+from arena.pages import (
+    bots,
+    controls,
+    leaderboards,
+    matches,
+    notices,
+    protocol,
+    replay,
+    signup,
+    sprt,
+)
 
 app_name = "arena"
 
@@ -15,8 +25,12 @@ urlpatterns: list[URLPattern] = [
     path("bots/new/", bots.bot_new, name="bot-new"),
     path("bots/<int:bot_id>/", bots.bot_detail, name="bot"),
     path("bots/<int:bot_id>/versions/", bots.bot_version_upload, name="bot-version-upload"),
+    # What a bot's page and a match's page refresh while they wait (polled by the page).
+    path("bots/<int:bot_id>/live/", bots.bot_live, name="bot-live"),
+    path("bots/<int:bot_id>/challenge/", bots.bot_challenge, name="bot-challenge"),
     path("matches/", matches.match_list, name="matches"),
     path("matches/<int:match_id>/", matches.match_detail, name="match"),
+    path("matches/<int:match_id>/live/", matches.match_live, name="match-live"),
     # The replay viewer: one table of one board, step by step, and its frames.
     path(
         "matches/<int:match_id>/boards/<int:board>/tables/<str:table>/",
@@ -29,6 +43,7 @@ urlpatterns: list[URLPattern] = [
         name="replay-frames",
     ),
     path("ratings/sprt/", sprt.sprt, name="sprt"),
+    path("ratings/controls/", controls.controls, name="controls"),
     path("notices/", notices.notice_list, name="notices"),
     path("protocol/", protocol.protocol, name="protocol"),
     # Browsers ask for /favicon.ico on pages that name no icon (the browsable API's).

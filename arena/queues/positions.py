@@ -11,7 +11,7 @@ being played or validated already are not counted (they hold a worker, not a pla
 from __future__ import annotations
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from arena.models import BotVersion, Match
 from arena.queues.routing import BACKGROUND_MATCH_KINDS, is_interactive_match
@@ -42,6 +42,30 @@ def version_queue_position(version: BotVersion) -> int | None:
     ahead = _pending_versions().filter(pk__lt=version.pk).count()
     challenges = Match.objects.filter(status=Match.Status.QUEUED, created__lt=version.created)
     return ahead + challenges.filter(_interactive()).count() + 1
+
+
+def version_queue_positions(versions: list[BotVersion]) -> dict[int, int]:
+    """``version_queue_position`` of each pending version of ``versions``, by id, in two
+    queries however many there are (a page that lists a bot's versions reads them so)."""
+    pending = [version for version in versions if version.status == BotVersion.Status.PENDING]
+    if not pending:
+        return {}
+    ahead = _pending_versions().aggregate(
+        **{str(version.pk): Count("pk", filter=Q(pk__lt=version.pk)) for version in pending}
+    )
+    challenges = (
+        Match.objects.filter(status=Match.Status.QUEUED)
+        .filter(_interactive())
+        .aggregate(
+            **{
+                str(version.pk): Count("pk", filter=Q(created__lt=version.created))
+                for version in pending
+            }
+        )
+    )
+    return {
+        version.pk: ahead[str(version.pk)] + challenges[str(version.pk)] + 1 for version in pending
+    }
 
 
 SUFFIXES = {1: "st", 2: "nd", 3: "rd"}

@@ -9,6 +9,7 @@ from functools import lru_cache
 from django.conf import settings
 
 from arena.sandbox import SandboxConfig, sandbox_problems
+from engine import kernel
 
 logger = logging.getLogger(__name__)
 
@@ -16,6 +17,10 @@ logger = logging.getLogger(__name__)
 def sandbox_config() -> SandboxConfig:
     config: SandboxConfig = settings.SANDBOX_CONFIG
     packages = tuple(str(settings.BASE_DIR / name) for name in ("engine", "bots"))
+    # The C kernel's build, where there is one, goes beside them (engine.kernel finds it
+    # there): a bot's search runs as fast as the reference bots'.
+    if (kernel.BUILD_DIR / kernel.MANIFEST).exists():
+        packages += (str(kernel.BUILD_DIR),)
     return dataclasses.replace(config, runtime_packages=packages)
 
 

@@ -11,6 +11,7 @@ from arena.services.bots import (
     player_register,
     player_token_of,
 )
+from arena.services.challenges import match_challenge, match_challenge_once
 from arena.services.matches import (
     match_claim,
     match_create,
@@ -27,6 +28,8 @@ __all__ = [
     "bot_version_submit",
     "bot_version_validate",
     "challenger_version",
+    "match_challenge",
+    "match_challenge_once",
     "match_claim",
     "match_create",
     "match_requeue_stale",

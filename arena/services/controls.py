@@ -15,6 +15,11 @@ A match against the random reference bot also carries that bot's luck
 its mean is exactly zero, so it is never centred nor counted in the totals, and it is used
 when the match has boards enough for the wider fit (``LUCK_MIN_BOARDS``).
 
+Where the finished matches of a variant and rule set show that a control does not pay for
+its worker CPU (``arena.services.control_value``), it is not played: the match records
+that, and why, in ``Match.controls_run``, and its rows hold only the controls that ran
+(the luck alone, with no reference pairing, needs no history and feeds no totals).
+
 A match shorter than ``REFERENCE_MIN_BOARDS`` gets no reference play: its boards are too
 few to fit the correction's coefficient across folds. Until every dealer has
 ``REFERENCE_MIN_HISTORY`` boards of history the match keeps only its plain interval.
@@ -27,8 +32,8 @@ import json
 import logging
 import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -59,12 +64,39 @@ REFERENCE_MIN_HISTORY = 25
 """Boards of history each dealer needs before its mean is trusted to centre a control."""
 
 
+REFERENCE = "reference"
+"""The reference pairing's controls (``CONTROL_NAMES``)."""
+LUCK = "luck"
+"""The random bot's luck (``LUCK_NAMES``)."""
+CONTROL_KINDS = (REFERENCE, LUCK)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Whether a control runs where its eligibility allows, and why, in a few words."""
+
+    on: bool
+    reason: str
+
+
 @dataclass(frozen=True)
 class PlayedControls:
     rows: list[tuple[float, ...]]
-    """Each board's controls: the reference pairing's (``CONTROL_NAMES``), then the random
-    bot's luck (``LUCK_NAMES``) in a match against it."""
-    seconds: float
+    """Each board's controls: the reference pairing's (``CONTROL_NAMES``) if it ran, then
+    the random bot's luck (``LUCK_NAMES``) if it ran."""
+    seconds: float | None
+    """Worker CPU seconds of every control that ran (None if none did)."""
+    runs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per control kind: ``ran``, the ``reason`` it ran or not, and its ``seconds``. Empty
+    for rows laid out as before the choice (the reference pairing always, luck after it
+    when the rows are wider)."""
+
+
+def reference_ran(runs: dict[str, Any], width: int) -> bool:
+    """Whether rows of ``width`` controls begin with the reference pairing's."""
+    if REFERENCE in runs:
+        return bool(runs[REFERENCE].get("ran"))
+    return width >= len(CONTROL_NAMES)
 
 
 def rules_key(rules: Any) -> str:
@@ -86,39 +118,81 @@ def controls_play(
     heartbeat: Callable[[], None],
     played: Sequence[DuplicateBoard] = (),
     random_side: int | None = None,
+    choices: Mapping[str, Choice] | None = None,
 ) -> PlayedControls | None:
-    """Play the reference pairing on the match's deals (None where there is none to play),
-    and measure the luck of the random reference bot on the ``played`` boards when it is
-    ``random_side`` of the match."""
-    if (
-        not settings.MATCH_REFERENCE_CONTROLS
-        or not reference_supported(game)
-        or boards < REFERENCE_MIN_BOARDS
-    ):
+    """Play the reference pairing on the match's deals and measure the luck of the random
+    reference bot on the ``played`` boards when it is ``random_side`` of the match, each
+    where the match is eligible for it and its ``choices`` (``arena.services.control_value``;
+    every control on where none is given) let it run. None where no control is eligible."""
+    if not settings.MATCH_REFERENCE_CONTROLS or not reference_supported(game):
         return None
-    started = time.process_time()
+    if boards < REFERENCE_MIN_BOARDS:
+        return None
+    choose = choices or {}
+    runs: dict[str, dict[str, Any]] = {}
+    columns: list[list[tuple[float, ...]]] = []
+    total = 0.0
 
     def beat(_: BoardRecord) -> None:
         heartbeat()
 
-    try:
-        rows = reference_controls(game, rules, match_seed=match_seed, boards=boards, on_board=beat)
-    except Exception:
-        # The controls only narrow an interval: a failure to play them must never cost the
-        # match its result, which stands with its plain interval.
-        logger.exception("the reference pairing failed on %s; no control variate", game.variant)
-        return None
-    if random_side is not None and len(played) == boards >= LUCK_MIN_BOARDS:
+    choice = choose.get(REFERENCE, Choice(True, "eligible"))
+    if not choice.on:
+        runs[REFERENCE] = {"ran": False, "reason": choice.reason, "seconds": None}
+    else:
+        started = time.process_time()
         try:
-            luck = random_luck(
-                game, rules, played, side=random_side, match_seed=match_seed, on_board=heartbeat
+            rows = reference_controls(
+                game, rules, match_seed=match_seed, boards=boards, on_board=beat
             )
         except Exception:
-            logger.exception("the random bot's luck failed on %s; left out", game.variant)
-            luck = None
-        if luck is not None:
-            rows = [(*row, *extra) for row, extra in zip(rows, luck, strict=True)]
-    return PlayedControls(rows, time.process_time() - started)
+            # The controls only narrow an interval: a failure to play them must never cost
+            # the match its result, which stands with its plain interval.
+            logger.exception("the reference pairing failed on %s; no control variate", game.variant)
+            failed = "failed (the worker's log says why)"
+            return PlayedControls(
+                [],
+                None,
+                {
+                    REFERENCE: {"ran": False, "reason": failed, "seconds": None},
+                    LUCK: {"ran": False, "reason": "the reference pairing failed", "seconds": None},
+                },
+            )
+        seconds = time.process_time() - started
+        total += seconds
+        columns.append(rows)
+        runs[REFERENCE] = {"ran": True, "reason": choice.reason, "seconds": seconds}
+    if random_side is None:
+        runs[LUCK] = {"ran": False, "reason": "not against the random bot", "seconds": None}
+    elif len(played) != boards or boards < LUCK_MIN_BOARDS:
+        runs[LUCK] = {
+            "ran": False,
+            "reason": f"fewer than {LUCK_MIN_BOARDS} boards",
+            "seconds": None,
+        }
+    else:
+        choice = choose.get(LUCK, Choice(True, "eligible"))
+        runs[LUCK] = {"ran": False, "reason": choice.reason, "seconds": None}
+        if choice.on:
+            started = time.process_time()
+            try:
+                luck = random_luck(
+                    game, rules, played, side=random_side, match_seed=match_seed, on_board=heartbeat
+                )
+            except Exception:
+                logger.exception("the random bot's luck failed on %s; left out", game.variant)
+                luck = None
+            seconds = time.process_time() - started
+            if luck is None:
+                runs[LUCK]["reason"] = "failed (the worker's log says why)"
+            else:
+                total += seconds
+                columns.append(luck)
+                runs[LUCK] = {"ran": True, "reason": choice.reason, "seconds": seconds}
+    joined = [
+        tuple(value for part in parts for value in part) for parts in zip(*columns, strict=True)
+    ]
+    return PlayedControls(joined, total if columns else None, runs)
 
 
 def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
@@ -126,17 +200,26 @@ def controls_apply(*, match: Match, controls: PlayedControls | None) -> None:
     (the caller holds the completion lock and saves the match)."""
     if controls is None:
         return
+    match.controls_run = controls.runs
+    if not controls.rows:
+        return
     match.board_controls = [list(row) for row in controls.rows]
     match.control_seconds = controls.seconds
     key = rules_key(match.rules)
     game = load_game(match.variant)
+    if not reference_ran(controls.runs, len(controls.rows[0])):
+        # The luck alone: its mean is zero, so it needs no history and feeds no totals.
+        estimate = _corrected(match, controls.rows, {}, game, width=0)
+        if estimate is not None:
+            match.cv_mean_x, match.cv_ci95 = estimate
+        return
     stats = {
         row.dealer: row
         for row in ReferenceStats.objects.select_for_update().filter(
             variant=match.variant, rules_key=key
         )
     }
-    estimate = _corrected(match, controls.rows, stats, game)
+    estimate = _corrected(match, controls.rows, stats, game, width=len(CONTROL_NAMES))
     if estimate is not None:
         match.cv_mean_x, match.cv_ci95 = estimate
     if match.seed_chosen:
@@ -169,16 +252,18 @@ def _corrected(
     rows: Sequence[Sequence[float]],
     stats: dict[int, ReferenceStats],
     game: AnyGame,
+    *,
+    width: int,
 ) -> tuple[float, float] | None:
-    """The corrected mean board result and its 95% half-width, if the history allows."""
+    """The corrected mean board result and its 95% half-width, if the history allows (the
+    first ``width`` controls of each row are the reference pairing's, centred on it)."""
     count = len(rows)
     dealers = [game.board_dealer(number) for number in range(1, count + 1)]
-    if any(
+    if width and any(
         stats.get(dealer) is None or stats[dealer].boards < REFERENCE_MIN_HISTORY
         for dealer in set(dealers)
     ):
         return None
-    width = len(CONTROL_NAMES)
     means = {dealer: [total / stat.boards for total in stat.sums] for dealer, stat in stats.items()}
     # The variance of each dealer's measured mean (the sample variance over its boards,
     # over their number).
@@ -192,7 +277,7 @@ def _corrected(
     # The luck after the reference controls has mean zero: it is its own centred value.
     centred = [
         [
-            *(value - mean for value, mean in zip(row[:width], means[dealer], strict=True)),
+            *(value - mean for value, mean in zip(row[:width], means.get(dealer, []), strict=True)),
             *row[width:],
         ]
         for row, dealer in zip(rows, dealers, strict=True)

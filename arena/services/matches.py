@@ -37,7 +37,13 @@ from arena.runner import STARTUP_MS, MatchOutcome, MatchPlan, VersionFiles, run_
 from arena.sandbox import InfrastructureFault
 from arena.sandbox.deployment import sandbox_config, use_sandbox
 from arena.seeding import commitment, match_seed, new_secret
-from arena.services.controls import PlayedControls, controls_apply, controls_play
+from arena.services.control_value import control_choices
+from arena.services.controls import (
+    REFERENCE_MIN_BOARDS,
+    PlayedControls,
+    controls_apply,
+    controls_play,
+)
 from arena.services.ratings import rating_apply
 from arena.services.requeue import resend_due, unread_queue_wait
 from arena.variants import variant_names
@@ -245,6 +251,12 @@ def match_run(*, match_id: int) -> str:
     except InfrastructureFault as fault:
         match_release(match_id=match_id, token=token, error=str(fault))
         raise
+    # Each control runs only where the finished matches show it pays for its CPU.
+    choices = (
+        control_choices(variant=match.variant, rules=match.rules, match_id=match.pk)
+        if plan.boards >= REFERENCE_MIN_BOARDS
+        else None
+    )
     controls = controls_play(
         game=plan.game,
         rules=plan.rules,
@@ -253,6 +265,7 @@ def match_run(*, match_id: int) -> str:
         heartbeat=heartbeat,
         played=outcome.boards,
         random_side=random_side(plan.game, plan.x.source, plan.y.source),
+        choices=choices,
     )
     heartbeat.renew()  # the lease covers storing the results
     completed = match_complete(match_id=match_id, token=token, outcome=outcome, controls=controls)
@@ -408,6 +421,7 @@ def match_complete(
         match.ci95 = summary.ci95
         match.faults = outcome.faults
         match.board_results = [board.result for board in outcome.boards]
+        match.table_seconds = outcome.cpu_seconds
         controls_apply(match=match, controls=controls)
         match.stderr = {
             table: {str(seat): text for seat, text in logs.by_seat.items()}

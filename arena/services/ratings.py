@@ -17,8 +17,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F, Max, Sum
+from django.db.models import Max
 
+from arena import selectors
 from arena.elo import INITIAL_ELO, Fit, Tally, expected_score, fit_ratings
 from arena.http.caching import leaderboard_changed
 from arena.models import CompletionCounter, Match, Rating, RatingChange
@@ -39,7 +40,11 @@ class Shown:
 def shown_ratings(fit: Fit[int]) -> dict[int, Shown]:
     """Each version's stored rating, interval, and boards to separate it from the version
     just below it in its pool."""
-    ordered = sorted(fit.ratings, key=lambda version: (-fit.ratings[version].rating, version))
+    # Ratings equal up to the fit's rounding noise (far below a millionth of a point) are a
+    # tie, broken by the version: the order must not hang on the last step of the fit.
+    ordered = sorted(
+        fit.ratings, key=lambda version: (-round(fit.ratings[version].rating, 6), version)
+    )
     below: dict[int, int] = {}
     for index, version in enumerate(ordered):
         lower = next(
@@ -61,19 +66,8 @@ def shown_ratings(fit: Fit[int]) -> dict[int, Shown]:
 
 
 def _stored_tallies(variant: str) -> Tallies:
-    """The variant's rated boards, pair by pair, from the X side of each match's history."""
-    rows = (
-        RatingChange.objects.filter(
-            rating__variant=variant, rating__version_id=F("match__version_x_id")
-        )
-        .values("match__version_x_id", "match__version_y_id")
-        .annotate(wins=Sum("wins"), draws=Sum("draws"), losses=Sum("losses"))
-    )
-    tallies: Tallies = {}
-    for row in rows:
-        key = (row["match__version_x_id"], row["match__version_y_id"])
-        tallies[key] = Tally(row["wins"], row["draws"], row["losses"])
-    return tallies
+    """The variant's rated boards, pair by pair."""
+    return selectors.rated_tallies(variant=variant)
 
 
 def _write(variant: str, shown: Mapping[int, Shown]) -> None:

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import logging
 import random
+from pathlib import Path
 
 import pytest
+from celery import current_app
 from django.db import transaction
 from django.test import Client
 
 from arena import services
 from arena.models import Match, Player, ReferenceStats
+from arena.queues.routing import all_queues
 from arena.services.controls import (
     LUCK_MIN_BOARDS,
     REFERENCE_MIN_BOARDS,
@@ -28,6 +31,7 @@ from bots.controls import reference_supported
 from engine.registry import load_game
 from tests.arena.conftest import FIRST_LEGAL_BOT, RANDOM_BOT, trusted_version
 from tests.arena.test_board_ratings import _version
+from tests.arena.workers import celery_worker, require_worker_services, wait_for
 
 pytestmark = pytest.mark.django_db
 
@@ -225,3 +229,37 @@ def test_a_long_pinnacolo_match_plays_no_reference_pairing_and_logs_no_error(
     match.refresh_from_db()
     assert len(match.board_results) == REFERENCE_MIN_BOARDS and match.faults == 0
     assert (match.board_controls, match.cv_mean_x, match.control_seconds) == ([], None, None)
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_plays_a_long_pinnacolo_match_and_its_log_holds_no_error(
+    alice: Player, bob: Player, tmp_path: Path
+) -> None:
+    """The same match as above, played by a real worker process: its own log, read whole,
+    has no error and no traceback (the pairing's failure was logged there, board by
+    board)."""
+    require_worker_services()
+    x = trusted_version(alice, "first", FIRST_LEGAL_BOT, variant="pinnacolo")
+    y = trusted_version(bob, "rnd", RANDOM_BOT, variant="pinnacolo")
+    # Tasks earlier tests queued and never ran (their rows rolled back) would fail in this
+    # worker and fill its log: it starts on this process's queues emptied.
+    with current_app.connection_for_write() as connection:
+        for queue in all_queues():
+            connection.default_channel.queue_purge(queue)
+    with celery_worker(tmp_path, SANDBOX_MODE="plain") as worker:
+        match = match_create(
+            version_x=x, version_y=y, boards=REFERENCE_MIN_BOARDS, seed=5, rated=False
+        )
+        finished = Match.objects.filter(pk=match.pk, status__in=["done", "failed"])
+        wait_for(finished.exists, 900, f"the worker to play match {match.pk}")
+        log = worker.output()
+    match.refresh_from_db()
+    assert match.status == Match.Status.DONE and len(match.board_results) == REFERENCE_MIN_BOARDS
+    # The worker measured its tables' CPU (the bots' processes and its own refereeing).
+    assert match.table_seconds is not None and match.table_seconds > 0
+    lines = log.splitlines()
+    # The log is the worker's that played it: its task is there, done.
+    assert any("arena.match_run[" in line and line.endswith("'done'") for line in lines)
+    assert [line for line in lines if "ERROR" in line or "Traceback" in line] == []
+    assert "no control variate" not in log and "left out" not in log

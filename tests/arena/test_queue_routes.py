@@ -28,6 +28,9 @@ INTERACTIVE = {
     "robots.schedule_run",
     "tournaments.board_par",
     "leagues.rounds_close",
+    # A person at a card table waits for each bot's move and each run-out clock.
+    "lobby.bot_move",
+    "lobby.clocks_sweep",
 }
 
 

@@ -5,9 +5,11 @@ page the rating changes the match caused."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from arena import services
 from arena.models import Player, Rating
@@ -89,3 +91,54 @@ def test_human_ratings_are_listed_best_first_each_with_its_interval(owner: Playe
     assert empty.status_code == 200 and "No human ratings in single4" in empty.content.decode()
     refused = Client().get("/tournaments/ratings/", {"variant": "bridge"})
     assert refused.status_code == 400 and "variant" in refused.content.decode()
+
+
+def _bots(owner: Player, *names: str) -> list[Any]:
+    return [_version(owner, name) for name in names]
+
+
+def test_a_leaderboard_whose_ratings_do_not_describe_a_cycle_says_so(owner: Player) -> None:
+    # Strong beats greedy, greedy beats the third bot, the third bot beats strong: 35 boards
+    # to 15 each, from fixed board results. Equal ratings predict 50% for every pair.
+    strong, greedy, third = _bots(owner, "strong", "greedy", "third")
+    for x, y in ((strong, greedy), (greedy, third), (third, strong)):
+        _finish(x, y, [10] * 35 + [-10] * 15)
+    text = _text(Client().get("/leaderboards/auction4/").content)
+    assert "These ratings do not describe the results well" in text
+    # Each pair named from the side that scored more than its rating predicts.
+    for winner, loser in (("strong", "greedy"), ("greedy", "third"), ("third", "strong")):
+        assert (
+            f"owner/{winner} v1 vs owner/{loser} v1 scored 70% over 50 boards where their"
+            " ratings predict 50% (+4.9 standard errors)"
+        ) in text
+    body = APIClient().get("/api/ratings/", {"variant": "auction4"}).json()
+    check = body["model_check"]
+    assert check["poor"] is True and check["degrees_of_freedom"] == 1
+    assert check["p_value"] < 1e-5
+    pairs = {(d["version"]["name"], d["opponent"]["name"]) for d in check["disagreements"]}
+    assert pairs == {("strong", "greedy"), ("strong", "third"), ("greedy", "third")}
+    assert all(abs(d["residual"]) > 2 for d in check["disagreements"])
+
+
+def test_a_leaderboard_of_transitive_results_passes_its_model_check(
+    owner: Player, django_capture_on_commit_callbacks: Any
+) -> None:
+    # The same three bots, each result what their ratings explain (draws included): the
+    # page says the check passed and names no pair; the API agrees.
+    strong, greedy, third = _bots(owner, "strong", "greedy", "third")
+    _finish(strong, greedy, [10] * 35 + [0] * 5 + [-10] * 10)
+    _finish(greedy, third, [10] * 35 + [0] * 5 + [-10] * 10)
+    _finish(strong, third, [10] * 44 + [0] * 2 + [-10] * 4)
+    text = _text(Client().get("/leaderboards/auction4/").content)
+    assert "do not describe" not in text
+    assert "Model check: the ratings describe the results" in text
+    check = APIClient().get("/api/ratings/", {"variant": "auction4"}).json()["model_check"]
+    assert check["poor"] is False and check["disagreements"] == []
+    assert check["degrees_of_freedom"] == 1 and check["p_value"] > 0.5
+    # The check is kept with the leaderboard's pages, and goes with them when a rated match
+    # changes the ratings: the third bot now beats strong 45-5, closing a cycle.
+    with django_capture_on_commit_callbacks(execute=True):
+        _finish(third, strong, [10] * 45 + [-10] * 5)
+    check = APIClient().get("/api/ratings/", {"variant": "auction4"}).json()["model_check"]
+    assert check["poor"] is True
+    assert "do not describe" in _text(Client().get("/leaderboards/auction4/").content)
