@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test check lint format typecheck imports pytest pytest-pure engine-compiled system browser venv clean
+.PHONY: demo test check lint format typecheck imports pytest pytest-pure engine-compiled engine-kernel system browser compiler venv clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -22,6 +22,17 @@ venv: $(STAMP)
 system:
 	@if [ -f deploy/sandbox-setup.sh ] && [ "$$(id -u)" = 0 ]; then bash deploy/sandbox-setup.sh; \
 	elif [ -f deploy/sandbox-setup.sh ]; then echo "not root: run 'sudo bash deploy/sandbox-setup.sh' for the bot sandbox"; fi
+
+# gcc and the Python headers for the optional compiled engine and C kernel, from Debian's
+# packages when this is root and they are missing (`make test` asks for them; `make demo`
+# does not wait for an install); without them both builds are skipped and the pure
+# engine runs.
+compiler:
+	@if { ! command -v gcc >/dev/null || [ ! -f "$$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; } \
+		&& [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing gcc and the Python headers for the compiled engine"; \
+		apt-get update -qq && apt-get install -y -qq gcc python3-dev >/dev/null \
+			|| echo "gcc could not be installed: the pure engine runs"; fi
 
 # Chromium for the browser tests (tests/browser), from Debian's packages: never a download of
 # Playwright's own browser. Only `make test` needs it, so `make demo` does not wait for it.
@@ -49,7 +60,7 @@ $(DEMO_STAMP): pyproject.toml
 demo: export DEBUG = true
 demo: export SANDBOX_MODE ?= auto
 demo: export CELERY_BROKER_URL ?= filesystem://localhost/
-demo: $(DEMO_STAMP) system
+demo: $(DEMO_STAMP) system engine-kernel
 	mkdir -p var
 	$(PY) manage.py demo $(HOST):$(PORT)
 
@@ -85,9 +96,19 @@ pytest: venv system browser
 # each module's digest at import, so a stale build is never used).
 ENGINE_NATIVE := build/engine-native/engine/manifest.json
 $(ENGINE_NATIVE): $(wildcard engine/*.py) deploy/build_engine.py | venv
-	$(PY) deploy/build_engine.py
+	@$(PY) deploy/build_engine.py || echo "the compiled engine was not built: the pure engine runs"
 
 engine-compiled: $(ENGINE_NATIVE)
+
+# The engine's optional C kernel (engine/_kernel.c: whole random hands and trick playouts in
+# batches; gcc and the Python headers, nothing else). A build that fails says why and
+# `make` goes on: engine/kernel.py then runs the pure engine (and loads the kernel only
+# while its source is the one built). Rebuilt when the source or the build script changed.
+ENGINE_KERNEL := build/engine-kernel/manifest.json
+$(ENGINE_KERNEL): engine/_kernel.c deploy/build_kernel.py
+	@test -x $(PY) && $(PY) deploy/build_kernel.py || echo "the C kernel was not built: the pure engine runs"
+
+engine-kernel: $(ENGINE_KERNEL)
 
 # The engine's rules tests once more on the pure-Python engine (the main run takes the
 # compiled core, and test_native_build compares whole hands of both): the suites of the
@@ -99,7 +120,7 @@ pytest-pure: venv
 	ENGINE_BUILD=pure SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -q $(PURE_TESTS)
 
-test: check engine-compiled pytest pytest-pure
+test: check compiler engine-compiled engine-kernel pytest pytest-pure
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis

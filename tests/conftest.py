@@ -78,6 +78,11 @@ def _name_this_process_share(config: pytest.Config) -> None:
     for alias, suffix in (("default", ""), ("responses", "-responses")):
         if "KEY_PREFIX" in settings.CACHES[alias]:
             settings.CACHES[alias]["KEY_PREFIX"] = settings.CACHE_KEY_PREFIX + suffix
+    # The channel layer's keys and Redis channels, as config/settings.py names them: the
+    # sockets of one process never hear another's tables of the same number.
+    layer = settings.CHANNEL_LAYERS["default"].get("CONFIG")
+    if isinstance(layer, dict) and "prefix" in layer:
+        layer["prefix"] = f"{settings.CACHE_KEY_PREFIX}-asgi"
 
 
 def skip_or_fail(reason: str) -> None:

@@ -42,7 +42,8 @@ def layout_section() -> str:
 
 
 def test_the_site_has_the_apps_the_readme_names() -> None:
-    assert sorted(["arena", "home", "leagues", "robot_events", "tables", "tournaments"]) == APPS
+    expected = ["arena", "home", "leagues", "lobby", "robot_events", "tables", "tournaments"]
+    assert sorted(expected) == APPS
     section = layout_section()
     for app in APPS:
         assert f"`{app}/`" in section, f"the README's layout does not describe {app}/"

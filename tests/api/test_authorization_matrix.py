@@ -54,8 +54,10 @@ from arena.tasks import match_run_task
 from leagues import services as league_services
 from leagues.models import Entry as LeagueEntry
 from leagues.models import League
+from lobby import services as lobby_services
+from lobby.models import GameTable
 from robot_events import services as robot_services
-from robot_events.models import RobotEvent
+from robot_events.models import RobotEvent, RobotSchedule
 from tables import services as play_services
 from tables.challenges import challenge_create
 from tables.models import Challenge, PlayTable
@@ -89,10 +91,12 @@ class World:
     event_players: list[Player]
     token: str
     robot_event: RobotEvent
+    robot_schedule: RobotSchedule
     play_table: PlayTable
     play_action: str
     finished_table: PlayTable
     challenge: Challenge
+    lobby_table: GameTable
 
     def user(self, role: str) -> User | None:
         player = {"other": self.bob, "owner": self.alice, "admin": self.admin}.get(role)
@@ -157,6 +161,11 @@ def build_world() -> World:
         kind="instant",
         scoring="mp",
     )
+    robot_schedule = robot_services.robot_schedule_create(
+        director=Player.objects.select_related("user").get(pk=alice.pk),
+        hour=18,
+        **_robot_body("owner"),
+    )
     play_table, play_action, finished_table, challenge = _play_world(alice)
     return World(
         alice=alice,
@@ -174,10 +183,21 @@ def build_world() -> World:
         event_players=event_players,
         token=token,
         robot_event=robot_event,
+        robot_schedule=robot_schedule,
         play_table=play_table,
         play_action=play_action,
         finished_table=finished_table,
         challenge=challenge,
+        lobby_table=_lobby_table(alice),
+    )
+
+
+def _lobby_table(alice: Player) -> GameTable:
+    """Alice's card table waiting for people: two open seats and one by invitation."""
+    return lobby_services.table_open(
+        host=alice.user,
+        variant="auction4",
+        seats=[{"kind": "host"}, {"kind": "open"}, {"kind": "open"}, {"kind": "invite"}],
     )
 
 
@@ -205,6 +225,23 @@ def _play_world(alice: Player) -> tuple[PlayTable, str, PlayTable, Challenge]:
         finished.refresh_from_db()
     challenge = challenge_create(owner=alice.user, variant="twohand", opponent=bots[0], boards=1)
     return table, action, finished, challenge
+
+
+def _lobby_url(suffix: str = "") -> Callable[[World], str]:
+    return lambda w: f"/tables/{w.lobby_table.pk}/{suffix}"
+
+
+LOBBY_NEW_TABLE = {
+    "variant": "auction4",
+    "target_kind": "score",
+    "decision_s": "30",
+    "bank_s": "120",
+    "substitute": "greedy",
+    "seat_0": "host",
+    "seat_1": "open",
+    "seat_2": "open",
+    "seat_3": "bot:reference:greedy",
+}
 
 
 def _first_seating(event: Event) -> tuple[int, int, int]:
@@ -312,6 +349,7 @@ TOKEN = "alices-api-token"
 PLAY_SEED = "play-table-seed"
 """The deal seed of Alice's table in play: no one, Alice included, may see it yet."""
 CHALLENGE_SECRET = "play-challenge-secret"
+LOBBY_TOKEN = "lobby-invitation-token"
 """The secret Alice's challenge in play is dealt from: no one, Alice included, may see it yet."""
 
 
@@ -431,6 +469,7 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("arena:sprt", "GET"): Route(
         everyone(), lambda w: f"/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
     ),
+    ("arena:controls", "GET"): Route(everyone(), lambda w: "/ratings/controls/"),
     ("home:player", "GET"): Route(
         everyone(),
         lambda w: f"/players/{w.alice.user.username}/",
@@ -458,6 +497,22 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("arena:bot-version-upload", "POST"): Route(
         owners_page(), lambda w: f"/bots/{w.bot.pk}/versions/", _upload
     ),
+    # The parts of the bot's and the match's pages that refresh: read as the pages are.
+    ("arena:bot-live", "GET"): Route(
+        everyone(),
+        lambda w: f"/bots/{w.bot.pk}/live/",
+        secret=SECRET_LOG,
+        sees_secret=frozenset({"owner"}),
+    ),
+    ("arena:match-live", "GET"): Route(
+        everyone(), lambda w: f"/matches/{w.match.pk}/live/", secret=SECRET_STDERR
+    ),
+    # A challenge from Bob's bot's page with Alice's version: hers alone to send.
+    ("arena:bot-challenge", "POST"): Route(
+        owners_page(),
+        lambda w: f"/bots/{w.bobs_version.bot_id}/challenge/",
+        lambda w, role: {"version": w.version.pk, "boards": 1},
+    ),
     ("arena:matches", "GET"): Route(everyone(), lambda w: "/matches/"),
     ("arena:match", "GET"): Route(
         everyone(), lambda w: f"/matches/{w.match.pk}/", secret=SECRET_STDERR
@@ -475,6 +530,13 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w, role: {"name": f"{role} page league", "variant": "auction4", "format": "swiss"},
     ),
     ("leagues:league", "GET"): Route(everyone(), lambda w: f"/leagues/{w.league.pk}/"),
+    # The organiser's form for what the API's PATCH of the league changes.
+    ("leagues:edit", "GET"): Route(owners_page(200), lambda w: f"/leagues/{w.league.pk}/edit/"),
+    ("leagues:edit", "POST"): Route(
+        owners_page(302),
+        lambda w: f"/leagues/{w.league.pk}/edit/",
+        lambda w, role: {"name": w.league.name, "description": f"edited by {role}"},
+    ),
     # The organiser's and entrant's forms pass authorization and are refused for their
     # content (exact statuses: a page's PASSES would also take a redirect to sign in):
     # season 1 is still open, Alice's bot is entered already, and it is the only entrant.
@@ -489,8 +551,15 @@ ROUTES: dict[tuple[str, str], Route] = {
         lambda w, role: {"name": f"opened by {role}"},
     ),
     ("leagues:season", "GET"): Route(everyone(), _page_season_url()),
+    # Anyone reads a bracket; the world's league is a round robin, which has none.
+    ("leagues:bracket", "GET"): Route(everyone(404), _page_season_url("bracket/")),
     ("leagues:entry-new", "POST"): Route(
         owners_page(400), _page_season_url("entries/"), lambda w, role: {"bot": w.bot.pk}
+    ),
+    ("leagues:entry-withdraw", "POST"): Route(
+        owners_page(),
+        lambda w: _page_season_url(f"entries/{w.league_entry.pk}/withdraw/")(w),
+        lambda w, role: {},
     ),
     ("leagues:round-new", "POST"): Route(
         owners_page(400), _page_season_url("rounds/"), lambda w, role: {"number": 1}
@@ -541,6 +610,13 @@ ROUTES: dict[tuple[str, str], Route] = {
             "player_2": w.event_players[9].user.username,
         },
     ),
+    ("tournaments:entry-withdraw", "POST"): Route(
+        director_only(400, anonymous=SIGN_IN),
+        lambda w: _page_event_url(
+            f"entries/{tournament_selectors.player_entry_queryset(event=w.event).first().pk}/withdraw/"  # type: ignore[union-attr]
+        )(w),
+        lambda w, r: {},
+    ),
     ("tournaments:start", "POST"): Route(
         director_only(400, anonymous=SIGN_IN), _page_event_url("start/"), lambda w, r: {}
     ),
@@ -566,6 +642,38 @@ ROUTES: dict[tuple[str, str], Route] = {
         _table_form,
         secret=EVENT_SECRET,
     ),
+    # The world's results are the director's and confirmed: she is told so on the event
+    # page (302); a player of neither side is refused.
+    ("tournaments:result-confirm", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN),
+        lambda w: _page_event_url(f"results/{w.result.pk}/confirm/")(w),
+        lambda w, r: {},
+    ),
+    ("tournaments:result-reject", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN),
+        lambda w: _page_event_url(f"results/{w.result.pk}/reject/")(w),
+        lambda w, r: {"reason": "the table miscounted"},
+    ),
+    ("tournaments:edit", "GET"): Route(
+        director_only(anonymous=SIGN_IN), _page_event_url("edit/"), secret=EVENT_SECRET
+    ),
+    # The event is running: only its scale may change, so a new name is refused.
+    ("tournaments:edit", "POST"): Route(
+        director_only(400, anonymous=SIGN_IN),
+        _page_event_url("edit/"),
+        lambda w, role: {
+            "name": f"renamed by {role}",
+            "boards_per_round": "2",
+            "scale": "2-1",
+            "par_bot": "",
+        },
+    ),
+    ("tournaments:hand-records", "GET"): Route(
+        director_only(anonymous=403), _page_event_url("hand-records/"), secret=EVENT_SECRET
+    ),
+    ("tournaments:guide-cards", "GET"): Route(
+        everyone(), _page_event_url("guide-cards/"), secret=EVENT_SECRET
+    ),
     # --- robot duplicate events (Alice directs, by permission; staff direct any) -------------
     ("robot_events_api:list", "GET"): Route(everyone(), lambda w: "/api/robots/"),
     ("robot_events_api:list", "POST"): Route(
@@ -575,6 +683,15 @@ ROUTES: dict[tuple[str, str], Route] = {
         director_only(201),
         lambda w: "/api/robots/schedules/",
         lambda w, role: {**_robot_body(role), "hour": 18},
+    ),
+    # Alice's timetable: she (or staff) pauses, resumes or removes it; nobody else.
+    ("robot_events_api:schedule", "PATCH"): Route(
+        director_only(200),
+        lambda w: f"/api/robots/schedules/{w.robot_schedule.pk}/",
+        lambda w, role: {"running": False},
+    ),
+    ("robot_events_api:schedule", "DELETE"): Route(
+        director_only(204, second=404), lambda w: f"/api/robots/schedules/{w.robot_schedule.pk}/"
     ),
     ("robot_events_api:detail", "GET"): Route(everyone(), _robots_url(), secret=ROBOT_SECRET),
     ("robot_events_api:entries", "POST"): Route(
@@ -602,6 +719,25 @@ ROUTES: dict[tuple[str, str], Route] = {
         director_only(302, anonymous=SIGN_IN),
         lambda w: "/robots/new/",
         lambda w, role: _robot_body(role),
+    ),
+    # The daily timetables and the form for a new one, as the API's schedules.
+    ("robot_events:schedules", "GET"): Route(
+        director_only(anonymous=SIGN_IN), lambda w: "/robots/schedules/"
+    ),
+    ("robot_events:schedules", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN),
+        lambda w: "/robots/schedules/",
+        lambda w, role: {**_robot_body(role), "hour": 18, "minute": 0},
+    ),
+    ("robot_events:schedule-running", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN),
+        lambda w: f"/robots/schedules/{w.robot_schedule.pk}/running/",
+        lambda w, role: {"running": "no"},
+    ),
+    ("robot_events:schedule-remove", "POST"): Route(
+        director_only(302, anonymous=SIGN_IN, second=404),
+        lambda w: f"/robots/schedules/{w.robot_schedule.pk}/remove/",
+        lambda w, role: {},
     ),
     ("robot_events:event", "GET"): Route(everyone(), _robots_page_url(), secret=ROBOT_SECRET),
     ("robot_events:standings-live", "GET"): Route(
@@ -670,6 +806,54 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("tables:challenge", "GET"): Route(
         _hidden_table(), lambda w: f"/play/challenges/{w.challenge.pk}/", secret=CHALLENGE_SECRET
     ),
+    # --- card tables for people: anyone watches, a signed-in person sits, the host hosts ----
+    ("lobby:lobby", "GET"): Route(everyone(), lambda w: "/tables/"),
+    ("lobby:new", "GET"): Route(signed_in(302), lambda w: "/tables/new/"),
+    ("lobby:new", "POST"): Route(
+        signed_in(302), lambda w: "/tables/new/", lambda w, role: LOBBY_NEW_TABLE
+    ),
+    ("lobby:new-options", "GET"): Route(
+        everyone(), lambda w: "/tables/new/options/?variant=pinnacolo"
+    ),
+    ("lobby:table", "GET"): Route(
+        everyone(), _lobby_url(), secret=LOBBY_TOKEN, sees_secret=frozenset({"owner"})
+    ),
+    ("lobby:frame", "GET"): Route(
+        everyone(), _lobby_url("frame/"), secret=LOBBY_TOKEN, sees_secret=frozenset({"owner"})
+    ),
+    ("lobby:join", "GET"): Route(
+        everyone(), lambda w: f"/tables/{w.lobby_table.pk}/join/{w.lobby_table.invite_token}/"
+    ),
+    ("lobby:act", "POST"): Route(
+        {"anonymous": 403, "other": 403, "admin": 403, "owner": 409},
+        _lobby_url("act/"),
+        lambda w, role: {"action": "pass", "ply": "0"},
+    ),
+    ("lobby:talk", "POST"): Route(
+        {"anonymous": 403, "other": 403, "admin": 403, "owner": 200},
+        _lobby_url("talk/"),
+        lambda w, role: {"key": "hello"},
+    ),
+    ("lobby:sit", "POST"): Route(
+        # Bob takes the open seat first: it is no longer free for the others.
+        {"anonymous": SIGN_IN, "other": 302, "admin": 409, "owner": 409},
+        _lobby_url("sit/"),
+        lambda w, role: {"seat": "1"},
+    ),
+    ("lobby:leave", "POST"): Route(
+        {"anonymous": SIGN_IN, "other": 403, "admin": 403, "owner": 302},
+        _lobby_url("leave/"),
+        lambda w, role: {},
+    ),
+    ("lobby:fill", "POST"): Route(
+        {"anonymous": SIGN_IN, "other": 403, "admin": 403, "owner": 302},
+        _lobby_url("fill/"),
+        lambda w, role: {"seat": "1", "bot": "reference:random"},
+    ),
+    ("lobby:result", "GET"): Route(everyone(), _lobby_url("result/")),
+    # A hand is replayed once its game is over: the world's table has not started.
+    ("lobby:hand-replay", "GET"): Route(everyone(404), _lobby_url("hands/1/")),
+    ("lobby:hand-frames", "GET"): Route(everyone(404), _lobby_url("hands/1/frames.json")),
     ("tables_api:tables", "GET"): Route(players_only(), lambda w: "/api/play/tables/"),
     ("tables_api:tables", "POST"): Route(
         players_only(201),
@@ -706,6 +890,51 @@ ROUTES: dict[tuple[str, str], Route] = {
         _hidden_table(anonymous=401),
         lambda w: f"/api/play/challenges/{w.challenge.pk}/",
         secret=CHALLENGE_SECRET,
+    ),
+    # --- API: card tables for people --------------------------------------------------------
+    ("lobby_api:tables", "GET"): Route(everyone(), lambda w: "/api/lobby/tables/"),
+    ("lobby_api:tables", "POST"): Route(
+        players_only(201),
+        lambda w: "/api/lobby/tables/",
+        lambda w, role: {
+            "variant": "twohand",
+            "seats": [
+                {"kind": "host"},
+                {"kind": "bot", "bot": {"kind": "reference", "name": "random"}},
+            ],
+        },
+    ),
+    # Anyone watches a table; only its host is given the invitation's token.
+    ("lobby_api:table", "GET"): Route(
+        everyone(),
+        lambda w: f"/api/lobby/tables/{w.lobby_table.pk}/",
+        secret=LOBBY_TOKEN,
+        sees_secret=frozenset({"owner"}),
+    ),
+    ("lobby_api:sit", "POST"): Route(
+        # Bob and the admin take the open seats; Alice hosts the table already.
+        {"anonymous": 401, "other": OK, "admin": OK, "owner": 409},
+        lambda w: f"/api/lobby/tables/{w.lobby_table.pk}/sit/",
+        lambda w, role: {"seat": {"other": 1, "admin": 2}.get(role, 1)},
+    ),
+    ("lobby_api:leave", "POST"): Route(
+        owner_only(), lambda w: f"/api/lobby/tables/{w.lobby_table.pk}/leave/", lambda w, r: {}
+    ),
+    ("lobby_api:fill", "POST"): Route(
+        owner_only(),
+        lambda w: f"/api/lobby/tables/{w.lobby_table.pk}/fill/",
+        lambda w, role: {"seat": 1, "bot": {"kind": "reference", "name": "greedy"}},
+    ),
+    ("lobby_api:act", "POST"): Route(
+        # Only a seated person acts, and not before the game starts.
+        owner_only(409),
+        lambda w: f"/api/lobby/tables/{w.lobby_table.pk}/act/",
+        lambda w, role: {"action": "pass", "ply": 0},
+    ),
+    ("lobby_api:talk", "POST"): Route(
+        owner_only(),
+        lambda w: f"/api/lobby/tables/{w.lobby_table.pk}/talk/",
+        lambda w, role: {"key": "hello"},
     ),
     # --- API: documents, tokens, players ----------------------------------------------------
     ("arena_api:api-root", "GET"): Route(everyone(), lambda w: "/api/"),
@@ -775,6 +1004,7 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("arena_api:sprt", "GET"): Route(
         everyone(), lambda w: f"/api/ratings/sprt/?a={w.version.pk}&b={w.bobs_version.pk}"
     ),
+    ("arena_api:controls", "GET"): Route(everyone(), lambda w: "/api/ratings/controls/"),
     # --- leagues -----------------------------------------------------------------------------
     ("leagues_api:league-list", "GET"): Route(everyone(), lambda w: "/api/leagues/"),
     ("leagues_api:league-list", "POST"): Route(
@@ -824,6 +1054,8 @@ ROUTES: dict[tuple[str, str], Route] = {
     ),
     ("leagues_api:round", "GET"): Route(everyone(404), _season_url("rounds/1/")),
     ("leagues_api:standings", "GET"): Route(everyone(), _season_url("standings/")),
+    # Anyone reads a bracket; the world's league is a round robin, which has none.
+    ("leagues_api:bracket", "GET"): Route(everyone(404), _season_url("bracket/")),
     # --- tournaments (a running event, every result entered but one) -----------------------
     ("tournaments_api:list", "GET"): Route(everyone(), lambda w: "/api/tournaments/"),
     ("tournaments_api:list", "POST"): Route(
@@ -875,6 +1107,22 @@ ROUTES: dict[tuple[str, str], Route] = {
     ("tournaments_api:corrections", "GET"): Route(
         director_only(anonymous=403), _event_url("corrections/")
     ),
+    # The world's results are the director's, confirmed as entered: a player of the other
+    # side is the only non-director allowed, and the director is told it is confirmed.
+    ("tournaments_api:results-pending", "GET"): Route(
+        players_only(), _event_url("results/pending/")
+    ),
+    ("tournaments_api:result-confirm", "POST"): Route(
+        director_only(400),
+        lambda w: _event_url(f"results/{w.result.pk}/confirm/")(w),
+        lambda w, role: {},
+    ),
+    ("tournaments_api:result-reject", "POST"): Route(
+        director_only(400),
+        lambda w: _event_url(f"results/{w.result.pk}/reject/")(w),
+        lambda w, role: {"reason": "the table miscounted"},
+    ),
+    ("tournaments_api:reviews", "GET"): Route(director_only(anonymous=403), _event_url("reviews/")),
     ("tournaments_api:standings", "GET"): Route(everyone(), _event_url("standings/")),
     ("tournaments_api:scorecard", "GET"): Route(
         {"anonymous": 403, "other": 403, "admin": 200, "owner": 200},
@@ -967,6 +1215,7 @@ def _snapshot() -> dict[str, list[dict[str, Any]]]:
         "tournaments",
         "play",
         "robots",
+        "lobby",
         "django_celery_beat",
         "authtoken",
         "auth",
@@ -1057,6 +1306,7 @@ def test_each_role_gets_what_the_route_declares(
         ROBOT_SECRET: world.robot_event.secret,
         PLAY_SEED: str(world.play_table.seed),
         CHALLENGE_SECRET: world.challenge.seed_secret,
+        LOBBY_TOKEN: world.lobby_table.invite_token,
     }
     secrets = [named.get(text, text) for text in ((raw,) if isinstance(raw, str) else raw or ())]
     for role in ROLES:

@@ -29,6 +29,21 @@ error, the ratio to plain deals, and the boards needed to separate the two bots 
 Every standard error comes with a 95% bootstrap interval, and so does its ratio to plain
 deals (boards resampled once for both, the coefficients refitted on each resample).
 
+A deal of each design costs more than plain's: duplicate plays two tables, the corrected
+designs five (the reference pairing's three as well) and, against the random bot, the
+valuation of its luck. So each ratio is given three ways: per deal (as many deals), at
+equal tables (as many tables played) and at equal worker CPU (as many process seconds: the
+tables' bots, run in this process as ``LocalAgent``s, and the controls' play and
+valuation, each measured here over the run). With c a deal's cost, the error for a budget
+is the error per deal times sqrt(c / budget), so the ratio at equal cost is the ratio per
+deal times sqrt(c_plain / c_design), and its interval the per-deal interval so scaled (the
+costs are taken as measured, not resampled). For the corrected designs it also prints
+duplicate's error over theirs at equal CPU, with its paired interval: whether the controls
+pay for the work they add. A last line per pairing names the design an arena can run
+(plain, duplicate, duplicate + CV) with the smallest error at equal CPU, and says so when
+none is shown to beat plain deals (its interval above 1), the cheapest then doing as well.
+In an arena the bots run sandboxed, which adds to every table's cost alike.
+
 It also prints what the reference pairing costs: its worker seconds a board against the
 seconds the match's own two tables took (both played in this process).
 
@@ -91,7 +106,8 @@ def maker(name: str) -> Callable[[], Bot]:
 
 def play(
     game: AnyGame, rules: object, x: str, y: str, boards: int, seed: int
-) -> list[dict[str, BoardRecord]]:
+) -> tuple[list[dict[str, BoardRecord]], dict[str, float]]:
+    """Each board's tables, and each table's worker (process) seconds in all."""
     makers = (maker(x), maker(y))
     seatings = game.seatings
 
@@ -108,13 +124,15 @@ def play(
         return agent
 
     numbers = range(1, boards + 1)
-    tables = {
-        name: play_table(
+    tables = {}
+    seconds = {}
+    for name in seatings:
+        started = time.process_time()
+        tables[name] = play_table(
             name, game=game, rules=rules, boards=numbers, match_seed=seed, start_agent=start
         )
-        for name in seatings
-    }
-    return [board.tables for board in combine_tables(tables, game, rules)]
+        seconds[name] = time.process_time() - started
+    return [board.tables for board in combine_tables(tables, game, rules)], seconds
 
 
 @dataclass(frozen=True)
@@ -150,8 +168,27 @@ class Design:
     se: float
     se_interval: tuple[float, float]
     ratio_interval: tuple[float, float]
-    """A 95% bootstrap interval for plain's standard error over this design's."""
+    """A 95% bootstrap interval for plain's standard error over this design's, per deal."""
+    over_duplicate_interval: tuple[float, float] | None
+    """A 95% bootstrap interval for duplicate's standard error over this design's, per deal
+    (the same boards resampled for both): what the controls add to duplicate alone."""
     tables_per_deal: int
+    seconds_per_deal: float
+    """The worker seconds a deal costs: its tables, and its controls' play and valuation."""
+
+    def ratio_at_equal_cost(self, plain: Design, cost: str) -> tuple[float, float, float]:
+        """Plain's standard error over this design's, with its 95% interval, when both
+        spend as much: ``cost`` is "deal" (as many deals), "table" (as many tables played)
+        or "cpu" (as many worker seconds). With c a deal's cost, an error per deal of se
+        becomes se sqrt(c / budget): the ratio per deal times sqrt(c_plain / c_this)."""
+        if cost == "deal":
+            scale = 1.0
+        elif cost == "table":
+            scale = math.sqrt(plain.tables_per_deal / self.tables_per_deal)
+        else:
+            scale = math.sqrt(plain.seconds_per_deal / self.seconds_per_deal)
+        low, high = self.ratio_interval
+        return plain.se / self.se * scale, low * scale, high * scale
 
 
 def designs(
@@ -165,8 +202,14 @@ def designs(
     auction_playouts: int,
     playouts: int,
     rng: random.Random,
+    table_seconds: dict[str, float],
+    reference_seconds_per_deal: float,
 ) -> list[Design]:
+    """The four designs on the same deals, each with its cost a deal: plain plays table A,
+    duplicate tables A and B, the corrected designs those and the reference pairing's
+    three tables, and against the random bot the valuation of its luck as well."""
     covariates: list[list[float]] = []
+    luck_seconds = 0.0
     raw: list[list[float]] = []
     dealers: list[int] = []
     for tables, control in zip(boards, controls, strict=True):
@@ -178,6 +221,7 @@ def designs(
             # X sits at 0/2 at table A and at 1/3 at table B: 0/2's luck counts for X at A
             # and against X at B. The auction's luck and the later decisions' are two
             # controls, each with its own coefficient.
+            luck_started = time.process_time()
             luck = {
                 name: luck_terms(
                     tables[name],
@@ -190,6 +234,7 @@ def designs(
                 )
                 for name in ("A", "B")
             }
+            luck_seconds += time.process_time() - luck_started
             for term in range(2):
                 row.append((luck["A"][term] - luck["B"][term]) / 2)
                 raw_row.append(row[-1])
@@ -207,6 +252,10 @@ def designs(
         mean_variances += [0.0, 0.0]
     cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
     known = control_variate_mean(duplicate, covariates, raw=raw)
+    deals = len(boards)
+    plain_seconds = table_seconds["A"] / deals
+    duplicate_seconds = sum(table_seconds.values()) / deals
+    corrected_seconds = duplicate_seconds + reference_seconds_per_deal + luck_seconds / deals
     return [
         Design(
             "plain",
@@ -214,7 +263,9 @@ def designs(
             plain_mean(plain).se,
             bootstrap_se_interval(plain),
             (1.0, 1.0),
+            None,
             1,
+            plain_seconds,
         ),
         Design(
             "duplicate",
@@ -222,7 +273,9 @@ def designs(
             plain_mean(duplicate).se,
             bootstrap_se_interval(duplicate),
             bootstrap_ratio_interval(plain, duplicate),
+            (1.0, 1.0),
             2,
+            duplicate_seconds,
         ),
         Design(
             "duplicate + CV",
@@ -232,7 +285,11 @@ def designs(
             bootstrap_ratio_interval(
                 plain, duplicate, covariates, mean_variances=mean_variances, raw=raw
             ),
+            bootstrap_ratio_interval(
+                duplicate, duplicate, covariates, mean_variances=mean_variances, raw=raw
+            ),
             5,
+            corrected_seconds,
         ),
         Design(
             "dup + CV, long",
@@ -240,7 +297,9 @@ def designs(
             known.se,
             bootstrap_se_interval(duplicate, covariates, raw=raw),
             bootstrap_ratio_interval(plain, duplicate, covariates, raw=raw),
+            bootstrap_ratio_interval(duplicate, duplicate, covariates, raw=raw),
             5,
+            corrected_seconds,
         ),
     ]
 
@@ -300,35 +359,92 @@ def ceiling(
     }
 
 
+COSTS = ("deal", "table", "cpu")
+"""What two designs spend alike when their errors are compared: deals, tables played or
+worker seconds."""
+ARENA_DESIGNS = ("plain", "duplicate", "duplicate + CV")
+"""The designs an arena can run today: the "long" one assumes the reference means known."""
+
+
 def report(
     variant: str, pairing: str, result: Sequence[Design], seconds: float
 ) -> dict[str, object]:
     best = result[2].estimate.mean
-    base = result[0].se
+    plain = result[0]
+    duplicate = result[1]
     rows = []
     for design in result:
         count = len(design.estimate.adjusted)
         sd = design.se * math.sqrt(count)
         needed = math.ceil((Z95 * sd / best) ** 2) if best else None
-        rows.append(
-            {
-                "design": design.name,
-                "mean": round(design.estimate.mean, 2),
-                "se": round(design.se, 3),
-                "se_95": [round(design.se_interval[0], 3), round(design.se_interval[1], 3)],
-                "plain_over_this": round(base / design.se, 2),
-                "plain_over_this_95": [round(v, 2) for v in design.ratio_interval],
-                "boards_to_separate": needed,
-                "tables_to_separate": None if needed is None else needed * design.tables_per_deal,
-            }
-        )
+        row: dict[str, object] = {
+            "design": design.name,
+            "mean": round(design.estimate.mean, 2),
+            "se": round(design.se, 3),
+            "se_95": [round(design.se_interval[0], 3), round(design.se_interval[1], 3)],
+            "tables_per_deal": design.tables_per_deal,
+            "seconds_per_deal": round(design.seconds_per_deal, 4),
+            # The error this design would have on plain's tables, or plain's worker seconds.
+            "se_equal_tables": round(
+                design.se * math.sqrt(design.tables_per_deal / plain.tables_per_deal), 3
+            ),
+            "se_equal_cpu": round(
+                design.se * math.sqrt(design.seconds_per_deal / plain.seconds_per_deal), 3
+            ),
+            "boards_to_separate": needed,
+            "tables_to_separate": None if needed is None else needed * design.tables_per_deal,
+            "cpu_seconds_to_separate": None
+            if needed is None
+            else round(needed * design.seconds_per_deal, 1),
+        }
+        for cost in COSTS:
+            ratio, low, high = design.ratio_at_equal_cost(plain, cost)
+            suffix = "" if cost == "deal" else f"_equal_{cost}"
+            row[f"plain_over_this{suffix}"] = round(ratio, 2)
+            row[f"plain_over_this{suffix}_95"] = [round(low, 2), round(high, 2)]
+        if design.over_duplicate_interval is not None:
+            # Duplicate's error over this design's at equal worker seconds: whether the
+            # controls pay for the work they add.
+            scale = math.sqrt(duplicate.seconds_per_deal / design.seconds_per_deal)
+            low, high = design.over_duplicate_interval
+            row["duplicate_over_this_equal_cpu"] = round(duplicate.se / design.se * scale, 2)
+            row["duplicate_over_this_equal_cpu_95"] = [
+                round(low * scale, 2),
+                round(high * scale, 2),
+            ]
+        rows.append(row)
     return {
         "variant": variant,
         "pairing": pairing,
         "boards": len(result[0].estimate.adjusted),
         "seconds": round(seconds, 1),
         "designs": rows,
+        "verdict_equal_cpu": verdict(result),
     }
+
+
+def verdict(result: Sequence[Design]) -> str:
+    """Which of the designs an arena can run gives the smallest error for its worker
+    seconds, and whether it is shown to beat plain deals (its interval above 1)."""
+    plain = result[0]
+    runnable = [design for design in result if design.name in ARENA_DESIGNS]
+    best = max(runnable, key=lambda design: design.ratio_at_equal_cost(plain, "cpu")[0])
+    ratio, low, high = best.ratio_at_equal_cost(plain, "cpu")
+    beating = [
+        design.name
+        for design in runnable
+        if design is not plain and design.ratio_at_equal_cost(plain, "cpu")[1] > 1.0
+    ]
+    if not beating:
+        return (
+            f"no design is shown to beat plain deals at equal worker CPU (best: {best.name},"
+            f" plain/it {ratio:.2f} [{low:.2f}, {high:.2f}]): as far as this run can tell,"
+            " the cheapest, plain, does as well"
+        )
+    return (
+        f"smallest error at equal worker CPU: {best.name}, plain/it {ratio:.2f}"
+        f" [{low:.2f}, {high:.2f}]; shown to beat plain: {', '.join(beating)}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -361,8 +477,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     print(
-        "variant   pairing          design          mean     SE  (95% boot.)   "
-        "plain/SE (95% boot.)  boards"
+        "plain deals' standard error over each design's, when both play as many deals, as"
+        " many tables, or spend as many worker CPU seconds (95% paired bootstrap intervals)"
+    )
+    print(
+        "variant   pairing          design          mean  SE/deal (95% boot.)  "
+        "plain/this: per deal      equal tables      equal CPU         CPU s/deal  boards"
     )
     for variant in args.variants:
         game = load_game(variant)
@@ -383,9 +503,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if boards <= 0:
                 continue
             started = time.perf_counter()
-            tables_started = time.process_time()
-            played = play(game, rules, x, y, boards, seed=args.seed)
-            tables_seconds = time.process_time() - tables_started
+            played, table_seconds = play(game, rules, x, y, boards, seed=args.seed)
+            tables_seconds = sum(table_seconds.values())
             # Both pairings play the same deals: the reference pairing plays them once, and
             # its cost a board is the same for either.
             if len(shared) < boards:
@@ -407,19 +526,45 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.auction_playouts,
                 args.playouts,
                 rng,
+                table_seconds,
+                seconds_per_board,
             )
             summary = report(variant, f"{x} vs {y}", result, time.perf_counter() - started)
             summary["reference_seconds_per_board"] = round(controls_seconds / boards, 3)
             summary["tables_seconds_per_board"] = round(tables_seconds / boards, 3)
             for row in summary["designs"]:  # type: ignore[attr-defined]
                 low, high = row["se_95"]
-                ratio_low, ratio_high = row["plain_over_this_95"]
+                ratios = "".join(
+                    f"{row[key]:5.2f}x ({row[key + '_95'][0]:5.2f}-{row[key + '_95'][1]:5.2f})  "
+                    for key in (
+                        "plain_over_this",
+                        "plain_over_this_equal_table",
+                        "plain_over_this_equal_cpu",
+                    )
+                )
                 print(
                     f"{variant:9} {x + ' vs ' + y:16} {row['design']:14} {row['mean']:7.1f} "
-                    f"{row['se']:6.2f} ({low:6.2f}-{high:6.2f}) {row['plain_over_this']:6.2f}x "
-                    f"({ratio_low:5.2f}-{ratio_high:5.2f}) {row['boards_to_separate']}",
+                    f"{row['se']:6.2f} ({low:6.2f}-{high:6.2f})  {ratios}"
+                    f"{row['seconds_per_deal']:8.3f}  {row['boards_to_separate']}",
                     flush=True,
                 )
+            for row in summary["designs"]:  # type: ignore[attr-defined]
+                if row["design"] in ("duplicate + CV", "dup + CV, long"):
+                    low, high = row["duplicate_over_this_equal_cpu_95"]
+                    print(
+                        f"{variant:9} {x + ' vs ' + y:16} {row['design']}: duplicate's error"
+                        f" over this at equal worker CPU {row['duplicate_over_this_equal_cpu']:.2f}"
+                        f" ({low:.2f}-{high:.2f}): the controls "
+                        + (
+                            "pay for their work"
+                            if low > 1.0
+                            else "cost more than they give"
+                            if high < 1.0
+                            else "are not shown to pay"
+                        ),
+                        flush=True,
+                    )
+            print(f"{variant:9} {x + ' vs ' + y:16} {summary['verdict_equal_cpu']}", flush=True)
             print(
                 f"{variant:9} {x + ' vs ' + y:16} worker seconds a board: the two tables "
                 f"{tables_seconds / boards:.3f}, the reference pairing "

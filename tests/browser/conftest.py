@@ -144,8 +144,8 @@ def sign_in(page: Any, username: str, password: str) -> None:
     page.goto("/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
-    page.click("button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("button[type=submit]")
 
 
 PHONE = {"width": 390, "height": 844}

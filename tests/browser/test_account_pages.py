@@ -70,8 +70,8 @@ def test_a_player_changes_her_password_from_her_own_page(
     page.fill("#id_old_password", "not-the-password")
     page.fill("#id_new_password1", NEW)
     page.fill("#id_new_password2", NEW)
-    page.click("#password-change button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("#password-change button[type=submit]")
     assert "old password was entered incorrectly" in page.locator("main .error").inner_text()
     in_the_site_frame(page, "password-change-refused", "Change your password")
     assert User.objects.get(pk=dora.pk).check_password(OLD)
@@ -82,8 +82,8 @@ def test_a_player_changes_her_password_from_her_own_page(
     page.click("#password-change button[type=submit]")
     page.wait_for_url("**/accounts/password_change/done/")
     in_the_site_frame(page, "password-change-done", "Password changed")
-    page.click("text=Sign out")
-    page.wait_for_load_state("networkidle")
+    with page.expect_navigation(wait_until="networkidle"):
+        page.click("text=Sign out")
     problems.clear()  # the refused sign-in below answers with its form; nothing else may fail
     assert not signs_in_with(page, OLD)
     assert signs_in_with(page, NEW)

@@ -21,11 +21,14 @@ from django.test import Client
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
+from playwright.sync_api import expect
 from rest_framework.authtoken.models import Token
 
 from arena.elo import Tally
 from arena.models import Board, Bot, BotVersion, Game, Match, Player, Rating, RatingChange
 from arena.pages import charts
+from tests.arena.test_board_ratings import _finish as finish
+from tests.arena.test_board_ratings import _version as rated_version
 from tests.browser.conftest import PHONE, Problems, assert_clean, assert_fits_phone, snapshot
 from tests.browser.conftest import sign_in as sign_in_only
 
@@ -198,6 +201,27 @@ def test_the_leaderboard_shows_ratings_with_interval_bars(
     assert_clean(problems)
 
 
+def test_a_leaderboard_says_when_its_ratings_do_not_describe_a_cycle(
+    page: Any, problems: Problems
+) -> None:
+    # Strong beats greedy, greedy beats the third bot, the third bot beats strong (35-15 over
+    # 50 boards each, rated the way a completed match is): no ratings can say that.
+    owner = player("carol")
+    strong, greedy, third = (rated_version(owner, name) for name in ("strong", "greedy", "third"))
+    for x, y in ((strong, greedy), (greedy, third), (third, strong)):
+        finish(x, y, [10] * 35 + [-10] * 15)
+    page.goto("/leaderboards/auction4/")
+    notice = page.locator("#model-check")
+    assert "These ratings do not describe the results well" in notice.inner_text()
+    assert "carol/strong v1 vs carol/greedy v1 scored 70% over 50 boards" in notice.inner_text()
+    snapshot(page, "leaderboard-poor-fit")
+    on_phone(page)
+    page.reload()
+    assert_fits_phone(page, "the leaderboard with its model check")
+    snapshot(page, "leaderboard-poor-fit-phone")
+    assert_clean(problems)
+
+
 def test_the_leaderboard_sorts_on_the_server(page: Any, problems: Problems, arena: Arena) -> None:
     page.goto("/leaderboards/auction4/")
     page.click("th >> text=Matches")
@@ -276,6 +300,31 @@ def test_the_bot_page_shows_versions_ratings_history_matches_and_faults(
     assert_clean(problems)
 
 
+def test_the_challenge_button_is_disabled_as_the_form_is_sent(
+    page: Any, problems: Problems, arena: Arena
+) -> None:
+    # The post is answered "204 No Content", which leaves the page where it is, so that the
+    # button can be read after the form went; the server's own guard against a form sent
+    # twice is tests/arena/test_bot_challenge_page.py's.
+    posts: list[str] = []
+
+    def answer(route: Any) -> None:
+        posts.append(route.request.method)
+        route.fulfill(status=204)
+
+    sign_in(page, "alice", PASSWORD)
+    page.goto(f"/bots/{arena.steady.pk}/")
+    page.route(f"**/bots/{arena.steady.pk}/challenge/", answer)
+    button = page.locator("#challenge-form button[type=submit]")
+    with page.expect_request(f"**/bots/{arena.steady.pk}/challenge/"):
+        button.dblclick()
+    expect(button).to_be_disabled()
+    assert posts == ["POST"]
+    snapshot(page, "bot-challenge-sent")
+    # A navigation answered with no content is reported as aborted: that one is the test's.
+    assert problems.console_errors == []
+
+
 def test_the_leaderboard_and_the_bot_page_lead_to_the_test_of_two_versions(
     page: Any, problems: Problems, arena: Arena
 ) -> None:
@@ -340,7 +389,8 @@ def test_the_bot_page_reads_in_a_fixed_number_of_queries(
         finished_match(arena.active, arena.opponent, seq, [10, -5])
     client = Client()
     client.login(username="alice", password=PASSWORD)
-    with django_assert_max_num_queries(9):
+    # One of them reads the reader's own active versions, for the challenge form.
+    with django_assert_max_num_queries(10):
         assert client.get(f"/bots/{arena.greedy.pk}/").status_code == 200
 
 
@@ -358,8 +408,8 @@ def test_a_player_creates_a_bot_and_uploads_a_version_from_its_page(
     module = tmp_path / "cautious.py"
     module.write_bytes(GOOD_BOT)
     page.set_input_files("#id_file", str(module))
-    page.click("form[enctype] button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("form[enctype] button[type=submit]")
     assert "Version 1 was received" in page.locator(".messages").inner_text()
     bot = Bot.objects.get(name="cautious")
     assert bot.variant == "single4" and list(bot.versions.values_list("number", flat=True)) == [1]
@@ -376,8 +426,8 @@ def test_a_refused_upload_says_why_and_stores_nothing(
     broken.write_bytes(b"def act(observation, legal)\n    return legal[0]\n")
     page.set_input_files("#id_file", str(broken))
     problems.clear()
-    page.click("form[enctype] button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("form[enctype] button[type=submit]")
     # The same message as the API's 400, from the same check (arena.uploads).
     assert (
         "bot.py does not compile: expected ':' (line 1"
@@ -480,12 +530,12 @@ def test_a_player_sees_and_renews_her_api_token_on_her_page(
     sign_in(page, "alice", PASSWORD)
     page.goto("/players/alice/")
     assert "You have no API token yet." in page.content()
-    page.click("text=Create a token")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Create a token")
     first = Token.objects.get(user=arena.alice.user).key
     assert page.locator("code.token").inner_text() == first
-    page.click("text=Replace it with a new token")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Replace it with a new token")
     second = Token.objects.get(user=arena.alice.user).key
     assert second != first and page.locator("code.token").inner_text() == second
     assert "greedy" in page.locator("table").first.inner_text()
@@ -599,7 +649,7 @@ def test_a_played_matchs_table_margins_add_up_to_its_board_results(
         assert {table.table for table in board.tables} == set(shown.seatings)
         assert round(sum(table.x_minus_y for table in board.tables)) == board.result_x
     response = Client().get(f"/matches/{match.pk}/")
-    assert response.text.count("/tables/") == 3 * len(shown.seatings)
+    assert len(re.findall(r"/boards/\d+/tables/", response.text)) == 3 * len(shown.seatings)
 
 
 @given(

@@ -207,18 +207,18 @@ def test_bot_owners_enter_and_the_organiser_schedules_a_round(
         sign_in(page, username, PASSWORD)
         page.goto(f"/leagues/{leagues.league.pk}/seasons/2/")
         page.select_option("#id_bot", label=bot)
-        page.click('main button:text-is("Enter")')
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.click('main button:text-is("Enter")')
         assert f"{bot} is entered in season 2" in page.locator(".messages").inner_text()
         page.wait_for_load_state("networkidle")
-        page.click("text=Sign out")
-        page.wait_for_load_state("networkidle")
+        with page.expect_navigation(wait_until="networkidle"):
+            page.click("text=Sign out")
     assert sorted(season.entries.values_list("bot__name", flat=True)) == ["ace", "bishop"]
     sign_in(page, "olga", PASSWORD)
     page.goto(f"/leagues/{leagues.league.pk}/seasons/2/")
     assert page.locator("#id_round_number").input_value() == "1"
-    page.click("text=Schedule round")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("text=Schedule round")
     assert "Round 1 is scheduled" in page.locator(".messages").inner_text()
     fixture = Fixture.objects.get(round__season=season)
     assert page.locator(f"table.fixtures a[href='/matches/{fixture.match_id}/']").count() == 1
@@ -246,7 +246,7 @@ def test_bad_league_input_is_refused_with_a_message_and_changes_nothing(
     assert skipped.status_code == 400 and "the next round to schedule is 1" in skipped.text
     assert not open_season.rounds.exists()
     refused = olga.post(
-        "/leagues/new/", {"name": "Odd", "variant": "auction4", "format": "knockout"}
+        "/leagues/new/", {"name": "Odd", "variant": "auction4", "format": "elimination"}
     )
     assert refused.status_code == 400 and "unknown league format" in refused.text
     assert not League.objects.filter(name="Odd").exists()

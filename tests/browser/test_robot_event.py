@@ -89,8 +89,8 @@ def play_the_table(page: Any, bold: bool) -> None:
         if continue_link.count():
             break
         act_once(page, bold)
-    continue_link.click()
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        continue_link.click()
 
 
 def test_two_humans_play_a_robot_event_and_are_matchpointed(

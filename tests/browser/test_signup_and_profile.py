@@ -36,8 +36,8 @@ def test_a_person_signs_up_and_lands_on_her_own_page_signed_in(
     page.fill("#id_display_name", "New Comer")
     page.fill("#id_password1", PASSWORD)
     page.fill("#id_password2", PASSWORD + "x")
-    page.click("main button[type=submit]")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.click("main button[type=submit]")
     assert page.locator("#error_password2").inner_text() == "The two passwords differ."
     assert page.locator("#id_username").input_value() == "newcomer"
     assert _fits(page)

@@ -8,9 +8,16 @@ says. Each page must answer without an error, and the pages a person looks for (
 sequential test of two versions, changing and resetting a password) must be among those a
 link leads to.
 
+No page may be reachable only by typing its address: every page of the route declarations
+(tests/api) that answers a signed-in player with a page of the site must be of a kind the
+player's crawl reached. Alice, the player who crawls, is also a bot author (her bot and its
+versions), a director (her event, league and robot event) and a player at tables, events
+and challenges, so her crawl is the crawl of each of those roles.
+
 The world is the authorization matrix's (tests/api), which holds an object behind every
 route, taken further: the tournament finished, a robot event played and closed, a challenge
-played to its end, and a finished table of every variant.
+played to its end, a finished table of every variant, and the demo's knockout in play (its
+bracket is reached by links, as in the demo).
 """
 
 from __future__ import annotations
@@ -22,12 +29,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from django.test import Client
 
 from arena.variants import variant_names
+from leagues import demo as leagues_demo
 from robot_events import services as robot_services
 from tables import challenges
 from tables.models import PlayTable
-from tests.api.test_authorization_matrix import World, build_world
+from tests.api.test_authorization_matrix import ROUTES, World, build_world
 from tests.arena.conftest import PASSWORD
 from tests.browser.conftest import PHONE, Problems, assert_fits_phone, sign_in, snapshot
 from tests.robot_events.conftest import play_board
@@ -41,6 +50,23 @@ OUTSIDE = re.compile(r"^/(api/|admin/|static/|media/|favicon\.ico)|\.(json|pdf|s
 """Not pages of the site: the API's JSON and its documents, the admin, downloads."""
 INSIDE_ANYWAY = re.compile(r"^/api/tournaments/\d+/hand-records/$")
 """A page for people that the API serves: the hand records of an event."""
+LINKED_FROM_OUTSIDE = {
+    "password_reset_confirm": "the link of the e-mail that resets a password",
+    "password_reset_done": "the answer to the reset form, which says the e-mail is sent",
+    "password_reset_complete": "the answer to a reset, which links to signing in",
+    "password_change_done": "the answer to the change form",
+    "lobby:join": "a card table's invitation, a link its host sends a friend",
+    "login": "a visitor's page: the visitor's crawl reaches it",
+    "password_reset": "a visitor's page: the visitor's crawl reaches it",
+    "tournaments_api:hand-records": "the API's hand records, for programs: people read the event's"
+    " printable hand records page",
+    "tournaments:edit": "an event's form, linked from its page until the event starts: the"
+    " crawl's event is over",
+    "tournaments:table": "a table's score entry, linked from its event's page while the event is"
+    " played: the crawl's event is over",
+}
+"""Pages reached other than by a link of the pages a signed-in player crawls: a link the site
+sends by e-mail, a form's answer, a visitor's page, a page of a state the crawl is past."""
 MOST_PAGES = 400
 """A bound on the crawl, far above the pages of its world: a crawl that reaches it has found
 links that never end (a pager, a filter), which is a fault of its own."""
@@ -50,6 +76,7 @@ links that never end (a pager, a filter), which is a fault of its own."""
 class Site:
     world: World
     finished_tables: list[PlayTable]
+    bracket: str
 
 
 def _finish_the_tournament(world: World) -> None:
@@ -99,7 +126,11 @@ def build_site() -> Site:
         play_out(greedy_table(world.alice.user, variant, bot="random"), world.alice.user)
         for variant in variant_names()
     ]
-    return Site(world=world, finished_tables=finished)
+    knockout = leagues_demo.seed_knockout(
+        organiser=world.alice, versions=[world.version, world.bobs_version], say=lambda _: None
+    )
+    bracket = f"/leagues/{knockout.league_id}/seasons/{knockout.number}/bracket/"
+    return Site(world=world, finished_tables=finished, bracket=bracket)
 
 
 @pytest.fixture
@@ -162,13 +193,47 @@ def crawl(page: Any, start: list[str], name: str) -> list[str]:
     return visited
 
 
+def pages_of_the_site(world: World) -> dict[str, str]:
+    """Each kind of page the route declarations lead a signed-in player to, with its route's
+    name: a full page of the site (not a fragment, a download or JSON) that answers 200."""
+    client = Client()
+    client.force_login(world.alice.user)
+    pages: dict[str, str] = {}
+    for (name, method), route in ROUTES.items():
+        if method != "GET" or name in LINKED_FROM_OUTSIDE:
+            continue
+        url = route.url(world)
+        path = urlsplit(url).path
+        if OUTSIDE.search(path) and not INSIDE_ANYWAY.search(path):
+            continue
+        response = client.get(url)
+        is_page = response.status_code == 200 and response.get("Content-Type", "").startswith(
+            "text/html"
+        )
+        if is_page and b"<html" in response.content[:400].lower():
+            pages[_kind(path)] = name
+    return pages
+
+
+def page_errors(problems: Problems) -> list[str]:
+    """The console's errors but a card table's socket refused: the crawl's server speaks HTTP
+    only (the card tables' own browser tests serve sockets through daphne), and a table page
+    whose socket fails reads its frames by polling."""
+    return [
+        error
+        for error in problems.console_errors
+        if not (error.startswith("WebSocket connection to ") and "/ws/tables/" in error)
+    ]
+
+
 def test_every_page_a_visitor_reaches_fits_a_phone(
     page: Any, problems: Problems, site: Site
 ) -> None:
     page.goto("/")
     visited = set(crawl(page, ["/"], "visitor"))
     assert {"/ratings/sprt/", "/accounts/login/", "/accounts/password_reset/"} <= visited
-    assert problems.console_errors == []
+    assert site.bracket in visited
+    assert page_errors(problems) == []
     assert problems.failed_requests == []
 
 
@@ -183,11 +248,20 @@ def test_every_page_a_player_reaches_fits_a_phone(
     world = site.world
     for path in (
         f"/tournaments/{world.event.pk}/verification/",
-        f"/api/tournaments/{world.event.pk}/hand-records/",
+        f"/tournaments/{world.event.pk}/hand-records/",
+        f"/tournaments/{world.event.pk}/guide-cards/",
         f"/robots/{world.robot_event.pk}/verification/",
+        "/robots/schedules/",
+        f"/leagues/{world.league.pk}/edit/",
         f"/play/tables/{world.finished_table.pk}/",
         f"/play/challenges/{world.challenge.pk}/",
+        site.bracket,
     ):
         assert path in visited, path
-    assert problems.console_errors == []
+    reached = {_kind(path) for path in visited}
+    unlinked = {
+        kind: name for kind, name in pages_of_the_site(world).items() if kind not in reached
+    }
+    assert unlinked == {}, f"pages no link of the site leads to: {unlinked}"
+    assert page_errors(problems) == []
     assert problems.failed_requests == []

@@ -63,6 +63,15 @@ def test_a_director_creates_enters_starts_and_finishes_an_event_on_a_phone(
         page.wait_for_selector(".messages li:has-text('is in section A')")
     assert page.locator("ol.entries li").count() == 4
     assert_fits_phone(page, "event page before the start")
+    # A pair entered by mistake is withdrawn from the page, and entered again.
+    page.click("button[aria-label='Withdraw entry A4']")
+    page.wait_for_selector(".messages li:has-text('is withdrawn')")
+    assert page.locator("ol.entries li").count() == 3
+    page.fill("#id_player_1", names[-2].lower())
+    page.fill("#id_player_2", names[-1].lower())
+    page.click("button:text-is('Add the entry')")
+    page.wait_for_selector(".messages li:has-text('is in section A')")
+    assert page.locator("ol.entries li").count() == 4
     snapshot(page, "tournament-director-entries-phone")
 
     page.click("button:text-is('Start the event')")

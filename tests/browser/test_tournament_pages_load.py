@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from arena import services as arena_services
 from arena.models import Player
@@ -50,6 +51,8 @@ def test_every_page_of_a_finished_event_loads_cleanly(
         "tournament-verification": f"{base}/verification/",
         "tournament-ratings": f"/tournaments/ratings/?variant={event.variant}",
         "tournament-hand-records": f"/api/tournaments/{event.pk}/hand-records/",
+        "tournament-hand-records-page": f"{base}/hand-records/",
+        "tournament-guide-cards": f"{base}/guide-cards/",
     }
     for name, url in visits.items():
         for size, viewport in (("desktop", {"width": 1280, "height": 900}), ("phone", PHONE)):
@@ -61,7 +64,9 @@ def test_every_page_of_a_finished_event_loads_cleanly(
             snapshot(page, f"{name}-{size}")
     page.goto(f"{base}/")
     page.click("text=Hand records")
-    assert page.locator("section.board").count() == 6
+    # count() does not wait: the new page may still be loading when the URL has changed.
+    page.wait_for_selector("h1:text-is('Hand records')")
+    expect(page.locator("section.hand-record")).to_have_count(6)
     page.goto(f"{base}/verification/")
     assert "every board matches" in page.locator("dl.facts").inner_text()
     # Every player of the event is rated, each row with its interval.

@@ -221,3 +221,32 @@ def test_the_proxy_replaces_x_forwarded_for_and_the_deployment_trusts_one_proxy(
     assert "proxy_pass http://127.0.0.1:8000;" in directives
     env = (DEPLOY / "arena.env.example").read_text().splitlines()
     assert "TRUSTED_PROXIES=1" in env
+
+
+def test_the_proxy_upgrades_the_lobbys_sockets_to_the_sockets_process() -> None:
+    """A WebSocket passes nginx only with the Upgrade and Connection headers forwarded over
+    HTTP/1.1, and reaches the process that serves ASGI, on its loopback port."""
+    site = (DEPLOY / "nginx" / "arena.conf").read_text()
+    block = re.search(r"location /ws/ \{(.*?)\}", site, re.DOTALL)
+    assert block is not None, "no /ws/ location"
+    directives = [line.split("#")[0].strip() for line in block.group(1).splitlines()]
+    assert "proxy_pass http://127.0.0.1:8001;" in directives
+    assert "proxy_http_version 1.1;" in directives
+    assert "proxy_set_header Upgrade $http_upgrade;" in directives
+    assert "proxy_set_header Connection $connection_upgrade;" in directives
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in directives
+    assert re.search(r"map \$http_upgrade \$connection_upgrade \{", site)
+
+
+def test_the_sockets_process_serves_the_asgi_application_on_uvicorn_workers() -> None:
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]
+    assert compose["sockets"]["command"][-1] == "config.asgi:application"
+    assert compose["sockets"]["ports"] == ["127.0.0.1:8001:8001"]
+    unit = (DEPLOY / "systemd" / "arena-sockets.service").read_text()
+    assert "gunicorn_sockets.conf.py config.asgi:application" in unit
+    assert re.search(r"^Environment=SOCKETS_BIND=127\.0\.0\.1:8001$", unit, re.MULTILINE)
+    values: dict[str, object] = {}
+    source = (DEPLOY / "gunicorn_sockets.conf.py").read_text()
+    exec(compile(source, "gunicorn_sockets.conf.py", "exec"), values)
+    assert values["worker_class"] == "uvicorn_worker.UvicornWorker"
+    assert values["bind"] == "127.0.0.1:8001"
