@@ -40,7 +40,7 @@ otherwise, card for card the same deals and playouts for the same seeds either w
                     totals[card] += search.playout(world, card, seed=seed)
             return "play " + max(cards, key=totals.__getitem__)
 
-It is the four-hand pinochle variants' (single4, auction4, double4), in their trick play
+It serves the four-hand partnership pinochle games, in their trick play
 (``observation["phase"] == "tricks"``); anything else is refused with a ``ValueError``
 that says why.
 """

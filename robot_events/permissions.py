@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from arena.models import Player
 from engine.interface import AnyGame
-from robot_events.models import RobotEvent
+from robot_events.models import RobotEvent, RobotSchedule
 
-__all__ = ["directs", "may_direct", "result_summary", "status"]
+__all__ = ["directs", "may_change_schedule", "may_direct", "result_summary", "status"]
 
 HUMAN_SEAT = 2
 """The entrant holds South; the partner robot North, the opponents East and West."""
@@ -28,6 +28,11 @@ def directs(event: RobotEvent, player: Player | None) -> bool:
     if player is None:
         return False
     return player.pk == event.director_id or bool(player.user.is_staff)
+
+
+def may_change_schedule(schedule: RobotSchedule, player: Player) -> bool:
+    """A daily timetable is paused, resumed or removed by its director, or by staff."""
+    return schedule.director_id == player.pk or bool(player.user.is_staff)
 
 
 def status(event: RobotEvent, now: datetime | None = None) -> str:

@@ -402,7 +402,7 @@ def _changeable_schedule(schedule_id: int, by: Player) -> RobotSchedule:
     schedule = locked.filter(pk=schedule_id).first()
     if schedule is None:
         raise NotFound(f"there is no timetable {schedule_id} (it may have been removed)")
-    if schedule.director_id != by.pk and not by.user.is_staff:
+    if not permissions.may_change_schedule(schedule, by):
         raise NotAllowed(SCHEDULE_CHANGE_REFUSAL)
     return schedule
 

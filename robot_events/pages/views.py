@@ -87,7 +87,7 @@ def schedules(request: HttpRequest) -> HttpResponse:
         {
             "schedule": schedule,
             "time": _time_of_day(schedule),
-            "may_change": schedule.director_id == director.pk or director.user.is_staff,
+            "may_change": permissions.may_change_schedule(schedule, director),
         }
         for schedule in selectors.schedule_list()
     ]

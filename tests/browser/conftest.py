@@ -148,6 +148,17 @@ def sign_in(page: Any, username: str, password: str) -> None:
         page.click("button[type=submit]")
 
 
+def follow(page: Any, target: Any) -> None:
+    """Click a link or a submit button (a selector or a locator) and wait for the page it
+    loads: a click does not wait for the navigation it starts, so whatever is read next
+    would otherwise be read from the old page, or from no page at all."""
+    with page.expect_navigation():
+        if isinstance(target, str):
+            page.click(target)
+        else:
+            target.click()
+
+
 PHONE = {"width": 390, "height": 844}
 """A small phone held upright: every page must fit its width."""
 

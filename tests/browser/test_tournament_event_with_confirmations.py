@@ -23,6 +23,7 @@ from tests.browser.conftest import (
     Problems,
     assert_clean,
     assert_fits_phone,
+    follow,
     screenshot_dir,
     sign_in,
     snapshot,
@@ -90,7 +91,7 @@ def shows_board(html: str, event: Event, number: int) -> bool:
 def enter_board(tab: Any, event: Event, round_: int, table: int, play_seed: int) -> int:
     """The North-South player fills in the table's board, checks the scores and saves."""
     tab.goto(f"/tournaments/{event.pk}/")
-    tab.click(f"a.enter:has-text('round {round_}, table {table}')")
+    follow(tab, f"a.enter:has-text('round {round_}, table {table}')")
     number = int(tab.locator("#entry-title").inner_text().split()[-1])
     board = Board.objects.get(event=event, number=number)
     report = entry_payload("single4", board.seed, board.dealer, play_seed)
@@ -110,9 +111,9 @@ def enter_board(tab: Any, event: Event, round_: int, table: int, play_seed: int)
     tab.fill("#id_meld_0", str(report["meld"][0]))
     tab.fill("#id_meld_1", str(report["meld"][1]))
     tab.fill("#id_taken_0", str(report["taken"][0]))
-    tab.click("button[value=check]")
+    follow(tab, "button[value=check]")
     tab.wait_for_selector(".confirm")
-    tab.click("button[value=save]")
+    follow(tab, "button[value=save]")
     tab.wait_for_selector(f".messages li:text-is('Board {number} saved.')")
     return number
 
@@ -120,17 +121,17 @@ def enter_board(tab: Any, event: Event, round_: int, table: int, play_seed: int)
 def open_from_event_page(tab: Any, event: Event, number: int) -> None:
     """An East-West player follows the event page's list of what waits for her."""
     tab.goto(f"/tournaments/{event.pk}/")
-    tab.click(f".to-confirm a:has-text('board {number}')")
+    follow(tab, f".to-confirm a:has-text('board {number}')")
     tab.wait_for_selector(f"button:text-is('Confirm board {number}')")
 
 
 def open_from_notice(tab: Any, says: str) -> None:
     """A player follows the notice the header counts to the page where she acts."""
-    tab.click("a.notices-link")
+    follow(tab, "a.notices-link")
     notice = tab.locator("li.notice.unread a").filter(has_text=says)
     expect(notice).to_have_count(1)
     assert_fits_phone(tab, "notices")
-    notice.click()
+    follow(tab, notice)
 
 
 def test_a_three_table_event_from_creation_to_printed_hand_records(
@@ -143,25 +144,25 @@ def test_a_three_table_event_from_creation_to_printed_hand_records(
     dora.select_option("#id_movement", "mitchell")
     dora.fill("#id_boards_per_round", "2")
     dora.select_option("#id_par_bot", "greedy")
-    dora.click("button:text-is('Create the event')")
+    follow(dora, "button:text-is('Create the event')")
     dora.wait_for_selector("h1:text-is('Tuesday pairs')")
     event = Event.objects.get(name="Tuesday pairs")
 
     # Before the start the director renames it and plays one board a round.
-    dora.click("a:text-is('Edit the event')")
+    follow(dora, "a:text-is('Edit the event')")
     assert_fits_phone(dora, "edit event")
     dora.fill("#id_name", "Tuesday night pairs")
     dora.fill("#id_boards_per_round", "1")
     snapshot(dora, "tournament-edit-event-phone")
-    dora.click("button:text-is('Save the event')")
+    follow(dora, "button:text-is('Save the event')")
     dora.wait_for_selector("h1:text-is('Tuesday night pairs')")
 
     for first, second in zip(NAMES[::2], NAMES[1::2], strict=True):
         dora.fill("#id_player_1", first.lower())
         dora.fill("#id_player_2", second.lower())
-        dora.click("button:text-is('Add the entry')")
+        follow(dora, "button:text-is('Add the entry')")
         dora.wait_for_selector(".messages li:has-text('is in section A')")
-    dora.click("button:text-is('Start the event')")
+    follow(dora, "button:text-is('Start the event')")
     dora.wait_for_selector(".messages li:has-text('has started')")
     event.refresh_from_db()
     assert (event.status, event.boards_per_round) == (Event.Status.RUNNING, 1)
@@ -204,7 +205,7 @@ def test_a_three_table_event_from_creation_to_printed_hand_records(
                 east_west.fill(f"#reason-{number}", "we had 20 meld, not 10")
                 assert_fits_phone(east_west, "table page, rejecting")
                 snapshot(east_west, "tournament-table-reject-phone")
-                east_west.click("button:text-is('Reject: enter it again')")
+                follow(east_west, "button:text-is('Reject: enter it again')")
                 east_west.wait_for_selector(".messages li:has-text('rejected')")
                 assert number not in selectors.played_boards(
                     event=event, player=Player.objects.get(display_name=first_player(seating.ns))
@@ -218,7 +219,7 @@ def test_a_three_table_event_from_creation_to_printed_hand_records(
             if (round_, table) == (1, 2):
                 assert_fits_phone(east_west, "table page, confirming")
                 snapshot(east_west, "tournament-table-confirm-phone")
-            east_west.click(f"button:text-is('Confirm board {number}')")
+            follow(east_west, f"button:text-is('Confirm board {number}')")
             east_west.wait_for_selector(".messages li:has-text('confirmed')")
         if round_ == 1:
             # After round 1 Carol has played one board: her hand records hold it, and no card
@@ -245,19 +246,19 @@ def test_a_three_table_event_from_creation_to_printed_hand_records(
     # The director corrects one result, with a reason, from the table's page.
     corrected = results.get(round=2, table=1)
     dora.goto(f"/tournaments/{event.pk}/tables/A/2/1/")
-    dora.click(f"a[href='?correct={corrected.pk}']")
+    follow(dora, f"a[href='?correct={corrected.pk}']")
     counters = corrected.taken_ns + 1 if corrected.taken_ns < 25 else corrected.taken_ns - 1
     dora.fill("#id_taken_0", str(counters))
     dora.fill("#id_reason", "the last trick went to North-South")
-    dora.click("button[value=check]")
+    follow(dora, "button[value=check]")
     dora.wait_for_selector(".confirm")
-    dora.click("button[value=save]")
+    follow(dora, "button[value=save]")
     dora.wait_for_selector(".messages li:has-text('correction saved')")
 
     # Finishing waits for the pending board, named; the director confirms it for the table.
     dora.goto(f"/tournaments/{event.pk}/")
     assert "Round 3 now" in dora.locator(".director-panel").inner_text()
-    dora.click("button:text-is('Finish the event')")
+    follow(dora, "button:text-is('Finish the event')")
     refusal = dora.locator("p.error").inner_text()
     assert "section A round 3 table 3 board" in refusal, refusal
     # The refusal is a 400 by design (the browser logs it as a failed load): no fault.
@@ -265,7 +266,7 @@ def test_a_three_table_event_from_creation_to_printed_hand_records(
     problems.console_errors[:] = [e for e in problems.console_errors if "(Bad Request)" not in e]
     assert_fits_phone(dora, "event page, a result waiting")
     snapshot(dora, "tournament-director-pending-phone")
-    dora.click(".pending-results button")
+    follow(dora, ".pending-results button")
     dora.wait_for_selector(".messages li:has-text('confirmed')")
     audit = dora.locator(".director-panel").inner_text()
     assert "the last trick went to North-South" in audit
@@ -274,13 +275,13 @@ def test_a_three_table_event_from_creation_to_printed_hand_records(
     assert_fits_phone(dora, "event page, audit trail")
     snapshot(dora, "tournament-director-audit-phone")
     assert Review.objects.filter(event=event, on_behalf=True).count() == 1
-    dora.click("button:text-is('Finish the event')")
+    follow(dora, "button:text-is('Finish the event')")
     dora.wait_for_selector(".messages li:has-text('is finished')")
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
 
     # Everyone's hand records now: every board with its par, printed one board a page.
-    dora.click("a:text-is('Hand records')")
+    follow(dora, "a:text-is('Hand records')")
     dora.wait_for_selector("h1:text-is('Hand records')")
     assert dora.locator("section.hand-record").count() == 3
     assert dora.locator("p.par").count() == 3
