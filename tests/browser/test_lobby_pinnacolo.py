@@ -8,6 +8,7 @@ many cards the hand holds (a taken pile makes it long) and whether a card is lif
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -49,8 +50,15 @@ def _pick(page: Any, cards: list[str]) -> None:
 
 
 def _legal(seat: Seat) -> list[str]:
-    frame = seat.frames[-1]
-    assert frame["ply"] == ply(seat.page)
+    """The legal actions of the frame the page shows: the last one its socket brought, or,
+    before any has (the first turn may be the person's), the one drawn into the page."""
+    now = ply(seat.page)
+    frames = [frame for frame in seat.frames if frame["ply"] == now]
+    if frames:
+        frame = frames[-1]
+    else:
+        frame = json.loads(seat.page.locator("#first-frame").text_content() or "{}")
+        assert frame.get("ply") == now, (now, frame.get("ply"))
     return [entry["action"] for entry in frame["legal"]]
 
 
