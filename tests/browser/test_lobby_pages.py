@@ -77,9 +77,14 @@ def test_a_table_is_opened_from_the_form_and_a_seat_given_to_a_bot(
         snapshot(visitor.page, "lobby-table-waiting-visitor-phone")
         visitor.assert_clean()
         host.page.goto(f"/tables/{table.pk}/")
-        host.page.locator('[data-seat="2"] select[name="bot"]').select_option("reference:random")
+        host.page.locator('[data-seat="2"] select[name="bot"]').select_option("reference:greedy")
+        # A frame that comes while the host chooses redraws the seats and keeps her choice.
+        host.page.locator('button[data-talk="hello"]').click()
+        expect(host.page.locator('[data-seat="0"] .bubble')).to_have_text("Hello!")
         host.page.locator('[data-seat="2"] button[data-control="fill"]').click()
         expect(host.page.locator(f'{TABLE}[data-status="playing"]')).to_have_count(1)
+        seat = table.seats.get(seat=2)
+        assert seat.bot == {"kind": "reference", "name": "greedy"}, seat.bot
         host.assert_clean()
 
 

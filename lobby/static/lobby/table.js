@@ -34,6 +34,10 @@
   var frame = null;
   var picked = [];
   var showLastTrick = false;
+  // The bot the host has chosen for each empty seat: every frame redraws the seats, and a
+  // frame that arrives while the host chooses (someone sits, someone talks) must not put
+  // the choice back to the first bot.
+  var botChosen = {};
   var socket = null;
   var retries = 0;
   var polling = null;
@@ -395,6 +399,12 @@
         var option = el("option", null, choice[1]);
         option.value = choice[0];
         select.appendChild(option);
+      });
+      if (botChosen[info.seat]) {
+        select.value = botChosen[info.seat];
+      }
+      select.addEventListener("change", function () {
+        botChosen[info.seat] = select.value;
       });
       form.insertBefore(select, form.lastChild);
       box.appendChild(form);
