@@ -45,13 +45,14 @@ The 95% intervals are percentiles of ``BOOTSTRAP`` resamples of the matches (wit
 replacement, seeded: a page shows the same interval twice): matches, not boards, are the
 independent units, since every board of a match has the same two bots.
 
-The verdict, once the window holds ``EVIDENCE_BOARDS`` boards (and as many with controls
-for a verdict on them): "duplicate with controls beats plain" where their ratio is above
-1 and above duplicate's alone, else "duplicate beats plain" where ``ratio > 1``, else "no
-design beats plain here", after as many boards with controls as the controls ran on
-(none, where no control runs). The point estimates decide, as the controls' gain and cost
-do; the intervals say how sure each is. There the arena runs the cheapest of its designs,
-duplicate alone: the controls are off (``control_value.control_choices``), except in the
+The verdict, once the window holds ``EVIDENCE_BOARDS`` boards: a design beats plain deals
+where its whole 95% interval lies above 1, duplicate with controls only after as many
+boards with them. "duplicate with controls beats plain" where they do (and, if duplicate
+alone does too, with the larger ratio), else "duplicate beats plain" where it does, else
+"no design beats plain here", once the controls that ran have their evidence too (none,
+where no control ran). Where no design is shown better than plain deals, none is worth
+more CPU than the cheapest, so there the arena runs the cheapest of its designs, duplicate
+alone: the controls are off (``control_value.control_choices``), except in the
 one match in ``MATCH_CONTROL_RECHECK_EVERY`` that keeps their measure going.
 """
 
@@ -358,7 +359,7 @@ def _value(variant: str, key: str, window: list[_MatchSums]) -> DesignValue:
         low, high = _interval(resampled)
         if controls_ratio is not None:
             controls_low, controls_high = _interval(resampled_controls)
-    verdict, reason = _verdict(boards, ratio, control_boards, controls_ratio)
+    verdict, reason = _verdict(boards, ratio, low, control_boards, controls_ratio, controls_low)
     return DesignValue(
         variant=variant,
         rules_key=key,
@@ -382,23 +383,32 @@ def _value(variant: str, key: str, window: list[_MatchSums]) -> DesignValue:
 
 
 def _verdict(
-    boards: int, ratio: float | None, control_boards: int, controls_ratio: float | None
+    boards: int,
+    ratio: float | None,
+    low: float | None,
+    control_boards: int,
+    controls_ratio: float | None,
+    controls_low: float | None,
 ) -> tuple[str, str]:
     if boards < EVIDENCE_BOARDS or ratio is None:
         return MEASURING, f"measuring: {boards} of {EVIDENCE_BOARDS} boards"
     errors = f"plain deals' error is {math.sqrt(ratio):.2f} times duplicate's"
     if controls_ratio is not None:
         errors += f", {math.sqrt(controls_ratio):.2f} times duplicate's with controls"
-    if (
+    # A design beats plain deals where its whole 95% interval lies above 1.
+    shown = low is not None and low > 1
+    controls_shown = (
         control_boards >= EVIDENCE_BOARDS
         and controls_ratio is not None
-        and controls_ratio > max(ratio, 1.0)
-    ):
+        and controls_low is not None
+        and controls_low > 1
+    )
+    if controls_shown and (not shown or (controls_ratio or 0.0) > ratio):
         return WITH_CONTROLS, f"{WITH_CONTROLS}: {errors}"
-    if ratio > 1:
+    if shown:
         return DUPLICATE, f"{DUPLICATE}: {errors}"
     if 0 < control_boards < EVIDENCE_BOARDS:
-        # Duplicate alone does not beat plain, and the controls' measure is still short.
+        # Duplicate alone is not shown to beat plain, and the controls' measure is short.
         return MEASURING, (
             f"measuring: {errors}; controls measured on {control_boards} of "
             f"{EVIDENCE_BOARDS} boards"
