@@ -64,7 +64,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from django.db.models import F
+from django.db.models import Case, F, FloatField, Q, Value, When
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from arena.models import Game, Match
 from arena.services.controls import EVIDENCE_BOARDS, FOLDS, WINDOW_MATCHES, rules_key
@@ -211,7 +213,7 @@ def _sums(
                 continue
             if len(found.get((match.variant, key), [])) < WINDOW_MATCHES:
                 keyed.append((match, key))
-        tables = _table_results([match.pk for match, _ in keyed])
+        tables = _table_results(keyed)
         for match, key in keyed:
             window = found.setdefault((match.variant, key), [])
             if len(window) >= WINDOW_MATCHES:
@@ -235,32 +237,57 @@ def _chunks(matches: Iterable[Match]) -> Iterator[list[Match]]:
         yield chunk
 
 
-def _table_results(match_ids: list[int]) -> dict[int, dict[int, dict[str, Any]]]:
-    """match -> board number -> table -> (team scores, fault), from the stored games."""
+def _table_results(keyed: list[tuple[Match, str]]) -> dict[int, dict[int, dict[str, Any]]]:
+    """match -> board number -> table -> (X's result there, whether it ended in a fault),
+    from the stored games: the database weighs each side's score (``_margin_weights``),
+    so that no row's JSON is decoded here."""
     found: dict[int, dict[int, dict[str, Any]]] = {}
-    rows = Game.objects.filter(match_id__in=match_ids).values_list(
-        "match_id", "number", "table", "team_scores", "fault"
-    )
-    for match_id, number, table, scores, fault in rows:
-        found.setdefault(match_id, {}).setdefault(number, {})[table] = (scores, fault)
+    by_variant: dict[str, list[int]] = {}
+    for match, _ in keyed:
+        by_variant.setdefault(match.variant, []).append(match.pk)
+    for variant, match_ids in by_variant.items():
+        weights = _margin_weights(load_game(variant))
+        result = Case(
+            *(
+                When(
+                    table=name,
+                    then=sum(
+                        (
+                            Value(weight)
+                            * Cast(KT(f"team_scores__{side}"), output_field=FloatField())
+                            for side, weight in enumerate(table_weights)
+                        ),
+                        Value(0.0),
+                    ),
+                )
+                for name, table_weights in weights.items()
+            ),
+            output_field=FloatField(),
+        )
+        rows = (
+            Game.objects.filter(match_id__in=match_ids)
+            .annotate(x_result=result, faulted=Q(fault__isnull=False))
+            .values_list("match_id", "number", "table", "x_result", "faulted")
+        )
+        for match_id, number, table, value, faulted in rows:
+            found.setdefault(match_id, {}).setdefault(number, {})[table] = (value, faulted)
     return found
 
 
 def _match_sums(match: Match, boards: dict[int, dict[str, Any]]) -> _MatchSums | None:
     """The match's sums, or None if a board lacks a table or ended in a fault."""
-    game: AnyGame = load_game(match.variant)
-    seatings = game.seatings
+    weights = _margin_weights(load_game(match.variant))
     count = match.board_count
     if count < 2 or len(match.board_results) != count or set(boards) != set(range(1, count + 1)):
         return None
     results: list[list[float]] = []
     for number in range(1, count + 1):
         tables = boards[number]
-        if set(tables) != set(seatings) or any(fault is not None for _, fault in tables.values()):
+        if set(tables) != set(weights) or any(faulted for _, faulted in tables.values()):
             return None
-        results.append(
-            [float(game.margin(tables[name][0], seatings[name])) for name in sorted(seatings)]
-        )
+        if any(value is None for value, _ in tables.values()):
+            return None  # a side's score missing: no result to count
+        results.append([float(tables[name][0]) for name in sorted(weights)])
     flat = [value for row in results for value in row]
     mean_r = sum(flat) / len(flat)
     boards_s = [sum(row) for row in results]
@@ -296,6 +323,20 @@ def _match_sums(match: Match, boards: dict[int, dict[str, Any]]) -> _MatchSums |
         control_seconds=control_seconds,
         controlled=controlled,
     )
+
+
+def _margin_weights(game: AnyGame) -> dict[str, list[float]]:
+    """Per table, each side's weight in X's result there: ``game.margin`` is linear in the
+    side scores (a mean of X's seats less a mean of Y's), so one weighted sum per game row
+    gives it, computed by the database over tens of thousands of rows at a time."""
+    sides = len(game.teams)
+    return {
+        name: [
+            float(game.margin([int(side == k) for side in range(sides)], seating))
+            for k in range(sides)
+        ]
+        for name, seating in game.seatings.items()
+    }
 
 
 def _squares(values: list[float]) -> float:
