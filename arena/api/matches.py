@@ -47,7 +47,7 @@ from arena.http.renderers import JSONRenderer
 from arena.identity import asking_player, asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.replay_view import replay_deal
-from arena.services.control_value import EVIDENCE_BOARDS, WINDOW_MATCHES, control_value_list
+from arena.services.control_value import EVIDENCE_BOARDS, WINDOW_MATCHES, controls_report
 from arena.variant_fields import REGISTERED_VARIANTS
 from engine.registry import load_game
 
@@ -335,10 +335,20 @@ class ControlValueView(APIView):
     """Each control variate's measured variance gain over duplicate alone and its worker-CPU
     cost factor, per variant and rule set, and whether the arena runs it (it does where the
     gain is above the cost, and while it has fewer boards measured than ``evidence_boards``).
+
+    ``designs``: per variant and rule set, plain deals' variance over duplicate's at equal
+    worker CPU (``ratio``, ``2 Var(table result) / Var(board result)``; its square root is
+    plain deals' error over duplicate's), the same over duplicate with the controls that
+    ran (``controls_ratio``, that ratio times their ``gain`` over their ``cost``), each with
+    its 95% interval (a seeded bootstrap over matches), the tables' results' correlation,
+    and the ``verdict``: "measuring", "duplicate beats plain", "duplicate with controls
+    beats plain" or "no design beats plain here" (there every control is off and the arena
+    runs duplicate alone).
     """
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request) -> Response:
+        values, designs = controls_report()
         return Response(
             {
                 "evidence_boards": EVIDENCE_BOARDS,
@@ -355,7 +365,36 @@ class ControlValueView(APIView):
                         "on": value.on,
                         "reason": value.reason,
                     }
-                    for value in control_value_list()
+                    for value in values
+                ],
+                "designs": [
+                    {
+                        "variant": design.variant,
+                        "rules_key": design.rules_key,
+                        "tables": design.tables,
+                        "matches": design.matches,
+                        "boards": design.boards,
+                        "table_correlation": design.correlation,
+                        "ratio": design.ratio,
+                        "ratio_interval": _interval(design.ratio_low, design.ratio_high),
+                        "error_ratio": design.error,
+                        "control_matches": design.control_matches,
+                        "control_boards": design.control_boards,
+                        "gain": design.gain,
+                        "cost": design.cost,
+                        "controls_ratio": design.controls_ratio,
+                        "controls_ratio_interval": _interval(
+                            design.controls_low, design.controls_high
+                        ),
+                        "controls_error_ratio": design.controls_error,
+                        "verdict": design.verdict,
+                        "reason": design.reason,
+                    }
+                    for design in designs
                 ],
             }
         )
+
+
+def _interval(low: float | None, high: float | None) -> list[float] | None:
+    return None if low is None or high is None else [low, high]

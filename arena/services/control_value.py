@@ -22,9 +22,13 @@ of a match by one constant, which changes no variance. The error of those long-r
 which the match's interval adds, shrinks with the history and is left out.
 
 Until the matches hold ``EVIDENCE_BOARDS`` boards the control stays on, as before this
-choice, and says it is still being measured. A control found not to pay is off, except in
-one eligible match in ``MATCH_CONTROL_RECHECK_EVERY`` (by match id), which keeps its measure
-going: a control made cheaper, or bots whose results it explains better, turn it back on.
+choice, and says it is still being measured. Where the finished matches show that no
+design beats plain deals, neither duplicate nor duplicate with its controls
+(``arena.services.design_value``), every control is off whatever its own measure: the
+arena runs the cheapest of its designs, duplicate alone. A control found not to pay (or
+off for that reason) is off, except in one eligible match in
+``MATCH_CONTROL_RECHECK_EVERY`` (by match id), which keeps its measure going: a control
+made cheaper, or bots whose results it explains better, turn it back on.
 """
 
 from __future__ import annotations
@@ -47,15 +51,19 @@ from arena.services.controls import (
     reference_ran,
     rules_key,
 )
+from arena.services.controls import EVIDENCE_BOARDS as EVIDENCE_BOARDS
+from arena.services.controls import WINDOW_MATCHES as WINDOW_MATCHES
+from arena.services.design_value import (
+    NO_DESIGN_CHOICE,
+    DesignValue,
+    design_value,
+    design_values,
+)
 from arena.variance import EstimatorError, control_variate_mean
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES, LUCK_NAMES, reference_supported
 from engine.registry import load_game
 
-EVIDENCE_BOARDS = 200
-"""Boards a control's measure needs before it may turn the control off."""
-WINDOW_MATCHES = 200
-"""The latest matches that carry a control and are counted in its measure."""
 KIND_LABELS = {REFERENCE: "reference pairing", LUCK: "random bot's luck"}
 
 
@@ -111,10 +119,11 @@ def control_choices(*, variant: str, rules: Any, match_id: int) -> dict[str, Cho
     ``MATCH_CONTROL_RECHECK_EVERY``, so that its measure goes on."""
     key = rules_key(rules)
     values = _values(_finished(variant=variant), only=(variant, key))
+    no_design = design_value(variant=variant, rules=rules).no_design
     every: int = settings.MATCH_CONTROL_RECHECK_EVERY
     choices = {}
     for kind in CONTROL_KINDS:
-        choice = _value(variant, key, kind, values.get((variant, key, kind))).choice
+        choice = _value(variant, key, kind, values.get((variant, key, kind)), no_design).choice
         if not choice.on and every and match_id % every == 0:
             choice = Choice(True, f"{choice.reason}; rechecked in 1 match in {every}")
         choices[kind] = choice
@@ -124,17 +133,27 @@ def control_choices(*, variant: str, rules: Any, match_id: int) -> dict[str, Cho
 def control_value_list() -> list[ControlValue]:
     """Every control's measure and choice, per variant and rule set that has measures (and
     each variant's default rules, with none yet), in variant order."""
+    return controls_report()[0]
+
+
+def controls_report() -> tuple[list[ControlValue], list[DesignValue]]:
+    """Every control's measure and choice, and every design's measure against plain deals,
+    per variant and rule set that has control measures (and each variant's default rules,
+    with none yet), in variant order."""
     variants = [name for name in variant_names() if reference_supported(load_game(name))]
     found = _values(_finished(variant=None), only=None)
-    keys = {(variant, key) for variant, key, _ in found}
+    keys = {(variant, key) for variant, key, _ in found if variant in variants}
     for variant in variants:
         keys.add((variant, default_rules_key(variant)))
-    return [
-        _value(variant, key, kind, found.get((variant, key, kind)))
-        for variant, key in sorted(keys, key=lambda pair: (variants.index(pair[0]), pair[1]))
-        if variant in variants
+    designs = design_values(keys)
+    keys |= set(designs)
+    ordered = sorted(keys, key=lambda pair: (variants.index(pair[0]), pair[1]))
+    controls = [
+        _value(variant, key, kind, found.get((variant, key, kind)), designs[variant, key].no_design)
+        for variant, key in ordered
         for kind in CONTROL_KINDS
     ]
+    return controls, [designs[pair] for pair in ordered]
 
 
 def default_rules_key(variant: str) -> str:
@@ -200,7 +219,9 @@ def _add(total: _Totals, match: Match, kind: str, seconds: float) -> None:
     total.control_seconds += seconds
 
 
-def _value(variant: str, key: str, kind: str, total: _Totals | None) -> ControlValue:
+def _value(
+    variant: str, key: str, kind: str, total: _Totals | None, no_design: bool = False
+) -> ControlValue:
     total = total or _Totals()
     gain = total.plain / total.corrected if total.corrected > 0 else None
     cost = 1 + total.control_seconds / total.table_seconds if total.table_seconds > 0 else None
@@ -213,4 +234,8 @@ def _value(variant: str, key: str, kind: str, total: _Totals | None) -> ControlV
     else:
         on = False
         reason = f"does not pay: gain {gain:.2f}, cost {cost:.2f}"
+    if no_design:
+        # Neither duplicate nor duplicate with its controls beats plain deals here
+        # (arena.services.design_value): the cheapest design, duplicate alone, runs.
+        on, reason = False, NO_DESIGN_CHOICE
     return ControlValue(variant, key, kind, total.matches, total.boards, gain, cost, on, reason)

@@ -62,6 +62,11 @@ LUCK_MIN_BOARDS = FOLDS * (len(CONTROL_NAMES) + len(LUCK_NAMES) + 2)
 """The fewest boards a match needs for the random bot's luck to join its controls."""
 REFERENCE_MIN_HISTORY = 25
 """Boards of history each dealer needs before its mean is trusted to centre a control."""
+EVIDENCE_BOARDS = 200
+"""Boards a measure of what a design is worth (a control's, or duplicate's over plain
+deals) needs before it may change what the arena runs."""
+WINDOW_MATCHES = 200
+"""The latest matches of a variant and rule set counted in such a measure."""
 
 
 REFERENCE = "reference"

@@ -1,6 +1,7 @@
 """Where the controls pay, in a real browser: reached from the leaderboard, it shows each
 control's measured gain and cost per variant and rules, and where duplicate alone is used
-because no control pays; on a phone too."""
+because no control pays; and duplicate against plain deals, where no design beats them;
+on a phone too."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ import pytest
 from arena import services
 from arena.models import Match
 from arena.services.control_value import EVIDENCE_BOARDS
+from arena.services.design_value import NO_DESIGN, NO_DESIGN_CHOICE
 from tests.arena.test_board_ratings import _version
 from tests.arena.test_control_choice import BOARDS, finished_match
+from tests.arena.test_design_value import no_design_history
 from tests.browser.conftest import Problems, assert_clean, assert_fits_phone, snapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,6 +51,41 @@ def test_the_controls_page_shows_where_no_control_pays(page: Any, problems: Prob
     snapshot(page, "controls-wide")
     assert_fits_phone(page, "controls")
     snapshot(page, "controls-phone")
+    assert_clean(problems)
+
+
+def test_the_controls_page_says_where_no_design_beats_plain_deals(
+    page: Any, problems: Problems
+) -> None:
+    owner = services.player_register(username="tester", password="a-long-test-password-1")
+    no_design_history((_version(owner, "x"), _version(owner, "y")), seed=11)
+    page.goto("/ratings/controls/")
+    assert page.locator("#designs-heading").inner_text() == "Duplicate against plain deals"
+    assert page.locator(".designs-none").all_inner_texts() == [
+        "No design beats plain deals in auction4 (default rules): duplicate alone runs, the "
+        "cheapest design, and no control is played."
+    ]
+    row = page.locator('#designs-table tr[data-variant="auction4"]')
+    assert row.count() == 1 and row.get_attribute("data-verdict") == NO_DESIGN
+    cells = row.locator("td").all_inner_texts()
+    assert cells[0] == "auction4" and cells[1].startswith("default")
+    assert cells[3] == str(EVIDENCE_BOARDS)
+    # Plain deals' error over duplicate's, with its interval, then with the controls.
+    error, interval = cells[5].split(" ", 1)
+    # The interval's ends are joined by an en dash.
+    low, high = (float(end) for end in interval.strip("()").split("\u2013"))
+    assert low < 1 < high and low < float(error) < high
+    assert cells[6].endswith(f"on {EVIDENCE_BOARDS} boards")
+    assert cells[7].startswith(f"{NO_DESIGN}: plain deals' error is {error} times duplicate's")
+    # The controls above say why they are off.
+    choice = page.locator(
+        '#controls-table tr[data-variant="auction4"][data-control="reference"] td.choice'
+    )
+    assert choice.inner_text() == f"no: {NO_DESIGN_CHOICE}"
+    assert page.locator("#controls-off").count() == 0
+    snapshot(page, "controls-designs-wide")
+    assert_fits_phone(page, "controls with designs")
+    snapshot(page, "controls-designs-phone")
     assert_clean(problems)
 
 
