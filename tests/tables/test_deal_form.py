@@ -68,11 +68,11 @@ def test_an_unknown_variant_is_refused_by_name(alice: Player) -> None:
 
 def test_a_hand_written_post_of_the_strong_bot_is_still_refused(alice: Player) -> None:
     response = signed_in(alice).post(
-        "/play/tables/new/", {"variant": "twohand", "seat": "0", "bots": "reference:strong"}
+        "/play/tables/new/", {"variant": "pinnacolo2", "seat": "0", "bots": "reference:strong"}
     )
     assert response.status_code == 400
     body = response.content.decode()
-    assert "twohand has no reference bot &#x27;strong&#x27;" in body
+    assert "pinnacolo2 has no reference bot &#x27;strong&#x27;" in body
     assert not PlayTable.objects.exists()
     # The form shown again offers what the posted variant has.
     assert select(body, "bots") == ["reference:random", "reference:greedy"]
