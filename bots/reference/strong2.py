@@ -144,13 +144,24 @@ def other_hand(observation: dict[str, Any], rules: Pinochle2Rules) -> list[int]:
     return left
 
 
-def available_meld(counts: Sequence[int], trump: int, rules: Pinochle2Rules) -> int:
-    """About the best single meld the hand could lay now (its value alone)."""
-    return meld_total(counts, trump, rules.meld_values)
+def pending_meld(observation: dict[str, Any], counts: Sequence[int], rules: Pinochle2Rules) -> int:
+    """About the meld the hand could still lay: its meld less what its cards on the table
+    already make (those scored when laid)."""
+    trump = int(Suit.parse(observation["trump"]))
+    seat = int(observation["seat"])
+    table = counts_of(observation["table"][seat]) if observation.get("table") else []
+    laid = meld_total(table, trump, rules.meld_values) if table else 0
+    return max(0, meld_total(counts, trump, rules.meld_values) - laid)
+
+
+TURNED_WORTH = {Rank.A: 40, Rank.T: 30, Rank.K: 15, Rank.Q: 15, Rank.J: 15}
+"""What the turned-up trump is worth in the hand beyond the exchange's score: a card for
+the play-out and for a run or a royal marriage."""
 
 
 def stock_card(observation: dict[str, Any], legal: list[str], rules: Pinochle2Rules) -> str:
-    """A stock-phase card by rules of thumb (RULES.md 7.1: any card may be played)."""
+    """A stock-phase card by rules of thumb (RULES.md 7.1: any card may be played; the
+    trick's winner may meld)."""
     faces = [int(Card.parse(text.split()[1])) for text in legal]
     if len(faces) == 1:
         return legal[0]
@@ -159,6 +170,8 @@ def stock_card(observation: dict[str, Any], legal: list[str], rules: Pinochle2Ru
     trick = [int(Card.parse(name)) for name in observation["trick"]["cards"]]
 
     def cost(face: int) -> tuple[int, int]:
+        """What playing ``face`` gives up: its counter, the meld it breaks, and its
+        strength for the play-out (trumps, then aces)."""
         suit, rank = face // 6, face % 6
         value = points(face, rules) + meld_loss(counts, face, trump, rules)
         if suit == trump:
@@ -166,6 +179,11 @@ def stock_card(observation: dict[str, Any], legal: list[str], rules: Pinochle2Ru
         elif rank == Rank.A:
             value += 15
         return value, -rank
+
+    def pending_without(face: int) -> int:
+        after = list(counts)
+        after[face] -= 1
+        return pending_meld(observation, after, rules)
 
     if not trick:
         return f"play {Card(min(faces, key=cost))}"
@@ -177,13 +195,9 @@ def stock_card(observation: dict[str, Any], legal: list[str], rules: Pinochle2Ru
     ]
     if beaters:
         cheapest = min(beaters, key=cost)
-        after = list(counts)
-        after[cheapest] -= 1
-        laid = int(observation["meld_scores"][int(observation["seat"])])
-        meld_now = max(0, available_meld(after, trump, rules) - laid)
-        gain = points(led, rules) + points(cheapest, rules)
+        gain = points(led, rules) + points(cheapest, rules) + pending_without(cheapest)
         # Winning is also the right to meld: worth a card when a meld waits to be laid.
-        if gain + min(meld_now, 100) > cost(cheapest)[0] - points(cheapest, rules):
+        if gain > cost(cheapest)[0] - points(cheapest, rules):
             return f"play {Card(cheapest)}"
     return f"play {Card(min(faces, key=cost))}"
 
@@ -210,7 +224,9 @@ def choose_meld(observation: dict[str, Any], legal: list[str], rules: Pinochle2R
         meld for meld in melds if not (royal(meld) and run_cards >= 2 and stock_left > 4)
     ] or melds
     best = max(usable, key=lambda meld: (value(meld), str(meld)), default=None)
-    if "dix" in legal and (best is None or value(best) <= rules.dix_exchange):
+    turned = observation.get("turned_up")
+    gained = TURNED_WORTH.get(Card.parse(turned) % 6, 0) if turned else 0
+    if "dix" in legal and (best is None or value(best) <= rules.dix_exchange + gained):
         return "dix"
     return "no-meld" if best is None else str(best)
 
