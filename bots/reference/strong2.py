@@ -154,7 +154,11 @@ def pending_meld(observation: dict[str, Any], counts: Sequence[int], rules: Pino
     return max(0, meld_total(counts, trump, rules.meld_values) - laid)
 
 
-TURNED_WORTH = {Rank.A: 40, Rank.T: 30, Rank.K: 15, Rank.Q: 15, Rank.J: 15}
+KEEP_TRUMP, KEEP_HIGH_TRUMP, KEEP_ACE = 25, 15, 15
+"""What a trump, a trump ace or ten beyond that, and a side ace are worth kept for the
+play-out, in points (the stock phase gives them up only for more)."""
+
+TURNED_WORTH: dict[int, int] = {Rank.A: 40, Rank.T: 30, Rank.K: 15, Rank.Q: 15, Rank.J: 15}
 """What the turned-up trump is worth in the hand beyond the exchange's score: a card for
 the play-out and for a run or a royal marriage."""
 
@@ -175,9 +179,9 @@ def stock_card(observation: dict[str, Any], legal: list[str], rules: Pinochle2Ru
         suit, rank = face // 6, face % 6
         value = points(face, rules) + meld_loss(counts, face, trump, rules)
         if suit == trump:
-            value += 25 + (15 if rank <= Rank.T else 0)
+            value += KEEP_TRUMP + (KEEP_HIGH_TRUMP if rank <= Rank.T else 0)
         elif rank == Rank.A:
-            value += 15
+            value += KEEP_ACE
         return value, -rank
 
     def pending_without(face: int) -> int:

@@ -38,10 +38,18 @@ def select(body: str, name: str) -> list[str]:
 
 def test_a_variant_without_a_strong_bot_is_not_offered_one(alice: Player) -> None:
     client = signed_in(alice)
-    response = client.get("/play/tables/new/options/", {"variant": "cutthroat3"})
+    response = client.get("/play/tables/new/options/", {"variant": "pinnacolo3"})
     assert response.status_code == 200
     body = response.content.decode()
     assert select(body, "bots") == ["reference:random", "reference:greedy"]
+
+
+def test_three_hand_is_offered_its_own_strong_bot(alice: Player) -> None:
+    client = signed_in(alice)
+    response = client.get("/play/tables/new/options/", {"variant": "cutthroat3"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert select(body, "bots") == ["reference:random", "reference:greedy", "reference:strong"]
     assert select(body, "seat") == ["0", "1", "2"]
     assert 'name="partner"' not in body  # no partnership in three-hand
 
