@@ -3,16 +3,18 @@
 A two-hand hand has two halves, and the bot plays them differently:
 
 - **the stock phase** (12 tricks, any card may be played, the winner melds and both draw)
-  is played by rules of thumb (``stock_card``, ``choose_meld``): its outcome hangs on
-  cards still in the stock, which no search of the cards seen can foresee. It leads what
+  is played by rules of thumb (``stock_card``, ``choose_meld``): a search there would
+  have to deal the stock's order as well as the other hand and play the draws and melds
+  out, and this bot leaves that to rules of thumb. It leads what
   costs least (no counter, no trump, no card of a meld it could still lay), wins a trick
   that holds a counter, or that lets it lay a meld, with the cheapest card that wins it,
   keeps its trumps and aces for the play-out, and lays the meld worth most, holding back
-  a royal marriage while the trump run it would spoil may still come.
+  a royal marriage while the trump run it would spoil may still come, and exchanging the
+  dix when the turned-up trump is worth more to the hand than the meld.
 - **the play-out** (the last 12 tricks, RULES.md 7.1: ``auction4``'s trick rules) is a game
   of perfect information: the stock is empty, so the cards this seat does not hold and
   has not seen played are the other hand, exactly. There the bot searches. With few
-  tricks left it solves the position exactly (``solve``: the most counters it can make
+  tricks left it solves the position exactly (``Solver``: the most counters it can make
   against any defence, each position once); before that it plays each candidate out many
   times with the kernel's card-sense policy for both seats (``bots.reference.trickplay``,
   through the C kernel where built, the same cards in pure Python otherwise) and keeps

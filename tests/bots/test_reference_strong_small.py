@@ -311,3 +311,21 @@ def test_throw_in_is_a_choice_the_declarer_makes() -> None:
         action, legal = ask(StrongCutthroatBot(), state, "cutthroat3")
         assert action in legal and action in ("throw-in", "play-on")
         assert any(isinstance(a, ThrowIn) for a in state.legal_actions)
+
+
+def test_a_steady_three_hand_bot_searches_a_forced_card_too() -> None:
+    """At a human's table the bot is steady: a forced card costs the same search as a
+    choice, so the time of an answer tells nothing of the cards (RULES.md 4: a card is
+    forced when the rules leave one legal)."""
+    forced = 0
+    for state in cutthroat_positions(40):
+        if len(state.legal_actions) != 1:
+            continue
+        bot = StrongCutthroatBot()
+        bot.steady = True
+        action, legal = ask(bot, state, "cutthroat3")
+        assert action == legal[0]
+        assert bot.last_deals > 1
+        assert bot.last_card_plays <= bot.work_budget(state.observation(state.current_player))
+        forced += 1
+    assert forced >= 3
