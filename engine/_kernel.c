@@ -1297,7 +1297,8 @@ static PyObject *k_meld_total(PyObject *self, PyObject *args) {
 /* ------------------------------------------------------------------ playouts from a trick */
 
 /* Playouts know trick rules alone: two-hand's are its play-out's (the stock is empty), its
-   stock, draws and melds are random_hands'. Whole random deals need an auction's trump. */
+   stock, draws and melds are random_hands'. random_deals deals and plays the tricks at
+   once, so it has no two-hand: that needs the stock phase first. */
 #define TWO_HAND_WHOLE "the kernel plays two-hand as whole hands only (random_hands)"
 
 enum { POLICY_RANDOM = 0, POLICY_GREEDY = 1 };
@@ -1321,8 +1322,9 @@ typedef struct {
 
 /* Play the tricks out from a position: the trick so far led by `leader`, `taken` per
    side. Four, three or two seats (two-hand's play-out, once the stock is empty); only
-   four-hand has partners to give counters to. POLICY_GREEDY is bots/reference/strong.py Playout.finish's card
-   sense; POLICY_RANDOM plays uniformly among the legal faces. Returns taken per side. */
+   four-hand has partners to give counters to. POLICY_GREEDY is bots/reference/strong.py
+   Playout.finish's card sense; POLICY_RANDOM plays uniformly among the legal faces.
+   Returns taken per side. */
 static void play_out(const Config *c, Deal *d, const int *trick, int ntrick, int leader,
                      const int *taken_in, int trump, int policy, int first, MT *r, int *won) {
     uint32_t trump_mask = SUIT_MASK[trump];
