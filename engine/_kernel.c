@@ -23,7 +23,8 @@
      winner's one meld of table 3.1 (the class of each copy laid kept on the table, the
      copies chosen as TwoHandState._placement chooses them) or the dix exchange, the draw;
    - playouts of the tricks from a position, uniform or by the card sense of the strong
-     reference bot (bots/reference/strong.py Playout.finish), and its sampling of the
+     reference bot (bots/reference/strong.py Playout.finish; for three seats and two-hand's
+     play-out bots/reference/trickplay.py Tricks.play_out), and its sampling of the
      unseen cards (Beliefs.sample), with the same draws (tests/bots/test_kernel_playouts.py).
    The rules arrive as one tuple built by engine/kernel.py (config_of), parsed once into a
    capsule (config) by the callers that call often.
@@ -1295,7 +1296,9 @@ static PyObject *k_meld_total(PyObject *self, PyObject *args) {
 
 /* ------------------------------------------------------------------ playouts from a trick */
 
-/* Playouts know trick rules alone: two-hand's stock, draws and melds are random_hands'. */
+/* Playouts know trick rules alone: two-hand's are its play-out's (the stock is empty), its
+   stock, draws and melds are random_hands'. random_deals deals and plays the tricks at
+   once, so it has no two-hand: that needs the stock phase first. */
 #define TWO_HAND_WHOLE "the kernel plays two-hand as whole hands only (random_hands)"
 
 enum { POLICY_RANDOM = 0, POLICY_GREEDY = 1 };
@@ -1318,8 +1321,10 @@ typedef struct {
 } Deal;
 
 /* Play the tricks out from a position: the trick so far led by `leader`, `taken` per
-   side. Four-hand. POLICY_GREEDY is bots/reference/strong.py Playout.finish's card
-   sense; POLICY_RANDOM plays uniformly among the legal faces. Returns taken per side. */
+   side. Four, three or two seats (two-hand's play-out, once the stock is empty); only
+   four-hand has partners to give counters to. POLICY_GREEDY is bots/reference/strong.py
+   Playout.finish's card sense; POLICY_RANDOM plays uniformly among the legal faces.
+   Returns taken per side. */
 static void play_out(const Config *c, Deal *d, const int *trick, int ntrick, int leader,
                      const int *taken_in, int trump, int policy, int first, MT *r, int *won) {
     uint32_t trump_mask = SUIT_MASK[trump];
@@ -1443,10 +1448,6 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
         goto done;
     }
     if (mt_from_py(rng_obj, r) < 0) goto done;
-    if (c->players == 2) {
-        PyErr_SetString(PyExc_ValueError, TWO_HAND_WHOLE);
-        goto done;
-    }
     if (trump < 0 || trump > 3 || leader < 0 || leader >= c->players || count < 0) {
         PyErr_SetString(PyExc_ValueError, "trump 0 to 3, a seat as leader, count >= 0");
         goto done;

@@ -11,8 +11,9 @@ beside its copy of ``engine/`` (``SANDBOX_DIR``), so bots get the same kernel.
 
 The kernel plays whole hands of every pinochle game (four-hand, three-hand cutthroat and
 two-hand with its stock); ``supports(rules)`` says whether it plays a variant's rules.
-Its playouts from a position (``playouts``) are the trick games' alone: two-hand's stock
-phase has draws and melds between the tricks.
+Its playouts from a position (``playouts``) play tricks alone: the four-hand and
+three-hand tricks, and two-hand's play-out once the stock is empty (its stock phase has
+draws and melds between the tricks).
 
 >>> import random
 >>> from engine.rules import pinochle_rules

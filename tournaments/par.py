@@ -3,8 +3,8 @@
 The reference bots are deterministic, so the same bot in every seat plays a board the same
 way whichever direction it holds: one table is the whole duplicate comparison of the bot
 with itself, and its hand score is the par shown beside the human results. The strong bot
-takes about 1.5 s a board on one core, the greedy one about 0.1 s. Three-hand has no strong
-bot: its par comes from its greedy bot (``par_bots``).
+takes about 1.5 s a board on one core, the greedy one about 0.1 s. A game without a strong
+bot of its own (Pinnacolo) gets its par from its greedy bot (``par_bots``).
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ def event_create(
     if kind == Event.Kind.INDIVIDUAL and movement_kind is not MovementKind.INDIVIDUAL:
         raise InvalidInput("an individual event needs the individual movement", field="movement")
     if par_bot == "strong" and "strong" not in par_bots(variant):
-        # The strong bot plays the four-hand games only: the next best gives the par.
+        # A game without a strong bot of its own (Pinnacolo): the next best gives the par.
         par_bot = par_bots(variant)[0]
     _check_par_bot(variant, par_bot)
     if not sections or len(set(sections)) != len(sections):

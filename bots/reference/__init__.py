@@ -19,8 +19,8 @@ RANDOM_BOT = _HERE / "random_bot.py"
 
 FAMILIES: Mapping[str, Mapping[str, str]] = {
     "pinochle4": {"greedy": "greedy.py", "strong": "strong.py"},
-    "cutthroat": {"greedy": "cutthroat_greedy.py"},
-    "twohand": {"greedy": "twohand_greedy.py"},
+    "cutthroat": {"greedy": "cutthroat_greedy.py", "strong": "strong3.py"},
+    "twohand": {"greedy": "twohand_greedy.py", "strong": "strong2.py"},
     "pinnacolo": {"greedy": "pinnacolo_greedy.py"},
 }
 """Each family's own bots beside the random one, by short name: the module files here."""

@@ -38,8 +38,8 @@ def test_each_game_gets_the_bots_of_its_own_family() -> None:
         "single4": ["greedy", "random", "strong"],
         "auction4": ["greedy", "random", "strong"],
         "double4": ["greedy", "random", "strong"],
-        "cutthroat3": ["greedy", "random"],
-        "twohand": ["greedy", "random"],
+        "cutthroat3": ["greedy", "random", "strong"],
+        "twohand": ["greedy", "random", "strong"],
         "pinnacolo": ["greedy", "random"],
         "pinnacolo4": ["greedy", "random"],
         "pinnacolo3": ["greedy", "random"],
@@ -47,6 +47,8 @@ def test_each_game_gets_the_bots_of_its_own_family() -> None:
     }
     assert reference_bots(load_game("cutthroat3"))["greedy"].name == "cutthroat_greedy.py"
     assert reference_bots(load_game("twohand"))["greedy"].name == "twohand_greedy.py"
+    assert reference_bots(load_game("cutthroat3"))["strong"].name == "strong3.py"
+    assert reference_bots(load_game("twohand"))["strong"].name == "strong2.py"
     assert reference_bots(load_game("pinnacolo2"))["greedy"].name == "pinnacolo_greedy.py"
     assert reference_bots(load_game("double4")) == REFERENCE_BOTS
 

@@ -191,6 +191,37 @@ def test_random_playouts_from_the_first_trick_are_the_engines(variant: str) -> N
         assert taken == tuple(team.counters + team.last_trick for team in result.teams)
 
 
+def test_random_playouts_of_the_two_hand_play_out_are_the_engines() -> None:
+    """Two-hand's last 12 tricks (RULES.md 7.1: the stock empty, ``auction4``'s trick
+    rules) through ``playouts``: the counters the engine's own random play takes."""
+    rules = pinochle_rules("twohand")
+    checked = 0
+    for seed in range(30):
+        state = pure_hand(rules, seed, seed % 2)
+        rng = random.Random(seed)
+        while state.phase is not Phase.PLAY_OUT:
+            legal = list(state.legal_actions)
+            state.apply(legal[rng.randrange(len(legal))])
+        assert state.trump is not None and state.current_player is not None
+        hands = [DECKS[rules.deck].counts(state.hand(seat)) for seat in range(2)]
+        taken_so_far = list(state.observation(0)["counters_taken"])
+        [taken] = playouts(
+            rules,
+            trump=int(state.trump),
+            hands=hands,
+            trick=[],
+            leader=state.current_player,
+            taken=taken_so_far,
+            count=1,
+            greedy=False,
+            rng=random.Random(seed * 3),
+        )
+        state.play_randomly(random.Random(seed * 3))
+        assert taken == tuple(team.counters + team.last_trick for team in state.result().teams)
+        checked += 1
+    assert checked == 30
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**64 - 1),
@@ -228,8 +259,8 @@ def test_the_kernel_refuses_what_is_not_a_position() -> None:
         "a trump 0 to 3": lambda: KERNEL.meld_total(config, [0] * NUM_FACES, 5),
         "the dealer is a seat": lambda: KERNEL.deal(config, 1, 7),
         "first: a face": lambda: KERNEL.playouts(config, 0, empty, [], 0, [0, 0], 1, 1, 1, 5),
-        "two-hand as whole hands only": lambda: KERNEL.playouts(
-            config_of(pinochle_rules("twohand")), 0, empty[:2], [], 0, [0, 0], 1, 1, 1
+        "two-hand as whole hands only": lambda: KERNEL.random_deals(
+            config_of(pinochle_rules("twohand")), 1, 0, 1, 1, True
         ),
     }
     for message, call in refusals.items():

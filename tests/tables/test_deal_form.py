@@ -38,10 +38,18 @@ def select(body: str, name: str) -> list[str]:
 
 def test_a_variant_without_a_strong_bot_is_not_offered_one(alice: Player) -> None:
     client = signed_in(alice)
-    response = client.get("/play/tables/new/options/", {"variant": "cutthroat3"})
+    response = client.get("/play/tables/new/options/", {"variant": "pinnacolo3"})
     assert response.status_code == 200
     body = response.content.decode()
     assert select(body, "bots") == ["reference:random", "reference:greedy"]
+
+
+def test_three_hand_is_offered_its_own_strong_bot(alice: Player) -> None:
+    client = signed_in(alice)
+    response = client.get("/play/tables/new/options/", {"variant": "cutthroat3"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert select(body, "bots") == ["reference:random", "reference:greedy", "reference:strong"]
     assert select(body, "seat") == ["0", "1", "2"]
     assert 'name="partner"' not in body  # no partnership in three-hand
 
@@ -68,11 +76,11 @@ def test_an_unknown_variant_is_refused_by_name(alice: Player) -> None:
 
 def test_a_hand_written_post_of_the_strong_bot_is_still_refused(alice: Player) -> None:
     response = signed_in(alice).post(
-        "/play/tables/new/", {"variant": "twohand", "seat": "0", "bots": "reference:strong"}
+        "/play/tables/new/", {"variant": "pinnacolo2", "seat": "0", "bots": "reference:strong"}
     )
     assert response.status_code == 400
     body = response.content.decode()
-    assert "twohand has no reference bot &#x27;strong&#x27;" in body
+    assert "pinnacolo2 has no reference bot &#x27;strong&#x27;" in body
     assert not PlayTable.objects.exists()
     # The form shown again offers what the posted variant has.
     assert select(body, "bots") == ["reference:random", "reference:greedy"]

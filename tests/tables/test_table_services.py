@@ -85,7 +85,7 @@ def test_only_the_owner_acts_and_only_on_their_turn(alice: Player, bob: Player) 
 
 def test_a_bad_table_names_what_is_wrong(alice: Player) -> None:
     with pytest.raises(BadTable, match="no reference bot 'strong'"):
-        greedy_table(alice.user, "cutthroat3", bot="strong")
+        greedy_table(alice.user, "pinnacolo3", bot="strong")
     with pytest.raises(BadTable, match="human_seat"):
         greedy_table(alice.user, human_seat=4)
     assert not PlayTable.objects.exists()

@@ -94,7 +94,7 @@ def test_a_table_with_a_sit_out_takes_no_results(alice: Player, field: list[Play
     assert response.json()["detail"] == "table 3 sits out in round 1"
 
 
-def test_a_three_hand_event_is_individual_and_its_par_comes_from_greedy(alice: Player) -> None:
+def test_a_three_hand_event_is_individual_and_its_par_comes_from_strong(alice: Player) -> None:
     client = client_for(alice)
     base = {"name": "Three-hand night", "variant": "cutthroat3", "movement": "individual"}
     response = client.post("/api/tournaments/", dict(base, kind="pairs"), format="json")
@@ -104,11 +104,10 @@ def test_a_three_hand_event_is_individual_and_its_par_comes_from_greedy(alice: P
         "/api/tournaments/", dict(base, kind="individual", par_bot="strong"), format="json"
     )
     assert response.status_code == 201
-    # No strong bot plays three-hand: its greedy bot gives the par.
-    assert response.json()["par_bot"] == "greedy"
+    # Three-hand has a strong bot of its own (bots/reference/strong3.py): it gives the par.
+    assert response.json()["par_bot"] == "strong"
     event_id = response.json()["id"]
-    response = client.patch(f"/api/tournaments/{event_id}/", {"par_bot": "strong"}, format="json")
-    assert response.status_code == 400
-    assert "the par of cutthroat3 comes from greedy" in response.json()["detail"]
+    response = client.patch(f"/api/tournaments/{event_id}/", {"par_bot": "greedy"}, format="json")
+    assert response.status_code == 200
     response = client.patch(f"/api/tournaments/{event_id}/", {"par_bot": ""}, format="json")
     assert response.status_code == 200
