@@ -8,10 +8,13 @@ the kernel (``engine.kernel.random_hands``) and by the pure engine (``play_rando
 with the same generator, and compared: every card played, the auction, outcome, contract,
 trump, the bury, two-hand's melds and dix exchanges, meld, counters, tricks and scores by
 side (``tests/engine/kernel_compare``); every ``--legal-every``-th hand also has its legal
-sets compared card by card (two-hand: its meld choices too). ``--league``: under the
-league rules of the suite's comparison as well (``LEAGUE_RULES``, every other branch of
-the rules). Prints the
-hands that differ (0 expected) and the first differences. Minutes of work at 100,000.
+sets compared card by card (two-hand: its meld choices too). Pinnacolo's variants compare
+every action (draws, takes, melds, additions, replacements, discards), the outcome, every
+seat's score and its parts and the cards left in hand; their legal check counts the legal
+actions of every decision. ``--league``: under the league rules of the suite's comparison
+as well (``LEAGUE_RULES``, ``PINNACOLO_LEAGUE_RULES``: every other branch of the rules).
+Prints the hands that differ (0 expected) and the first differences. Minutes of work at
+100,000 (Pinnacolo: about a quarter of an hour a variant, the pure engine's time).
 """
 
 from __future__ import annotations
@@ -25,15 +28,30 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from engine.kernel import KERNEL, kernel_status  # noqa: E402
-from engine.rules import pinochle_rules  # noqa: E402
-from tests.engine.kernel_compare import KERNEL_VARIANTS, LEAGUE_RULES, compare  # noqa: E402
+from engine.pinnacolo import PinnacoloRules, pinnacolo_rules  # noqa: E402
+from engine.rules import Rules, pinochle_rules  # noqa: E402
+from tests.engine.kernel_compare import (  # noqa: E402
+    KERNEL_VARIANTS,
+    LEAGUE_RULES,
+    PINNACOLO_LEAGUE_RULES,
+    PINNACOLO_VARIANTS,
+    compare,
+)
+
+VARIANTS = KERNEL_VARIANTS + PINNACOLO_VARIANTS
+
+
+def rules_of(variant: str, league: bool) -> Rules | PinnacoloRules:
+    if variant in PINNACOLO_VARIANTS:
+        return pinnacolo_rules(variant, PINNACOLO_LEAGUE_RULES[variant] if league else None)
+    return pinochle_rules(variant, LEAGUE_RULES[variant] if league else None)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--legal-every", type=int, default=50)
-    parser.add_argument("--variant", action="append", choices=KERNEL_VARIANTS)
+    parser.add_argument("--variant", action="append", choices=VARIANTS)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--league", action="store_true", help="a league's rules as well")
     args = parser.parse_args()
@@ -41,13 +59,13 @@ def main() -> int:
         print(f"the C kernel is {kernel_status()}")
         return 1
     total = 0
-    runs = [(variant, False) for variant in args.variant or KERNEL_VARIANTS]
+    runs = [(variant, False) for variant in args.variant or VARIANTS]
     if args.league:
         runs += [(variant, True) for variant, _ in runs]
     for variant, league in runs:
         started = time.perf_counter()
         differing, shown = compare(
-            pinochle_rules(variant, LEAGUE_RULES[variant] if league else None),
+            rules_of(variant, league),
             game_seed=args.seed,
             count=args.hands,
             rng_seed=args.seed,
