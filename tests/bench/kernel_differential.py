@@ -1,7 +1,7 @@
 """The C kernel against the pure engine on many whole hands: the number of differences.
 
     python tests/bench/kernel_differential.py [--hands 100000] [--legal-every 50]
-        [--variant single4 ...] [--seed 2026] [--league]
+        [--variant single4 ...] [--seed 2026] [--league] [--first 0]
 
 Per variant, hands 0 to N - 1 of a game of seed ``--seed`` are played out at random by
 the kernel (``engine.kernel.random_hands``) and by the pure engine (``play_randomly``)
@@ -14,7 +14,9 @@ seat's score and its parts and the cards left in hand; their legal check counts 
 actions of every decision. ``--league``: under the league rules of the suite's comparison
 as well (``LEAGUE_RULES``, ``PINNACOLO_LEAGUE_RULES``: every other branch of the rules).
 Prints the hands that differ (0 expected) and the first differences. Minutes of work at
-100,000 (Pinnacolo: about a quarter of an hour a variant, the pure engine's time).
+100,000 (Pinnacolo: about a quarter of an hour a variant, the pure engine's time);
+``--first F`` compares hands F to F + N - 1 of the same run (the kernel plays the hands
+before alone, to bring both generators there), so that a long run goes in parts.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ def main() -> int:
     parser.add_argument("--variant", action="append", choices=VARIANTS)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--league", action="store_true", help="a league's rules as well")
+    parser.add_argument("--first", type=int, default=0, help="the first hand compared")
     args = parser.parse_args()
     if KERNEL is None:
         print(f"the C kernel is {kernel_status()}")
@@ -70,11 +73,13 @@ def main() -> int:
             count=args.hands,
             rng_seed=args.seed,
             legal_every=args.legal_every,
+            first=args.first,
         )
         total += differing
         seconds = time.perf_counter() - started
         name = f"{variant} (league)" if league else variant
-        print(f"{name:19} {args.hands:,} hands: {differing} differ ({seconds:.0f} s)")
+        hands = f"{args.hands:,} hands" + (f" from hand {args.first:,}" if args.first else "")
+        print(f"{name:19} {hands}: {differing} differ ({seconds:.0f} s)")
         for line in shown:
             print(f"  {line}")
     print(f"differences: {total}")

@@ -20,6 +20,7 @@ from engine.kernel import (
     pinnacolo_actions,
     pinnacolo_options,
     random_hands,
+    random_summary,
     two_hand_melds,
 )
 from engine.pinnacolo import PinnacoloHand, PinnacoloRules
@@ -256,25 +257,32 @@ def compare(
     count: int,
     rng_seed: int,
     legal_every: int = 0,
+    first: int = 0,
 ) -> tuple[int, list[str]]:
-    """Hands 0 to ``count - 1`` of a game of ``game_seed`` played out by both, choices from
-    ``random.Random(rng_seed)``: how many hands differ, and the first differences. Every
-    ``legal_every``-th hand (0: none) also has its legal sets compared card by card
-    (Pinnacolo: how many legal actions each decision had, and each action legal)."""
-    kernel_rng, pure_rng = random.Random(rng_seed), random.Random(rng_seed)
+    """Hands ``first`` to ``first + count - 1`` of a game of ``game_seed`` played out by
+    both, choices from ``random.Random(rng_seed)``: how many hands differ, and the first
+    differences. Every ``legal_every``-th hand (0: none) also has its legal sets compared
+    card by card (Pinnacolo: how many legal actions each decision had, and each action
+    legal). Hands before ``first`` are played by the kernel alone, to bring both
+    generators where they are at hand ``first``: a long run goes in parts."""
+    kernel_rng = random.Random(rng_seed)
+    if first:
+        random_summary(rules, game_seed=game_seed, first=0, count=first, rng=kernel_rng)
+    pure_rng = random.Random()
+    pure_rng.setstate(kernel_rng.getstate())
     differing = 0
     shown: list[str] = []
-    for number in range(count):
-        if number % BATCH == 0:
+    for number in range(first, first + count):
+        if (number - first) % BATCH == 0:
             # In batches: a whole run's details at once would take gigabytes.
             batch = random_hands(
                 rules,
                 game_seed=game_seed,
                 first=number,
-                count=min(BATCH, count - number),
+                count=min(BATCH, first + count - number),
                 rng=kernel_rng,
             )
-        kernel = batch[number % BATCH]
+        kernel = batch[(number - first) % BATCH]
         seed, dealer = hand_seed(game_seed, number), number % rules.players
         if isinstance(rules, PinnacoloRules):
             hand = new_pinnacolo_hand(rules.name, seed=seed, dealer=dealer, rules=rules)
@@ -294,7 +302,7 @@ def compare(
                 shown.append(f"{rules.name} hand {number}: " + "; ".join(found[:3]))
     if kernel_rng.getstate() != pure_rng.getstate():
         differing += 1
-        shown.append(f"{rules.name}: the generators differ after {count} hands")
+        shown.append(f"{rules.name}: the generators differ after hand {first + count - 1}")
     return differing, shown
 
 

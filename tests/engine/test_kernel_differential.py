@@ -28,6 +28,7 @@ from engine.kernel import (
     pinnacolo_config,
     playouts,
     random_hands,
+    random_summary,
     supports,
 )
 from engine.meld import meld_total
@@ -111,6 +112,18 @@ def test_whole_random_pinnacolo_hands_are_the_engines_action_for_action(variant:
 def test_pinnacolo_hands_under_a_leagues_rules_are_the_engines(variant: str) -> None:
     rules = pinnacolo_rules(variant, PINNACOLO_LEAGUE_RULES[variant])
     differing, shown = compare(rules, game_seed=99, count=100, rng_seed=3, legal_every=4)
+    assert differing == 0, shown
+
+
+def test_a_run_in_parts_compares_the_later_hands_of_the_same_run() -> None:
+    """``compare(first=...)``: the kernel alone brings both generators to hand ``first``
+    (the hands before are the same), so a long differential run can go in parts."""
+    rules = pinnacolo_rules("pinnacolo3")
+    whole = random_hands(rules, game_seed=2026, first=0, count=30, rng=random.Random(7))
+    rng = random.Random(7)
+    random_summary(rules, game_seed=2026, first=0, count=20, rng=rng)
+    assert random_hands(rules, game_seed=2026, first=20, count=10, rng=rng) == whole[20:]
+    differing, shown = compare(rules, game_seed=2026, count=10, rng_seed=7, first=20)
     assert differing == 0, shown
 
 
