@@ -72,6 +72,7 @@ __all__ = [
     "SANDBOX_DIR",
     "SOURCE",
     "config_of",
+    "is_pinnacolo",
     "kernel_status",
     "kernel_variants",
     "outcomes_of",
