@@ -3,7 +3,8 @@
 Its hand states can also run compiled (``make engine-compiled``: the same typed modules
 built by mypyc); ``engine.BUILD`` says which build runs, ``engine.native`` how it is chosen.
 An optional C kernel (``engine.kernel``, ``make engine-kernel``) plays whole random hands
-and trick playouts in batches, card for card the hands of this engine.
+(every pinochle game's and Pinnacolo's) and trick playouts in batches, card for card the
+hands of this engine.
 
 Quick start::
 

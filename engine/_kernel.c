@@ -1,4 +1,4 @@
-/* engine._kernel: the hot loops of pinochle in C, for batches of whole hands.
+/* engine._kernel: the hot loops of pinochle and Pinnacolo in C, for batches of whole hands.
 
    Why the plain CPython API, and not cffi or Cython: the engine runs inside the bot
    sandbox with the standard library only, so the kernel may need nothing at import
@@ -28,6 +28,8 @@
      unseen cards (Beliefs.sample), with the same draws (tests/bots/test_kernel_playouts.py).
    The rules arrive as one tuple built by engine/kernel.py (config_of), parsed once into a
    capsule (config) by the callers that call often.
+   Pinnacolo's whole hands (pinnacolo_hands, with its own rules tuple, pinnacolo_config)
+   are in their own section below, with the same generator and shuffle.
 */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1712,8 +1714,896 @@ static PyObject *k_mt_seed(PyObject *self, PyObject *arg) {
     return mt_to_py(&r);
 }
 
+/* ================================================================== Pinnacolo
+
+   Whole random hands of Pinnacolo (RULES.md section 8), card for card the hands
+   engine/pinnacolo/state.py PinnacoloHand.play_randomly plays with the same generator:
+   - a face is suit * 13 + rank (engine/pinnacolo/cards.py), 52 the joker; a hand is 53
+     face counts; the pack is two packs without the red twos, and four jokers, shuffled
+     by splitmix64-fy-v1 and dealt in blocks from the seat left of the dealer, one card
+     to the pile, the rest the stock drawn in pack order (new_hand);
+   - the legal actions are listed in _enumerate's order, each meld and addition as
+     engine/pinnacolo/melds.py meld_options and add_options yield them (duplicates kept),
+     a take checked by _take_ok (can_lay_natural, then additions), a replacement by
+     _check_replace, so that int(random() * n) picks the same action;
+   - melds on the table are build_meld's and extend_meld's (a tris by suit, a scala
+     along the ladder A 3 4 ... K A from its low position, the seat that laid its wild,
+     the sesta's anchor), scored by TableMeld.points and PinnacoloHand._score.
+   One wild a meld (wilds_per_meld 1, every preset's): engine/kernel.py supports() sends
+   other rules to the pure engine. */
+
+#define PN_FACES 53
+#define PN_JOKER 52
+#define PN_PACK 104
+#define PN_MELDS 40
+#define PN_NONE 255
+
+enum { PN_TRIS, PN_WILD_TRIS, PN_SCALA };
+enum { PN_DRAW, PN_TAKE, PN_MELD, PN_ADD, PN_REPLACE, PN_DISCARD };
+enum { PN_PH_DRAW, PN_PH_PLAY, PN_PH_OVER };
+enum { PN_CLOSED = 0, PN_STOCK_OUT = 1 };
+
+static const int PN_RANK_AT[13] = {0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0};
+
+static inline int pn_wild(int f) { return f == PN_JOKER || f % 13 == 1; }
+static inline int pn_face(int suit, int rank) { return suit * 13 + rank; }
+static inline int pn_value(int f) {
+    if (f == PN_JOKER) return 25;
+    int r = f % 13;
+    if (r == 1) return 20;
+    if (r == 0) return 15;
+    return r <= 5 ? 5 : 10;
+}
+
+typedef struct {
+    int players, pairs, hand_size, taken_always, wilds_per_meld, replaced_wild_melded;
+    int last_card_ends, closing_bonus, one_go_bonus, double_hand, no_meld_points;
+} PnConfig;
+
+/* A meld on the table: cards as (face, stands for), PN_NONE for the wilds of three
+   pinelle or three jokers; `wild` the index of its wild (-1: none), `layer` the seat
+   that laid it; `sesta_at` the ladder position of the sesta's anchor (-1: no sesta). */
+typedef struct {
+    uint8_t kind, owner, n, low;
+    int8_t wild, layer, sesta_at, rank, suit;
+    uint8_t face[13], stands[13];
+} PnMeld;
+
+/* A legal action: a meld's or addition's cards as meld_options / add_options yield them;
+   `arg` the depth of a take, the meld of an addition or replacement, the discarded
+   card, or a new scala's low position. */
+typedef struct {
+    uint8_t type, kind, arg, n;
+    uint8_t face[13], stands[13];
+} PnAction;
+
+typedef struct {
+    uint8_t counts[MAX_SEATS][PN_FACES];
+    int sizes[MAX_SEATS], laid[MAX_SEATS];
+    uint8_t pile[PN_PACK], stock[PN_PACK];
+    int npile, nstock, next;
+    PnMeld melds[PN_MELDS];
+    int nmelds;
+    int phase, turn, pending, opened, outcome, closer, actions;
+} PnHand;
+
+/* Where the enumerations put what they find: a list of actions (holding `face` when it
+   is a face), or only whether one holds `face` (`find`). */
+typedef struct {
+    int find, face, found, failed;
+    int type, kind, arg;
+    PnAction *items;
+    int n, cap;
+} PnSink;
+
+static int pn_push(PnSink *s, PnAction **out) {
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 256;
+        PnAction *items = PyMem_RawRealloc(s->items, (size_t)cap * sizeof(PnAction));
+        if (!items) {
+            s->failed = 1;
+            return -1;
+        }
+        s->items = items;
+        s->cap = cap;
+    }
+    *out = &s->items[s->n++];
+    return 0;
+}
+
+/* One option found; nonzero stops the enumeration. */
+static int pn_emit(PnSink *s, const uint8_t *face, const uint8_t *stands, int n, int arg) {
+    if (s->face >= 0) {
+        int holds = 0;
+        for (int i = 0; i < n; i++)
+            if (face[i] == s->face) {
+                holds = 1;
+                break;
+            }
+        if (!holds) return 0;
+    }
+    if (s->find) {
+        s->found = 1;
+        return 1;
+    }
+    PnAction *a;
+    if (pn_push(s, &a) < 0) return 1;
+    a->type = (uint8_t)s->type;
+    a->kind = (uint8_t)s->kind;
+    a->arg = (uint8_t)(s->type == PN_ADD ? s->arg : arg);
+    a->n = (uint8_t)n;
+    memcpy(a->face, face, (size_t)n);
+    memcpy(a->stands, stands, (size_t)n);
+    return 0;
+}
+
+static int pn_simple(PnSink *s, int type, int arg) {
+    PnAction *a;
+    if (pn_push(s, &a) < 0) return -1;
+    a->type = (uint8_t)type;
+    a->arg = (uint8_t)arg;
+    a->n = 0;
+    return 0;
+}
+
+/* melds.py meld_options with at most one wild: tris and pokers by rank, three pinelle or
+   three jokers, then scale by suit, low position, high position, wild places, wilds. */
+static int pn_meld_options(const uint8_t *c, int limit, int focus, PnSink *s) {
+    if (limit < 3) return 0;
+    int wilds[3], nw = 0;
+    if (c[1]) wilds[nw++] = 1;
+    if (c[40]) wilds[nw++] = 40;
+    if (c[PN_JOKER]) wilds[nw++] = PN_JOKER;
+    int most = nw > 0;
+    int frank = (focus >= 0 && focus < PN_JOKER && !pn_wild(focus)) ? focus % 13 : -1;
+    int fsuit = frank >= 0 ? focus / 13 : -1;
+    uint8_t f[13], st[13];
+    s->kind = PN_TRIS;
+    for (int ri = 0; ri < 12; ri++) {
+        int rank = ri ? ri + 1 : 0;
+        if (frank >= 0 && rank != frank) continue;
+        int suits[4], ns = 0;
+        for (int su = 0; su < 4; su++)
+            if (c[pn_face(su, rank)]) suits[ns++] = su;
+        for (int a = 0; a < ns; a++)
+            for (int b = a + 1; b < ns; b++)
+                for (int d = b + 1; d < ns; d++) {
+                    f[0] = st[0] = (uint8_t)pn_face(suits[a], rank);
+                    f[1] = st[1] = (uint8_t)pn_face(suits[b], rank);
+                    f[2] = st[2] = (uint8_t)pn_face(suits[d], rank);
+                    if (pn_emit(s, f, st, 3, PN_NONE)) return 1;
+                }
+        if (ns == 4 && limit >= 4) {
+            for (int k = 0; k < 4; k++) f[k] = st[k] = (uint8_t)pn_face(k, rank);
+            if (pn_emit(s, f, st, 4, PN_NONE)) return 1;
+        }
+        for (int w = 0; w < nw; w++)
+            for (int a = 0; a < ns; a++)
+                for (int b = a + 1; b < ns; b++)
+                    for (int absent = 0; absent < 4; absent++) {
+                        if (absent == suits[a] || absent == suits[b]) continue;
+                        f[0] = st[0] = (uint8_t)pn_face(suits[a], rank);
+                        f[1] = st[1] = (uint8_t)pn_face(suits[b], rank);
+                        f[2] = (uint8_t)wilds[w];
+                        st[2] = (uint8_t)pn_face(absent, rank);
+                        if (pn_emit(s, f, st, 3, PN_NONE)) return 1;
+                    }
+    }
+    s->kind = PN_WILD_TRIS;
+    if (frank < 0) {
+        st[0] = st[1] = st[2] = PN_NONE;
+        if (c[1] >= 2 && c[40] >= 1) {
+            f[0] = 1, f[1] = 1, f[2] = 40;
+            if (pn_emit(s, f, st, 3, PN_NONE)) return 1;
+        }
+        if (c[1] >= 1 && c[40] >= 2) {
+            f[0] = 1, f[1] = 40, f[2] = 40;
+            if (pn_emit(s, f, st, 3, PN_NONE)) return 1;
+        }
+        if (c[PN_JOKER] >= 3) {
+            f[0] = f[1] = f[2] = PN_JOKER;
+            if (pn_emit(s, f, st, 3, PN_NONE)) return 1;
+        }
+    }
+    s->kind = PN_SCALA;
+    int last_low = 10;
+    if (frank > 0) last_low = frank - 1 < 10 ? frank - 1 : 10;
+    for (int suit = 0; suit < 4; suit++) {
+        if (fsuit >= 0 && suit != fsuit) continue;
+        int held[13];
+        for (int p = 0; p < 13; p++) held[p] = c[pn_face(suit, PN_RANK_AT[p])] > 0;
+        int two_aces = c[pn_face(suit, 0)] >= 2;
+        for (int low = 0; low <= last_low; low++) {
+            int missing = -1, nmissing = 0;
+            for (int high = low; high < 13; high++) {
+                if (high - low + 1 > limit) break;
+                if (!held[high] || (high == 12 && low == 0 && !two_aces)) {
+                    if (nmissing == most) break;
+                    missing = high;
+                    nmissing++;
+                }
+                if (high - low < 2) continue;
+                int len = high - low + 1;
+                for (int p = low; p <= high; p++)
+                    f[p - low] = st[p - low] = (uint8_t)pn_face(suit, PN_RANK_AT[p]);
+                for (int extra = 0; extra <= most - nmissing; extra++) {
+                    if (2 * (nmissing + extra) >= len) break;
+                    if (extra == 0 && nmissing == 0) {
+                        if (pn_emit(s, f, st, len, (uint8_t)low)) return 1;
+                    } else if (extra == 0) {
+                        for (int w = 0; w < nw; w++) {
+                            f[missing - low] = (uint8_t)wilds[w];
+                            if (pn_emit(s, f, st, len, (uint8_t)low)) return 1;
+                        }
+                        f[missing - low] = st[missing - low];
+                    } else {
+                        for (int p = 0; p < len; p++) {
+                            for (int w = 0; w < nw; w++) {
+                                f[p] = (uint8_t)wilds[w];
+                                if (pn_emit(s, f, st, len, (uint8_t)low)) return 1;
+                            }
+                            f[p] = st[p];
+                        }
+                    }
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* melds.py can_lay_natural. */
+static int pn_can_lay_natural(int face, const uint8_t *c, int limit) {
+    if (limit < 3) return 0;
+    int wild = c[1] || c[40] || c[PN_JOKER];
+    int rank = face % 13, suit = face / 13, suits = 0;
+    for (int other = 0; other < 4; other++)
+        if (c[pn_face(other, rank)]) suits++;
+    if (suits >= 3 || (suits >= 2 && wild)) return 1;
+    int places[2] = {rank - 1, -1};
+    if (rank == 0) places[0] = 0, places[1] = 12;
+    for (int k = 0; k < 2 && places[k] >= 0; k++) {
+        int place = places[k];
+        int from = place - 2 > 0 ? place - 2 : 0, to = place < 10 ? place : 10;
+        for (int start = from; start <= to; start++) {
+            int missing = 0;
+            for (int p = start; p < start + 3; p++)
+                if (!c[pn_face(suit, PN_RANK_AT[p])]) missing++;
+            if (missing == 0 || (missing == 1 && wild)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* melds.py add_options with at most one wild in the meld. */
+static int pn_add_options(const PnMeld *m, const uint8_t *c, int limit, PnSink *s) {
+    if (limit < 1 || m->kind == PN_WILD_TRIS) return 0;
+    uint8_t f[13], st[13];
+    if (m->kind == PN_TRIS) {
+        if (m->n == 3 && m->wild < 0) {
+            int taken = 0;
+            for (int i = 0; i < 3; i++) taken |= 1 << (m->stands[i] / 13);
+            for (int suit = 0; suit < 4; suit++) {
+                int face = pn_face(suit, m->rank);
+                if (!(taken >> suit & 1) && c[face]) {
+                    f[0] = st[0] = (uint8_t)face;
+                    if (pn_emit(s, f, st, 1, PN_NONE)) return 1;
+                }
+            }
+        }
+        return 0;
+    }
+    int on_table = m->wild >= 0;
+    int wilds[3], nw = 0;
+    if (!on_table) {
+        if (c[1]) wilds[nw++] = 1;
+        if (c[40]) wilds[nw++] = 40;
+        if (c[PN_JOKER]) wilds[nw++] = PN_JOKER;
+    }
+    for (int dir = 0; dir < 2; dir++) {
+        int step = dir ? 1 : -1;
+        int start = dir ? m->low + m->n : m->low - 1, stop = dir ? 13 : -1;
+        /* The partial additions: where each has its wild (-1: none) and which. */
+        int pw[48], pf[48], np = 1, len = 0;
+        pw[0] = -1, pf[0] = -1;
+        for (int pos = start; pos != stop; pos += step) {
+            if (len >= limit) break;
+            int face = pn_face(m->suit, PN_RANK_AT[pos]);
+            int gw[48], gf[48], ng = 0;
+            for (int i = 0; i < np; i++) {
+                if (c[face]) gw[ng] = pw[i], gf[ng] = pf[i], ng++;
+                if (nw && pw[i] < 0)
+                    for (int w = 0; w < nw; w++) gw[ng] = len, gf[ng] = wilds[w], ng++;
+            }
+            if (!ng) break;
+            f[len] = st[len] = (uint8_t)face;
+            len++;
+            int total = m->n + len;
+            for (int g = 0; g < ng; g++) {
+                if (2 * (on_table + (gw[g] >= 0)) >= total) continue;
+                if (gw[g] >= 0) f[gw[g]] = (uint8_t)gf[g];
+                int stop_now = pn_emit(s, f, st, len, PN_NONE);
+                if (gw[g] >= 0) f[gw[g]] = st[gw[g]];
+                if (stop_now) return 1;
+            }
+            memcpy(pw, gw, sizeof(int) * (size_t)ng);
+            memcpy(pf, gf, sizeof(int) * (size_t)ng);
+            np = ng;
+        }
+    }
+    return 0;
+}
+
+static inline int pn_side(const PnConfig *cf, int seat) { return cf->pairs ? seat % 2 : seat; }
+
+static int pn_may_add_to(const PnConfig *cf, const PnHand *h, int seat, const PnMeld *m) {
+    if (m->owner == seat) return 1;
+    return cf->pairs && m->owner == (seat + 2) % 4 && h->laid[seat];
+}
+
+/* state.py _may_hold. */
+static int pn_may_hold(const PnMeld *m, int face) {
+    if (m->kind == PN_TRIS) return m->rank == face % 13;
+    return m->kind == PN_SCALA && m->suit == face / 13;
+}
+
+/* state.py _can_meld: a meld or addition holding `face` from counts `c`. */
+static int pn_can_meld(const PnConfig *cf, const PnHand *h, int seat, const uint8_t *c, int size,
+                       int face) {
+    int limit = size - 1;
+    int focus = pn_wild(face) ? -1 : face;
+    PnSink s = {0};
+    s.find = 1;
+    s.face = face;
+    if (focus >= 0) {
+        if (pn_can_lay_natural(face, c, limit)) return 1;
+    } else {
+        pn_meld_options(c, limit, -1, &s);
+        if (s.found) return 1;
+    }
+    for (int i = 0; i < h->nmelds; i++) {
+        const PnMeld *m = &h->melds[i];
+        if (focus >= 0 && !pn_may_hold(m, focus)) continue;
+        if (pn_may_add_to(cf, h, seat, m)) {
+            pn_add_options(m, c, limit, &s);
+            if (s.found) return 1;
+        }
+    }
+    return 0;
+}
+
+/* state.py _check_replace (and _replace_ok) for a wild on the table and a natural held. */
+static int pn_replace_ok(const PnConfig *cf, PnHand *h, int seat, int index) {
+    PnMeld *m = &h->melds[index];
+    int position = m->wild, card = m->stands[position], wild = m->face[position];
+    if ((wild == 1 || wild == 40) && pn_side(cf, m->layer) != pn_side(cf, seat)) return 0;
+    if (!cf->replaced_wild_melded) return 1;
+    uint8_t c[PN_FACES];
+    memcpy(c, h->counts[seat], PN_FACES);
+    c[card]--;
+    c[wild]++;
+    m->face[position] = (uint8_t)card;
+    m->wild = -1;
+    int ok = pn_can_meld(cf, h, seat, c, h->sizes[seat], wild);
+    m->face[position] = (uint8_t)wild;
+    m->wild = (int8_t)position;
+    return ok;
+}
+
+/* state.py _enumerate. */
+static int pn_enumerate(const PnConfig *cf, PnHand *h, PnSink *s) {
+    int seat = h->turn;
+    s->n = 0;
+    s->find = 0;
+    s->failed = 0;
+    if (h->phase == PN_PH_DRAW) {
+        if (pn_simple(s, PN_DRAW, 0) < 0) return -1;
+        uint8_t c[PN_FACES];
+        memcpy(c, h->counts[seat], PN_FACES);
+        for (int d = 1; d <= h->npile; d++) {
+            int deep = h->pile[h->npile - d];
+            c[deep]++;
+            int ok = (!cf->taken_always && d == 1) ||
+                     pn_can_meld(cf, h, seat, c, h->sizes[seat] + d, deep);
+            if (ok && pn_simple(s, PN_TAKE, d) < 0) return -1;
+        }
+        return 0;
+    }
+    const uint8_t *c = h->counts[seat];
+    int limit = h->sizes[seat] - 1, pending = h->pending;
+    s->face = pending;
+    s->type = PN_MELD;
+    pn_meld_options(c, limit, pending >= 0 && !pn_wild(pending) ? pending : -1, s);
+    if (s->failed) return -1;
+    s->type = PN_ADD;
+    s->kind = 0;
+    for (int i = 0; i < h->nmelds; i++) {
+        if (!pn_may_add_to(cf, h, seat, &h->melds[i])) continue;
+        s->arg = i;
+        pn_add_options(&h->melds[i], c, limit, s);
+        if (s->failed) return -1;
+    }
+    if (pending < 0) {
+        if (h->laid[seat])
+            for (int i = 0; i < h->nmelds; i++) {
+                const PnMeld *m = &h->melds[i];
+                if (m->kind == PN_WILD_TRIS || m->wild < 0 || !c[m->stands[m->wild]]) continue;
+                if (pn_replace_ok(cf, h, seat, i) && pn_simple(s, PN_REPLACE, i) < 0) return -1;
+            }
+        for (int f = 0; f < PN_FACES; f++)
+            if (c[f] && pn_simple(s, PN_DISCARD, f) < 0) return -1;
+    }
+    return 0;
+}
+
+static void pn_find_wild(PnMeld *m) {
+    m->wild = -1;
+    for (int i = 0; i < m->n; i++)
+        if (m->stands[i] != PN_NONE && m->face[i] != m->stands[i]) m->wild = (int8_t)i;
+}
+
+/* TableMeld.update_sesta. */
+static void pn_update_sesta(PnMeld *m) {
+    if (m->sesta_at < 0 && m->kind == PN_SCALA && m->n >= 6 && m->wild < 0)
+        m->sesta_at = (int8_t)m->low;
+}
+
+/* A tris's cards by suit of the card each stands for (build_meld, extend_meld). */
+static void pn_sort_tris(PnMeld *m) {
+    for (int i = 1; i < m->n; i++)
+        for (int j = i; j > 0 && m->stands[j - 1] / 13 > m->stands[j] / 13; j--) {
+            uint8_t t = m->face[j];
+            m->face[j] = m->face[j - 1], m->face[j - 1] = t;
+            t = m->stands[j];
+            m->stands[j] = m->stands[j - 1], m->stands[j - 1] = t;
+        }
+}
+
+/* build_meld of an option meld_options gave. */
+static void pn_build(PnMeld *m, const PnAction *a, int seat) {
+    memset(m, 0, sizeof(*m));
+    m->kind = a->kind;
+    m->owner = (uint8_t)seat;
+    m->n = a->n;
+    m->sesta_at = -1;
+    m->layer = (int8_t)seat;
+    memcpy(m->face, a->face, a->n);
+    memcpy(m->stands, a->stands, a->n);
+    m->rank = m->suit = -1;
+    if (a->kind == PN_WILD_TRIS) {
+        m->wild = -1;
+        return;
+    }
+    if (a->kind == PN_TRIS) pn_sort_tris(m);
+    m->low = a->kind == PN_SCALA ? a->arg : 0;
+    if (a->kind == PN_SCALA && m->low == 1 && m->n == 12) {
+        /* 3 to K and an ace: ladder_positions puts a lone ace low when it can. */
+        uint8_t face = m->face[11], stands = m->stands[11];
+        memmove(m->face + 1, m->face, 11);
+        memmove(m->stands + 1, m->stands, 11);
+        m->face[0] = face, m->stands[0] = stands;
+        m->low = 0;
+    }
+    m->rank = (int8_t)(m->stands[0] % 13);
+    m->suit = (int8_t)(m->stands[0] / 13);
+    pn_find_wild(m);
+    pn_update_sesta(m);
+}
+
+/* extend_meld of an option add_options gave, added by `seat`. */
+static void pn_extend(PnMeld *m, const PnAction *a, int seat) {
+    int n = a->n;
+    for (int k = 0; k < n; k++)
+        if (a->face[k] != a->stands[k]) m->layer = (int8_t)seat;
+    if (m->kind == PN_TRIS) {
+        for (int k = 0; k < n; k++) {
+            m->face[m->n] = a->face[k];
+            m->stands[m->n++] = a->stands[k];
+        }
+        pn_sort_tris(m);
+        pn_find_wild(m);
+        return;
+    }
+    int fixed[13], nf = 0, aces = 0;
+    for (int k = 0; k < n; k++) {
+        int r = a->stands[k] % 13;
+        if (r == 0)
+            aces++;
+        else
+            fixed[nf++] = r - 1;
+    }
+    for (int i = 1; i < nf; i++)
+        for (int j = i; j > 0 && fixed[j - 1] > fixed[j]; j--) {
+            int t = fixed[j];
+            fixed[j] = fixed[j - 1], fixed[j - 1] = t;
+        }
+    int low = m->low, high = m->low + m->n - 1;
+    int tries[2] = {-1, -1}, ntries = 1;
+    if (aces == 1) tries[0] = 0, tries[1] = 12, ntries = 2;
+    for (int t = 0; t < ntries; t++) {
+        int positions[14], np = 0, ace = tries[t];
+        if (ace == 0) positions[np++] = 0;
+        for (int i = 0; i < nf; i++) positions[np++] = fixed[i];
+        if (ace == 12) positions[np++] = 12;
+        int contiguous = 1;
+        for (int i = 1; i < np; i++)
+            if (positions[i] != positions[0] + i) contiguous = 0;
+        if (!contiguous || !(positions[np - 1] == low - 1 || positions[0] == high + 1)) continue;
+        int at_low = positions[np - 1] == low - 1;
+        /* The added cards along the ladder from positions[0]. */
+        uint8_t af[13], as[13];
+        for (int k = 0; k < n; k++) {
+            int r = a->stands[k] % 13;
+            int where = r == 0 ? ace : r - 1;
+            af[where - positions[0]] = a->face[k];
+            as[where - positions[0]] = a->stands[k];
+        }
+        if (at_low) {
+            memmove(m->face + n, m->face, m->n);
+            memmove(m->stands + n, m->stands, m->n);
+            memcpy(m->face, af, (size_t)n);
+            memcpy(m->stands, as, (size_t)n);
+            m->low = (uint8_t)positions[0];
+        } else {
+            memcpy(m->face + m->n, af, (size_t)n);
+            memcpy(m->stands + m->n, as, (size_t)n);
+        }
+        m->n = (uint8_t)(m->n + n);
+        pn_find_wild(m);
+        pn_update_sesta(m);
+        return;
+    }
+}
+
+/* TableMeld.points. */
+static int pn_points(const PnMeld *m) {
+    int total = 0;
+    for (int i = 0; i < m->n; i++) total += pn_value(m->face[i]);
+    if (m->kind == PN_TRIS && m->n == 4 && m->wild < 0) return 2 * total;
+    if (m->kind == PN_SCALA && m->sesta_at >= 0) {
+        int anchor = m->sesta_at - m->low, start = anchor, stop = anchor;
+        while (start > 0 && m->face[start - 1] == m->stands[start - 1]) start--;
+        while (stop + 1 < m->n && m->face[stop + 1] == m->stands[stop + 1]) stop++;
+        for (int i = start; i <= stop; i++) total += pn_value(m->face[i]);
+    }
+    return total;
+}
+
+static void pn_start_play(PnHand *h, int seat) {
+    h->phase = PN_PH_PLAY;
+    h->opened = h->laid[seat];
+    h->pending = -1;
+}
+
+/* state.py _do. */
+static void pn_do(const PnConfig *cf, PnHand *h, const PnAction *a) {
+    int seat = h->turn;
+    uint8_t *c = h->counts[seat];
+    h->actions++;
+    switch (a->type) {
+    case PN_MELD:
+    case PN_ADD: {
+        int held = 0;
+        for (int k = 0; k < a->n; k++) {
+            c[a->face[k]]--;
+            if (a->face[k] == h->pending) held = 1;
+        }
+        h->sizes[seat] -= a->n;
+        if (a->type == PN_MELD) {
+            pn_build(&h->melds[h->nmelds++], a, seat);
+            h->laid[seat] = 1;
+        } else {
+            pn_extend(&h->melds[a->arg], a, seat);
+        }
+        if (held) h->pending = -1;
+        break;
+    }
+    case PN_DISCARD:
+        c[a->arg]--;
+        h->sizes[seat]--;
+        h->pile[h->npile++] = a->arg;
+        if (!h->sizes[seat]) {
+            h->closer = seat;
+            h->outcome = PN_CLOSED;
+            h->phase = PN_PH_OVER;
+        } else if (h->next == h->nstock && cf->last_card_ends) {
+            h->outcome = PN_STOCK_OUT;
+            h->phase = PN_PH_OVER;
+        } else {
+            h->turn = (seat + 1) % cf->players;
+            h->phase = PN_PH_DRAW;
+        }
+        break;
+    case PN_DRAW:
+        if (h->next == h->nstock) {
+            h->outcome = PN_STOCK_OUT;
+            h->phase = PN_PH_OVER;
+        } else {
+            c[h->stock[h->next++]]++;
+            h->sizes[seat]++;
+            pn_start_play(h, seat);
+        }
+        break;
+    case PN_TAKE: {
+        int d = a->arg, deepest = h->pile[h->npile - d];
+        for (int i = h->npile - d; i < h->npile; i++) c[h->pile[i]]++;
+        h->npile -= d;
+        h->sizes[seat] += d;
+        pn_start_play(h, seat);
+        if (cf->taken_always || d > 1) h->pending = deepest;
+        break;
+    }
+    default: { /* PN_REPLACE */
+        PnMeld *m = &h->melds[a->arg];
+        int position = m->wild, card = m->stands[position], wild = m->face[position];
+        m->face[position] = (uint8_t)card;
+        m->wild = -1;
+        pn_update_sesta(m);
+        c[card]--;
+        c[wild]++;
+        if (cf->replaced_wild_melded) h->pending = wild;
+        break;
+    }
+    }
+}
+
+/* new_hand: the pack shuffled, blocks of hand_size from the dealer's left, the pile. */
+static void pn_deal(const PnConfig *cf, uint64_t seed, int dealer, PnHand *h) {
+    uint8_t pack[PN_PACK];
+    int n = 0;
+    for (int f = 0; f < PN_FACES; f++) {
+        int copies = f == PN_JOKER ? 4 : (f == 14 || f == 27) ? 0 : 2;
+        for (int k = 0; k < copies; k++) pack[n++] = (uint8_t)f;
+    }
+    shuffle_pack(pack, n, seed);
+    memset(h, 0, sizeof(*h));
+    for (int b = 0; b < cf->players; b++) {
+        int seat = (dealer + 1 + b) % cf->players;
+        for (int i = b * cf->hand_size; i < (b + 1) * cf->hand_size; i++)
+            h->counts[seat][pack[i]]++;
+        h->sizes[seat] = cf->hand_size;
+    }
+    int dealt = cf->players * cf->hand_size;
+    h->pile[h->npile++] = pack[dealt];
+    for (int i = dealt + 1; i < n; i++) h->stock[h->nstock++] = pack[i];
+    h->turn = (dealer + 1) % cf->players;
+    h->phase = PN_PH_DRAW;
+    h->pending = -1;
+    h->closer = -1;
+}
+
+/* What a hand's detail reports of every action: its type, then the depth (take), the
+   meld index and cards (add), the cards (meld) as n then (face, stands for) pairs, the
+   meld index and card (replace), the card (discard). */
+typedef struct {
+    uint8_t *bytes;
+    Py_ssize_t n, cap;
+    int failed;
+} PnLog;
+
+static void pn_log(PnLog *log, const uint8_t *bytes, int n) {
+    if (log->failed) return;
+    if (log->n + n > log->cap) {
+        Py_ssize_t cap = log->cap ? 2 * log->cap : 1024;
+        while (cap < log->n + n) cap *= 2;
+        uint8_t *grown = PyMem_RawRealloc(log->bytes, (size_t)cap);
+        if (!grown) {
+            log->failed = 1;
+            return;
+        }
+        log->bytes = grown;
+        log->cap = cap;
+    }
+    memcpy(log->bytes + log->n, bytes, (size_t)n);
+    log->n += n;
+}
+
+static void pn_log_action(PnLog *log, const PnAction *a) {
+    uint8_t head[3] = {a->type, a->arg, a->n};
+    if (a->type == PN_DRAW) {
+        pn_log(log, head, 1);
+    } else if (a->type == PN_TAKE || a->type == PN_DISCARD) {
+        pn_log(log, head, 2);
+    } else {
+        if (a->type == PN_MELD)
+            head[1] = a->n, pn_log(log, head, 2);
+        else
+            pn_log(log, head, 3);
+        for (int k = 0; k < a->n; k++) {
+            uint8_t pair[2] = {a->face[k], a->stands[k]};
+            pn_log(log, pair, 2);
+        }
+    }
+}
+
+/* play_randomly; with a log, every action as pn_log_action writes it (a replacement's
+   card is written here, before the meld changes), and in `options` how many legal
+   actions each had to choose from (native 32-bit words). */
+static int pn_play(const PnConfig *cf, PnHand *h, MT *r, PnSink *s, PnLog *log,
+                   PnLog *options) {
+    while (h->phase != PN_PH_OVER) {
+        if (pn_enumerate(cf, h, s) < 0 || s->failed) return -1;
+        if (!s->n) return -2;
+        const PnAction *a = &s->items[mt_choice(r, s->n)];
+        if (log) {
+            uint32_t n = (uint32_t)s->n;
+            pn_log(options, (const uint8_t *)&n, sizeof n);
+            if (a->type == PN_REPLACE) {
+                const PnMeld *m = &h->melds[a->arg];
+                uint8_t body[3] = {PN_REPLACE, a->arg, m->stands[m->wild]};
+                pn_log(log, body, 3);
+            } else {
+                pn_log_action(log, a);
+            }
+        }
+        pn_do(cf, h, a);
+    }
+    return 0;
+}
+
+typedef struct {
+    int melded[MAX_SEATS], in_hand[MAX_SEATS], bonus[MAX_SEATS], score[MAX_SEATS];
+    int sides[MAX_SEATS], one_go;
+} PnScore;
+
+/* PinnacoloHand._score. */
+static void pn_score(const PnConfig *cf, const PnHand *h, PnScore *out) {
+    memset(out, 0, sizeof(*out));
+    for (int i = 0; i < h->nmelds; i++) out->melded[h->melds[i].owner] += pn_points(&h->melds[i]);
+    out->one_go = h->outcome == PN_CLOSED && !h->opened;
+    for (int seat = 0; seat < cf->players; seat++) {
+        int in_hand = 0;
+        for (int f = 0; f < PN_FACES; f++) in_hand += pn_value(f) * h->counts[seat][f];
+        out->in_hand[seat] = in_hand;
+        if (seat == h->closer)
+            out->bonus[seat] = out->one_go ? cf->one_go_bonus : cf->closing_bonus;
+        if (!h->laid[seat])
+            out->score[seat] = cf->double_hand ? -2 * in_hand : -cf->no_meld_points;
+        else
+            out->score[seat] = out->melded[seat] - in_hand + out->bonus[seat];
+        out->sides[pn_side(cf, seat)] += out->score[seat];
+    }
+}
+
+static int pn_config(PyObject *obj, PnConfig *cf) {
+    if (!PyArg_ParseTuple(obj, "iiiiiiiiiii:pinnacolo config", &cf->players, &cf->pairs,
+                          &cf->hand_size, &cf->taken_always, &cf->wilds_per_meld,
+                          &cf->replaced_wild_melded, &cf->last_card_ends, &cf->closing_bonus,
+                          &cf->one_go_bonus, &cf->double_hand, &cf->no_meld_points))
+        return -1;
+    if (cf->players < 2 || cf->players > MAX_SEATS || (cf->pairs && cf->players != 4) ||
+        cf->hand_size < 1 || cf->hand_size * cf->players >= PN_PACK) {
+        PyErr_SetString(PyExc_ValueError, "the hands and the stock do not make the pack");
+        return -1;
+    }
+    if (cf->wilds_per_meld != 1) {
+        PyErr_SetString(PyExc_ValueError, "the kernel plays one wild a meld only");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *pn_detail(const PnConfig *cf, const PnHand *h, const PnLog *log,
+                           const PnLog *options) {
+    PnScore sc;
+    pn_score(cf, h, &sc);
+    int nsides = cf->pairs ? 2 : cf->players;
+    PyObject *seats = PyTuple_New(cf->players);
+    if (!seats) return NULL;
+    for (int s = 0; s < cf->players; s++) {
+        PyObject *t = Py_BuildValue("(Oiiii)", h->laid[s] ? Py_True : Py_False, sc.melded[s],
+                                    sc.in_hand[s], sc.bonus[s], sc.score[s]);
+        if (!t) {
+            Py_DECREF(seats);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(seats, s, t);
+    }
+    int hands[MAX_SEATS * PN_FACES];
+    for (int s = 0; s < cf->players; s++)
+        for (int f = 0; f < PN_FACES; f++) hands[s * PN_FACES + f] = h->counts[s][f];
+    return Py_BuildValue("{s:i,s:i,s:O,s:N,s:N,s:i,s:y#,s:y#,s:N,s:i}", "outcome", h->outcome,
+                         "closer", h->closer, "one_go", sc.one_go ? Py_True : Py_False, "seats",
+                         seats, "scores", int_tuple(sc.sides, nsides), "actions", h->actions,
+                         "log", (const char *)log->bytes, log->n, "options",
+                         (const char *)options->bytes, options->n, "hands",
+                         int_tuple(hands, cf->players * PN_FACES), "melds", h->nmelds);
+}
+
+PyDoc_STRVAR(pinnacolo_hands_doc,
+             "pinnacolo_hands(config, game_seed, first, count, rng, detail) -> (rng_state, out)\n\n"
+             "Pinnacolo's hands first .. first + count - 1 of a game (hand n dealt from\n"
+             "splitmix64_output(game_seed, n), dealer n % players) played out at random as\n"
+             "PinnacoloHand.play_randomly does with the generator rng. config: engine/kernel.py\n"
+             "pinnacolo_config. out: a list of dicts per hand when detail (engine/kernel.py\n"
+             "random_hands), else (hands by outcome: closed, stock out; actions; score sums\n"
+             "by side).");
+
+static PyObject *k_pinnacolo_hands(PyObject *self, PyObject *args) {
+    PyObject *config, *rng_obj;
+    unsigned long long game_seed;
+    long long first, count;
+    int detail;
+    if (!PyArg_ParseTuple(args, "OKLLOp", &config, &game_seed, &first, &count, &rng_obj, &detail))
+        return NULL;
+    PnConfig cf;
+    if (pn_config(config, &cf) < 0) return NULL;
+    if (first < 0 || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "first and count must not be negative");
+        return NULL;
+    }
+    MT *r = PyMem_Malloc(sizeof(MT));
+    PnHand *h = PyMem_Malloc(sizeof(PnHand));
+    PnSink sink = {0};
+    PnLog log = {0}, options = {0};
+    PyObject *out = NULL, *result = NULL;
+    if (!r || !h) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (mt_from_py(rng_obj, r) < 0) goto done;
+    long long outcomes[2] = {0}, actions = 0, sums[MAX_SEATS] = {0};
+    int nsides = cf.pairs ? 2 : cf.players;
+    out = detail ? PyList_New(0) : NULL;
+    if (detail && !out) goto done;
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (long long n = first; n < first + count && !failed; n++) {
+        pn_deal(&cf, splitmix64_output(game_seed, (uint64_t)n), (int)(n % cf.players), h);
+        log.n = options.n = 0;
+        int played = pn_play(&cf, h, r, &sink, detail ? &log : NULL, &options);
+        if (played < 0 || log.failed || options.failed) {
+            failed = played == -2 ? 3 : 1;
+            break;
+        }
+        if (detail) {
+            Py_BLOCK_THREADS
+            PyObject *d = pn_detail(&cf, h, &log, &options);
+            int bad = !d || PyList_Append(out, d) < 0;
+            Py_XDECREF(d);
+            Py_UNBLOCK_THREADS
+            if (bad) {
+                failed = 2;
+                break;
+            }
+        } else {
+            PnScore sc;
+            pn_score(&cf, h, &sc);
+            outcomes[h->outcome]++;
+            actions += h->actions;
+            for (int s = 0; s < nsides; s++) sums[s] += sc.sides[s];
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed == 1) PyErr_NoMemory();
+    if (failed == 3) PyErr_SetString(PyExc_RuntimeError, "a position with no legal action");
+    if (failed) goto done;
+    PyObject *state = mt_to_py(r);
+    if (!state) goto done;
+    if (!detail) {
+        PyObject *oc = PyTuple_New(2), *ss = PyTuple_New(nsides);
+        for (int i = 0; i < 2; i++) PyTuple_SET_ITEM(oc, i, PyLong_FromLongLong(outcomes[i]));
+        for (int s = 0; s < nsides; s++) PyTuple_SET_ITEM(ss, s, PyLong_FromLongLong(sums[s]));
+        out = Py_BuildValue("(NLN)", oc, actions, ss);
+        if (!out) {
+            Py_DECREF(state);
+            goto done;
+        }
+    }
+    result = Py_BuildValue("(NO)", state, out);
+done:
+    Py_XDECREF(out);
+    PyMem_Free(r);
+    PyMem_Free(h);
+    PyMem_RawFree(sink.items);
+    PyMem_RawFree(log.bytes);
+    PyMem_RawFree(options.bytes);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS, random_hands_doc},
+    {"pinnacolo_hands", k_pinnacolo_hands, METH_VARARGS, pinnacolo_hands_doc},
     {"config", k_config, METH_O,
      "config(rules_tuple): the rules parsed once, for any function's config argument."},
     {"playouts", k_playouts, METH_VARARGS, playouts_doc},
@@ -1732,8 +2622,9 @@ static PyMethodDef methods[] = {
      "mt_state(seed): random.Random(seed).getstate() for a seed from 0 to 2**64 - 1."},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "engine._kernel",
-                                    "The hot loops of pinochle in C (see engine/kernel.py).", -1,
-                                    methods, NULL, NULL, NULL, NULL};
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "engine._kernel",
+    "The hot loops of pinochle and Pinnacolo in C (see engine/kernel.py).", -1, methods, NULL,
+    NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

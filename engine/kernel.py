@@ -9,11 +9,14 @@ engine's path, and ``kernel_status()`` says why (logged once, ``python -m engine
 It lives outside the package; the bot sandbox's runtime copies the build read-only
 beside its copy of ``engine/`` (``SANDBOX_DIR``), so bots get the same kernel.
 
-The kernel plays whole hands of every pinochle game (four-hand, three-hand cutthroat and
-two-hand with its stock); ``supports(rules)`` says whether it plays a variant's rules.
-Its playouts from a position (``playouts``) play tricks alone: the four-hand and
-three-hand tricks, and two-hand's play-out once the stock is empty (its stock phase has
-draws and melds between the tricks).
+The kernel plays whole random hands of every pinochle game (four-hand, three-hand
+cutthroat and two-hand with its stock) and of Pinnacolo (two pairs, two, three or four
+players: the draws and takes from the pile, every legal meld, addition and replacement of
+a wild, the discards and the score; one wild a meld, as every preset has it);
+``supports(rules)`` says whether it plays a variant's rules, ``random_hands`` and
+``random_summary`` take either family's. Its playouts from a position (``playouts``) play
+tricks alone: the four-hand and three-hand tricks, and two-hand's play-out once the stock
+is empty (its stock phase has draws and melds between the tricks).
 
 >>> import random
 >>> from engine.rules import pinochle_rules
@@ -21,10 +24,15 @@ draws and melds between the tricks).
 ...     rng = random.Random(5)
 ...     hands = random_hands(pinochle_rules("single4"), game_seed=1, first=0, count=3, rng=rng)
 ...     assert len(hands) == 3 and all(len(hand["plays"]) == 48 for hand in hands)
+...     from engine.pinnacolo import pinnacolo_rules
+...     [hand] = random_hands(pinnacolo_rules("pinnacolo2"), game_seed=1, first=0, count=1,
+...                           rng=rng)
+...     assert len(pinnacolo_actions(hand["log"])) == hand["actions"]
 """
 
 from __future__ import annotations
 
+import array
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -36,7 +44,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from engine.results import HandOutcome
 from engine.rules import (
@@ -50,6 +58,13 @@ from engine.rules import (
     pinochle_variants,
 )
 
+if TYPE_CHECKING:
+    from engine.pinnacolo.actions import PinnacoloAction
+    from engine.pinnacolo.results import Outcome
+    from engine.pinnacolo.rules import PinnacoloRules
+
+    KernelRules = Rules | PinnacoloRules
+
 __all__ = [
     "BUILD_DIR",
     "KERNEL",
@@ -58,8 +73,13 @@ __all__ = [
     "SANDBOX_DIR",
     "SOURCE",
     "config_of",
+    "is_pinnacolo",
     "kernel_status",
     "kernel_variants",
+    "outcomes_of",
+    "pinnacolo_actions",
+    "pinnacolo_config",
+    "pinnacolo_options",
     "playouts",
     "random_hands",
     "random_summary",
@@ -145,18 +165,111 @@ def kernel_status() -> str:
     return _STATUS
 
 
-def supports(rules: Rules) -> bool:
+def _pinnacolo() -> Any:
+    """``engine.pinnacolo.rules``, imported when first needed: ``engine.pinnacolo`` imports
+    ``engine.game``, whose pinochle hands import this module (``engine.trickstate``), so an
+    import at the top of this module would be circular."""
+    import engine.pinnacolo.rules
+
+    return engine.pinnacolo.rules
+
+
+def is_pinnacolo(rules: object) -> TypeGuard[PinnacoloRules]:
+    """Whether ``rules`` are Pinnacolo's (``PinnacoloRules``), not a pinochle game's."""
+    return isinstance(rules, _pinnacolo().PinnacoloRules)
+
+
+def supports(rules: KernelRules) -> bool:
     """Whether the kernel plays whole hands of these rules (four-hand, three-hand and
-    two-hand); the first ask without a kernel logs why the pure engine plays them."""
+    two-hand pinochle; Pinnacolo with one wild a meld, every preset's); the first ask
+    without a kernel logs why the pure engine plays them."""
     if KERNEL is None:
         kernel_status()
         return False
-    return isinstance(rules, Pinochle4Rules | Pinochle3Rules | Pinochle2Rules)
+    if isinstance(rules, Pinochle4Rules | Pinochle3Rules | Pinochle2Rules):
+        return True
+    return is_pinnacolo(rules) and rules.wilds_per_meld == 1
 
 
 def kernel_variants() -> list[str]:
     """The presets whose hands the kernel plays (none without a kernel)."""
-    return [name for name in pinochle_variants() if supports(pinochle_rules(name))]
+    names = [name for name in pinochle_variants() if supports(pinochle_rules(name))]
+    presets: dict[str, PinnacoloRules] = _pinnacolo().PINNACOLO_PRESETS
+    return names + [name for name, rules in presets.items() if supports(rules)]
+
+
+def outcomes_of(rules: KernelRules) -> tuple[HandOutcome | Outcome, ...]:
+    """What the kernel's outcome codes of these rules' hands mean: ``OUTCOMES`` for the
+    pinochle games; Pinnacolo's closed and stock out."""
+    if is_pinnacolo(rules):
+        from engine.pinnacolo import results  # circular at the top: see _pinnacolo
+
+        return (results.Outcome.CLOSED, results.Outcome.STOCK_OUT)
+    return OUTCOMES
+
+
+def pinnacolo_config(rules: PinnacoloRules) -> tuple[int, ...]:
+    """Pinnacolo's rules as the kernel reads them: one tuple, in ``_kernel.c``'s order."""
+    module = _pinnacolo()
+    return (
+        rules.players,
+        int(rules.pairs),
+        rules.hand_size,
+        int(rules.taken_card is module.TakenCard.ALWAYS),
+        rules.wilds_per_meld,
+        int(rules.replaced_wild_melded),
+        int(rules.empty_stock is module.EmptyStock.LAST_CARD_ENDS),
+        rules.closing_bonus,
+        rules.one_go_bonus,
+        int(rules.no_meld_penalty is module.NoMeldPenalty.DOUBLE_HAND),
+        rules.no_meld_points,
+    )
+
+
+def pinnacolo_options(options: bytes) -> list[int]:
+    """How many legal actions each action of a Pinnacolo hand's ``random_hands`` detail
+    was chosen among (its ``options``: the kernel's native 32-bit words)."""
+    return list(array.array("I", options))
+
+
+_DRAW, _TAKE, _MELD, _ADD, _REPLACE, _DISCARD = range(6)
+_NONE = 255
+"""``_kernel.c``'s action codes, and its "stands for nothing" (a wild of three pinelle)."""
+
+
+def pinnacolo_actions(log: bytes) -> list[PinnacoloAction]:
+    """A Pinnacolo hand's actions from the ``log`` of its ``random_hands`` detail, as the
+    pure engine's history holds them."""
+    from engine.pinnacolo import actions  # circular at the top: see _pinnacolo
+
+    out: list[PinnacoloAction] = []
+    at = 0
+    while at < len(log):
+        code = log[at]
+        if code == _DRAW:
+            out.append(actions.DRAW)
+            at += 1
+        elif code == _TAKE:
+            out.append(actions.Take(log[at + 1]))
+            at += 2
+        elif code == _DISCARD:
+            out.append(actions.Discard(log[at + 1]))
+            at += 2
+        elif code == _REPLACE:
+            out.append(actions.Replace(log[at + 1], log[at + 2]))
+            at += 3
+        else:
+            # meld: the count, then (face, stands for) pairs; add: the meld index first.
+            start = at + (2 if code == _MELD else 3)
+            pairs = log[start : start + 2 * log[start - 1]]
+            cards = [
+                (face, -1 if stands_for == _NONE else stands_for)
+                for face, stands_for in zip(pairs[::2], pairs[1::2], strict=True)
+            ]
+            meld = actions.MeldCards(cards) if code == _MELD else actions.Add(log[at + 1], cards)
+            out.append(meld)
+            at = start + len(pairs)
+    return out
 
 
 _CONFIGS: dict[int, tuple[Rules, Any]] = {}
@@ -247,35 +360,53 @@ def _parsed(rules: Rules) -> Any:
 
 
 def random_hands(
-    rules: Rules, *, game_seed: int, first: int, count: int, rng: random.Random
+    rules: KernelRules, *, game_seed: int, first: int, count: int, rng: random.Random
 ) -> list[dict[str, Any]]:
     """Hands ``first`` to ``first + count - 1`` of a game of seed ``game_seed`` (dealt
     from ``hand_seed(game_seed, n)``, dealer ``n`` mod the players), played out as
     ``play_randomly(rng)`` plays them; ``rng`` is advanced as that would.
 
-    Each hand: ``outcome`` (an index of ``OUTCOMES``), ``declarer``, ``bid``, ``trump``,
-    ``melds`` (by seat, 0 when not shown), ``taken``, ``won``, ``scores`` (by side),
-    ``plays`` (the faces played, as bytes), ``calls`` (the auction: -1 pass, -2 pass
-    with help, else a rung of the ladder), ``buried`` and ``actions``; two-hand's
+    Each pinochle hand: ``outcome`` (an index of ``OUTCOMES``), ``declarer``, ``bid``,
+    ``trump``, ``melds`` (by seat, 0 when not shown), ``taken``, ``won``, ``scores`` (by
+    side), ``plays`` (the faces played, as bytes), ``calls`` (the auction: -1 pass, -2
+    pass with help, else a rung of the ladder), ``buried`` and ``actions``; two-hand's
     decisions after its stock tricks in ``laid`` (-1 no meld, -2 the dix exchange, else
     an index of ``two_hand_melds(trump)``) and the choices each had in ``options`` (bit
     ``code + 2`` for each code offered).
+
+    Each Pinnacolo hand: ``outcome`` (an index of ``outcomes_of(rules)``), ``closer``
+    (-1: none), ``one_go``, ``seats`` (per seat: laid down, melded, in hand, bonus,
+    score), ``scores`` (by side), ``actions`` (how many), ``log`` (the actions:
+    ``pinnacolo_actions``), ``options`` (how many legal actions each was chosen among:
+    ``pinnacolo_options``), ``hands`` (every seat's 53 face counts at the end, seat after
+    seat) and ``melds`` (how many are on the table).
     """
-    state, hands = _kernel().random_hands(
-        _parsed(rules), game_seed, first, count, rng.getstate(), True
-    )
+    if is_pinnacolo(rules):
+        state, hands = _kernel().pinnacolo_hands(
+            pinnacolo_config(rules), game_seed, first, count, rng.getstate(), True
+        )
+    else:
+        state, hands = _kernel().random_hands(
+            _parsed(cast("Rules", rules)), game_seed, first, count, rng.getstate(), True
+        )
     rng.setstate(state)
     result: list[dict[str, Any]] = hands
     return result
 
 
 def random_summary(
-    rules: Rules, *, game_seed: int, first: int, count: int, rng: random.Random
+    rules: KernelRules, *, game_seed: int, first: int, count: int, rng: random.Random
 ) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """``random_hands`` summed: hands by outcome code, actions, scores by side."""
-    state, summary = _kernel().random_hands(
-        _parsed(rules), game_seed, first, count, rng.getstate(), False
-    )
+    """``random_hands`` summed: hands by outcome code (``outcomes_of(rules)``), actions,
+    scores by side."""
+    if is_pinnacolo(rules):
+        state, summary = _kernel().pinnacolo_hands(
+            pinnacolo_config(rules), game_seed, first, count, rng.getstate(), False
+        )
+    else:
+        state, summary = _kernel().random_hands(
+            _parsed(cast("Rules", rules)), game_seed, first, count, rng.getstate(), False
+        )
     rng.setstate(state)
     outcomes, actions, scores = summary
     return outcomes, actions, scores

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from engine.game import hand_seed
-from engine.kernel import OUTCOMES, random_summary, supports
+from engine.kernel import outcomes_of, random_summary, supports
 from engine.registry import load_game
 
 __all__ = ["play_summary"]
@@ -39,7 +39,8 @@ def play_summary(variant: str, *, hands: int, seed: int) -> dict[str, Any]:
         codes, actions, sums = random_summary(
             game.rules, game_seed=seed, first=0, count=hands, rng=choices
         )
-        outcomes.update({OUTCOMES[code].value: n for code, n in enumerate(codes) if n})
+        names = outcomes_of(game.rules)
+        outcomes.update({names[code].value: n for code, n in enumerate(codes) if n})
         side_scores = list(sums)
     for number in range(0 if kernel else hands):
         # Every game's hand plays itself out at random (``play_randomly``): its own fast path.

@@ -1,6 +1,6 @@
 """Random hands per second through the C kernel, beside the naive pure-Python loop.
 
-    python tests/bench/bench_kernel.py [--hands 200000] [--repeat 3]
+    python tests/bench/bench_kernel.py [--hands 200000] [--repeat 3] [--only pinnacolo]
 
 First the loop itself: a deal, a trump, the meld of the four seats and 12 tricks with
 every card chosen among the legal ones, no auction. The naive loop plays it with cards as
@@ -15,7 +15,11 @@ each variant's kernel rate against single4's of the same round (goal: every vari
 within 2x of single4). Rates are per CPU second of this process, the best of
 ``--repeat`` rounds in which every contender runs once: a change of the machine's load
 weighs on all of them alike. Last, the strong reference bot's playouts and sampled deals
-through the kernel against their pure Python. The load average is printed beside them.
+through the kernel against their pure Python. Then Pinnacolo's whole random hands (deal,
+draws and takes from the pile, melds, additions, replacements, discards, score) per
+variant: the kernel's batch against ``PinnacoloHand.play_randomly``, the pure engine, in
+the same rounds (goal: the kernel at least 20x the pure engine). ``--only`` runs one of
+the sections (``pinochle``: all but Pinnacolo's). The load average is printed beside them.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import engine  # noqa: E402
 from engine.cards import DECKS  # noqa: E402
 from engine.game import hand_seed  # noqa: E402
 from engine.kernel import KERNEL, config_of, kernel_status, random_summary  # noqa: E402
+from engine.pinnacolo import PinnacoloRules, pinnacolo_rules  # noqa: E402
 from engine.registry import load_game  # noqa: E402
 from engine.rules import Rules, pinochle_rules  # noqa: E402
 from engine.trickstate import Phase  # noqa: E402
@@ -49,6 +54,9 @@ from tests.bench.bench_engine import (  # noqa: E402
 )
 
 GOAL = 100
+PINNACOLO_GOAL = 20
+"""Pinnacolo's kernel hands at least this many times the pure engine's."""
+PINNACOLO_VARIANTS = ("pinnacolo2", "pinnacolo3", "pinnacolo4", "pinnacolo")
 VARIANT_GOAL = 2
 """Every variant's kernel hands within this factor of single4's."""
 VARIANTS = ("single4", "auction4", "double4", "cutthroat3", "twohand")
@@ -98,8 +106,38 @@ def engine_hands(rules: Rules, hands: int) -> None:
         state.result()
 
 
-def kernel_hands(rules: Rules, hands: int) -> None:
+def kernel_hands(rules: Rules | PinnacoloRules, hands: int) -> None:
     random_summary(rules, game_seed=1, first=0, count=hands, rng=random.Random(1))
+
+
+def pinnacolo_hands(rules: PinnacoloRules, hands: int) -> None:
+    """The pure engine's random hands, as ``python -m engine play`` plays them without the
+    kernel (the same hands as ``kernel_hands``)."""
+    game = load_game(rules.name)
+    choices = random.Random(1)
+    for number in range(hands):
+        state = game.new_initial_state(seed=hand_seed(1, number), dealer=number % rules.players)
+        state.play_randomly(choices)
+        state.result()
+
+
+def pinnacolo_rates(many: int, few: int, repeat: int) -> None:
+    print("Pinnacolo's whole hands (deal, turns, melds, score), hands/s:")
+    print(f"{'variant':10} {'kernel':>9} {'engine':>8} {'k/engine':>9}  goal")
+    for variant in PINNACOLO_VARIANTS:
+        rules = pinnacolo_rules(variant)
+        rates = best(
+            {
+                "kernel": (partial(kernel_hands, rules, many), many),
+                "engine": (partial(pinnacolo_hands, rules, few), few),
+            },
+            repeat,
+        )
+        ratio = rates["kernel"] / rates["engine"]
+        verdict = f">= {PINNACOLO_GOAL}x {'met' if ratio >= PINNACOLO_GOAL else 'MISSED'}"
+        print(
+            f"{variant:10} {rates['kernel']:9,.0f} {rates['engine']:8,.0f} {ratio:8.0f}x  {verdict}"
+        )
 
 
 def strong_bot_rates(count: int, repeat: int) -> tuple[dict[str, float], dict[str, float]]:
@@ -162,6 +200,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=200_000, help="kernel hands a round")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", choices=("pinochle", "pinnacolo"), help="one section")
     args = parser.parse_args()
     if KERNEL is None:
         print(f"the C kernel is {kernel_status()}")
@@ -170,6 +209,18 @@ def main() -> int:
     print(f"engine build: {getattr(engine, 'BUILD', 'pure')}; C kernel: {kernel_status()}")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
+    if args.only != "pinnacolo":
+        pinochle_rates(args, many, few)
+    if args.only != "pinochle":
+        # Pinnacolo's pure hands are slower than pinochle's: fewer of them a round.
+        pinnacolo_rates(max(many // 40, 200), max(many // 4000, 10), args.repeat)
+        print()
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores here)")
+    print("rates per CPU second of this process, best of --repeat rounds")
+    return 0
+
+
+def pinochle_rates(args: argparse.Namespace, many: int, few: int) -> None:
     print("The loop (deal, trump, meld for four seats, 12 tricks, no auction), hands/s:")
     print(f"{'variant':9} {'kernel':>10} {'greedy':>10} {'naive':>8} {'ratio':>7}  goal")
     for variant in ("single4", "double4"):
@@ -224,9 +275,6 @@ def main() -> int:
             f"{rates['kernel'] / rates['pure']:5.1f}x"
         )
     print()
-    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores here)")
-    print("rates per CPU second of this process, best of --repeat rounds")
-    return 0
 
 
 if __name__ == "__main__":

@@ -13,7 +13,19 @@ from engine.actions import Action, Bid, ExchangeDix, MeldCards, NoMeld, Pass, Pa
 from engine.cutthroat import new_cutthroat_hand
 from engine.game import hand_seed
 from engine.hand import new_hand
-from engine.kernel import KERNEL, OUTCOMES, random_hands, two_hand_melds
+from engine.kernel import (
+    KERNEL,
+    OUTCOMES,
+    outcomes_of,
+    pinnacolo_actions,
+    pinnacolo_options,
+    random_hands,
+    random_summary,
+    two_hand_melds,
+)
+from engine.pinnacolo import PinnacoloHand, PinnacoloRules
+from engine.pinnacolo import new_hand as new_pinnacolo_hand
+from engine.pinnacolo.cards import CARD_NAMES, NUM_FACES
 from engine.results import HandOutcome
 from engine.rules import Rules
 from engine.tricks import faces_of_mask, hand_mask, legal_mask, trick_summary
@@ -21,7 +33,9 @@ from engine.trickstate import Phase, TrickTakingState
 from engine.twohand import new_twohand_hand
 
 KERNEL_VARIANTS = ("single4", "auction4", "double4", "cutthroat3", "twohand")
-"""The presets the kernel plays: every pinochle game's."""
+"""The pinochle presets the kernel plays: every pinochle game's."""
+PINNACOLO_VARIANTS = ("pinnacolo2", "pinnacolo3", "pinnacolo4", "pinnacolo")
+"""Pinnacolo's presets, which the kernel plays too."""
 
 # League rules that take every other branch of the trick, auction, pass and bury rules.
 LEAGUE_RULES: dict[str, dict[str, Any]] = {
@@ -69,6 +83,25 @@ LEAGUE_RULES: dict[str, dict[str, Any]] = {
             "marriage": 2,
             "dix": 0,
         },
+    },
+}
+
+# League rules that take every other branch of Pinnacolo's rules (RULES.md section 8):
+# the take's obligation, the replaced wild, the empty stock, the penalty, the bonuses, the
+# size of a hand.
+PINNACOLO_LEAGUE_RULES: dict[str, dict[str, Any]] = {
+    "pinnacolo": {"taken_card": "below_top", "no_meld_penalty": "double_hand", "closing_bonus": 50},
+    "pinnacolo2": {"empty_stock": "last_card_ends", "replaced_wild_melded": False, "hand_size": 15},
+    "pinnacolo3": {
+        "taken_card": "below_top",
+        "one_go_bonus": 300,
+        "no_meld_points": 100,
+        "hand_size": 11,
+    },
+    "pinnacolo4": {
+        "replaced_wild_melded": False,
+        "empty_stock": "last_card_ends",
+        "no_meld_penalty": "double_hand",
     },
 }
 
@@ -213,27 +246,124 @@ def legal_differences(rules: Rules, state: TrickTakingState, kernel: dict[str, A
     return found
 
 
+BATCH = 1000
+"""Hands a kernel call of ``compare`` plays."""
+
+
 def compare(
-    rules: Rules, *, game_seed: int, count: int, rng_seed: int, legal_every: int = 0
+    rules: Rules | PinnacoloRules,
+    *,
+    game_seed: int,
+    count: int,
+    rng_seed: int,
+    legal_every: int = 0,
+    first: int = 0,
 ) -> tuple[int, list[str]]:
-    """Hands 0 to ``count - 1`` of a game of ``game_seed`` played out by both, choices from
-    ``random.Random(rng_seed)``: how many hands differ, and the first differences. Every
-    ``legal_every``-th hand (0: none) also has its legal sets compared card by card."""
-    kernel_rng, pure_rng = random.Random(rng_seed), random.Random(rng_seed)
-    hands = random_hands(rules, game_seed=game_seed, first=0, count=count, rng=kernel_rng)
+    """Hands ``first`` to ``first + count - 1`` of a game of ``game_seed`` played out by
+    both, choices from ``random.Random(rng_seed)``: how many hands differ, and the first
+    differences. Every ``legal_every``-th hand (0: none) also has its legal sets compared
+    card by card (Pinnacolo: how many legal actions each decision had, and each action
+    legal). Hands before ``first`` are played by the kernel alone, to bring both
+    generators where they are at hand ``first``: a long run goes in parts."""
+    kernel_rng = random.Random(rng_seed)
+    if first:
+        random_summary(rules, game_seed=game_seed, first=0, count=first, rng=kernel_rng)
+    pure_rng = random.Random()
+    pure_rng.setstate(kernel_rng.getstate())
     differing = 0
     shown: list[str] = []
-    for number, kernel in enumerate(hands):
-        state = pure_hand(rules, hand_seed(game_seed, number), number % rules.players)
-        state.play_randomly(pure_rng)
-        found = differences_of_hand(rules, state, kernel)
-        if legal_every and number % legal_every == 0:
-            found += legal_differences(rules, state, kernel)
+    for number in range(first, first + count):
+        if (number - first) % BATCH == 0:
+            # In batches: a whole run's details at once would take gigabytes.
+            batch = random_hands(
+                rules,
+                game_seed=game_seed,
+                first=number,
+                count=min(BATCH, first + count - number),
+                rng=kernel_rng,
+            )
+        kernel = batch[(number - first) % BATCH]
+        seed, dealer = hand_seed(game_seed, number), number % rules.players
+        if isinstance(rules, PinnacoloRules):
+            hand = new_pinnacolo_hand(rules.name, seed=seed, dealer=dealer, rules=rules)
+            hand.play_randomly(pure_rng)
+            found = pinnacolo_differences(rules, hand, kernel)
+            if legal_every and number % legal_every == 0:
+                found += pinnacolo_legal_differences(rules, hand, kernel)
+        else:
+            state = pure_hand(rules, seed, dealer)
+            state.play_randomly(pure_rng)
+            found = differences_of_hand(rules, state, kernel)
+            if legal_every and number % legal_every == 0:
+                found += legal_differences(rules, state, kernel)
         if found:
             differing += 1
             if len(shown) < 5:
                 shown.append(f"{rules.name} hand {number}: " + "; ".join(found[:3]))
     if kernel_rng.getstate() != pure_rng.getstate():
         differing += 1
-        shown.append(f"{rules.name}: the generators differ after {count} hands")
+        shown.append(f"{rules.name}: the generators differ after hand {first + count - 1}")
     return differing, shown
+
+
+def pinnacolo_differences(
+    rules: PinnacoloRules, state: PinnacoloHand, kernel: dict[str, Any]
+) -> list[str]:
+    """What differs between a Pinnacolo hand the pure engine played and the kernel's: every
+    action (the deal shows in what is drawn, melded and discarded), the outcome, every
+    seat's score and its parts, each side's, the cards left in every hand."""
+    result = state.result()
+    found: list[str] = []
+
+    def check(what: str, pure: object, ours: object) -> None:
+        if pure != ours:
+            found.append(f"{what}: engine {pure!r}, kernel {ours!r}")
+
+    history = list(state.history)
+    ours = pinnacolo_actions(kernel["log"])
+    if history != ours:
+        at = next(
+            (i for i, (a, b) in enumerate(zip(history, ours, strict=False)) if a != b),
+            min(len(history), len(ours)),
+        )
+        pure_text = str(history[at]) if at < len(history) else None
+        kernel_text = str(ours[at]) if at < len(ours) else None
+        check(f"action {at}", pure_text, kernel_text)
+    check("actions", len(history), kernel["actions"])
+    check("outcome", result.outcome, outcomes_of(rules)[kernel["outcome"]])
+    check("closer", result.closer, None if kernel["closer"] < 0 else kernel["closer"])
+    check("one go", result.one_go, kernel["one_go"])
+    seats = [
+        (seat.laid_down, seat.melded, seat.in_hand, seat.bonus, seat.score) for seat in result.seats
+    ]
+    check("seats", seats, list(kernel["seats"]))
+    check("side scores", result.side_scores, kernel["scores"])
+    check("melds", len(state.melds), kernel["melds"])
+    counts = kernel["hands"]
+    for seat in range(rules.players):
+        held = counts[seat * NUM_FACES : (seat + 1) * NUM_FACES]
+        names = tuple(CARD_NAMES[face] for face in range(NUM_FACES) for _ in range(held[face]))
+        check(f"seat {seat}'s hand", state.hand(seat), names)
+    return found
+
+
+def pinnacolo_legal_differences(
+    rules: PinnacoloRules, state: PinnacoloHand, kernel: dict[str, Any]
+) -> list[str]:
+    """Replay ``state``'s history on a fresh deal of it through ``legal_actions`` and
+    ``apply``: at every decision, how many legal actions the engine lists against how
+    many the kernel chose among (an action of the kernel's is applied only if legal)."""
+    assert state.seed is not None
+    replay = new_pinnacolo_hand(rules.name, seed=state.seed, dealer=state.dealer, rules=rules)
+    options = pinnacolo_options(kernel["options"])
+    found: list[str] = []
+    if len(options) != len(state.history):
+        found.append(f"decisions: engine {len(state.history)}, kernel {len(options)}")
+    for number, (action, ours) in enumerate(zip(state.history, options, strict=False)):
+        listed = len(replay.legal_actions)
+        if listed != ours:
+            found.append(
+                f"legal actions before {action} ({number}): engine {listed}, kernel {ours}"
+            )
+        replay.apply(action)
+    return found

@@ -191,16 +191,19 @@ def test_info_says_which_build_runs_and_whether_the_kernel_is_used() -> None:
     assert info["build"] in ("compiled", "pure")
     # "loaded", or why not: "not built (make engine-kernel: ...)", "stale: ...".
     assert isinstance(info["kernel"], str) and info["kernel"]
-    # Every pinochle game's presets, two-hand's too, where the kernel runs.
-    played = ["auction4", "cutthroat3", "double4", "single4", "twohand"]
+    # Every pinochle game's presets, two-hand's too, and Pinnacolo's, where the kernel runs.
+    played = ["auction4", "cutthroat3", "double4", "pinnacolo", "pinnacolo2", "pinnacolo3"]
+    played += ["pinnacolo4", "single4", "twohand"]
     assert sorted(info["kernel_variants"]) == (played if KERNEL is not None else [])
 
 
-@pytest.mark.parametrize("variant", ["single4", "cutthroat3", "twohand"])
-def test_play_gives_the_same_hands_with_the_kernel_and_without(variant: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "hands"), [("single4", 40), ("cutthroat3", 40), ("twohand", 40), ("pinnacolo", 8)]
+)
+def test_play_gives_the_same_hands_with_the_kernel_and_without(variant: str, hands: int) -> None:
     """The C kernel, where built, plays the very hands of the pure engine: the summaries
     differ in their timings and their ``kernel`` flag alone."""
-    args = ["play", "--variant", variant, "--hands", "40", "--seed", "5"]
+    args = ["play", "--variant", variant, "--hands", str(hands), "--seed", "5"]
     with_kernel = json.loads(run(*args).stdout)
     pure = subprocess.run(
         [sys.executable, "-m", "engine", *args],

@@ -1,5 +1,6 @@
 """The C kernel (``engine/_kernel.c``) against the pure engine: the same deals, legal sets,
-trick winners, melds, scores and whole hands (RULES.md sections 1 to 5 and 7).
+trick winners, melds, scores and whole hands (RULES.md sections 1 to 5 and 7), and
+Pinnacolo's whole hands (section 8): every action, legal set size and score.
 
 A random hand of the kernel is the hand ``play_randomly`` plays with the same generator,
 card for card; ``tests/bench/kernel_differential.py`` compares 100,000 hands a variant.
@@ -17,8 +18,31 @@ from hypothesis import strategies as st
 
 from engine.cards import DECKS, NUM_FACES
 from engine.game import hand_seed
-from engine.kernel import KERNEL, OUTCOMES, config_of, kernel_status, playouts, random_hands
+from engine.kernel import (
+    KERNEL,
+    OUTCOMES,
+    config_of,
+    kernel_status,
+    outcomes_of,
+    pinnacolo_actions,
+    pinnacolo_config,
+    playouts,
+    random_hands,
+    random_summary,
+    supports,
+)
 from engine.meld import meld_total
+from engine.pinnacolo import (
+    Add,
+    Discard,
+    Draw,
+    MeldCards,
+    Outcome,
+    Take,
+    new_hand,
+    pinnacolo_rules,
+)
+from engine.pinnacolo.cards import PACK_COUNTS
 from engine.results import HandOutcome
 from engine.rng import shuffle
 from engine.rules import Rules, pinochle_rules
@@ -27,8 +51,11 @@ from engine.trickstate import Phase
 from tests.engine.kernel_compare import (
     KERNEL_VARIANTS,
     LEAGUE_RULES,
+    PINNACOLO_LEAGUE_RULES,
+    PINNACOLO_VARIANTS,
     compare,
     differences_of_hand,
+    pinnacolo_differences,
     pure_hand,
 )
 
@@ -68,6 +95,101 @@ def test_a_difference_is_reported() -> None:
     assert differences_of_hand(rules, state, kernel) == [
         f"side 0 score: engine {kernel['scores'][0] - 1}, kernel {kernel['scores'][0]}"
     ]
+
+
+@pytest.mark.parametrize("variant", PINNACOLO_VARIANTS)
+def test_whole_random_pinnacolo_hands_are_the_engines_action_for_action(variant: str) -> None:
+    """RULES.md section 8: the deal, every draw and take from the pile, meld, addition,
+    replacement and discard, the end and every seat's score; every fifth hand also has
+    the size of each legal set compared."""
+    differing, shown = compare(
+        pinnacolo_rules(variant), game_seed=2026, count=200, rng_seed=7, legal_every=5
+    )
+    assert differing == 0, shown
+
+
+@pytest.mark.parametrize("variant", PINNACOLO_VARIANTS)
+def test_pinnacolo_hands_under_a_leagues_rules_are_the_engines(variant: str) -> None:
+    rules = pinnacolo_rules(variant, PINNACOLO_LEAGUE_RULES[variant])
+    differing, shown = compare(rules, game_seed=99, count=100, rng_seed=3, legal_every=4)
+    assert differing == 0, shown
+
+
+def test_a_run_in_parts_compares_the_later_hands_of_the_same_run() -> None:
+    """``compare(first=...)``: the kernel alone brings both generators to hand ``first``
+    (the hands before are the same), so a long differential run can go in parts."""
+    rules = pinnacolo_rules("pinnacolo3")
+    whole = random_hands(rules, game_seed=2026, first=0, count=30, rng=random.Random(7))
+    rng = random.Random(7)
+    random_summary(rules, game_seed=2026, first=0, count=20, rng=rng)
+    assert random_hands(rules, game_seed=2026, first=20, count=10, rng=rng) == whole[20:]
+    differing, shown = compare(rules, game_seed=2026, count=10, rng_seed=7, first=20)
+    assert differing == 0, shown
+
+
+def test_a_pinnacolo_difference_is_reported() -> None:
+    """The comparison can fail: a kernel hand with a changed action or score differs."""
+    rules = pinnacolo_rules("pinnacolo2")
+    [kernel] = random_hands(rules, game_seed=1, first=0, count=1, rng=random.Random(4))
+    state = new_hand("pinnacolo2", seed=hand_seed(1, 0), dealer=0)
+    state.play_randomly(random.Random(4))
+    assert pinnacolo_differences(rules, state, kernel) == []
+    changed = dict(kernel, scores=(kernel["scores"][0] + 1, kernel["scores"][1]))
+    assert pinnacolo_differences(rules, state, changed) == [
+        f"side scores: engine {state.result().side_scores}, kernel {changed['scores']}"
+    ]
+    # The first action is always the first player's draw or take: a discard instead.
+    log = bytes([5, 0]) + kernel["log"][1 if kernel["log"][0] == 0 else 2 :]
+    found = pinnacolo_differences(rules, state, dict(kernel, log=log))
+    assert found and found[0].startswith("action 0: engine")
+
+
+def test_pinnacolo_hands_account_for_every_card() -> None:
+    """RULES.md section 8: the 104 cards are in hands, on the table, in the pile or the
+    stock at the end; a hand ends closed (the closer's hand empty) or with the stock out;
+    the sides' scores are their seats' (pairs: partners opposite)."""
+    for variant in PINNACOLO_VARIANTS:
+        rules = pinnacolo_rules(variant)
+        hands = random_hands(rules, game_seed=5, first=0, count=60, rng=random.Random(5))
+        for hand in hands:
+            outcome = outcomes_of(rules)[hand["outcome"]]
+            held = hand["hands"]
+            if outcome is Outcome.CLOSED:
+                closer = hand["closer"]
+                assert sum(held[closer * 53 : (closer + 1) * 53]) == 0
+            else:
+                assert hand["closer"] == -1 and not hand["one_go"]
+            actions = pinnacolo_actions(hand["log"])
+            assert len(actions) == hand["actions"]
+            scores = [seat[4] for seat in hand["seats"]]
+            sides = [sum(scores[s::2]) for s in (0, 1)] if rules.pairs else scores
+            assert list(hand["scores"]) == sides
+            # The stock gives a card a draw (the last draw on an empty stock ends the hand);
+            # the pile grows by the discards and shrinks by the takes.
+            draws = sum(1 for action in actions if isinstance(action, Draw))
+            if outcome is Outcome.STOCK_OUT and isinstance(actions[-1], Draw):
+                draws -= 1
+            stock = sum(PACK_COUNTS) - rules.players * rules.hand_size - 1 - draws
+            pile = 1 + sum(
+                1 if isinstance(action, Discard) else -action.depth
+                for action in actions
+                if isinstance(action, Discard | Take)
+            )
+            melded = sum(
+                len(action.cards) for action in actions if isinstance(action, MeldCards | Add)
+            )
+            assert stock >= 0 and pile >= 0
+            assert sum(held) + melded + pile + stock == sum(PACK_COUNTS)
+
+
+def test_pinnacolo_rules_beyond_the_kernel_stay_pure() -> None:
+    """Two wilds a meld (a league's choice) is the pure engine's alone."""
+    assert supports(pinnacolo_rules("pinnacolo2"))
+    rules = pinnacolo_rules("pinnacolo2", {"wilds_per_meld": 2})
+    assert not supports(rules)
+    assert KERNEL is not None
+    with pytest.raises(ValueError, match="one wild a meld"):
+        KERNEL.pinnacolo_hands(pinnacolo_config(rules), 1, 0, 1, 1, False)
 
 
 @pytest.mark.parametrize("deck", ["single", "double"])
