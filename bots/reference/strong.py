@@ -6,7 +6,8 @@ plays each candidate out to the end of the hand with a fast card-sense policy fo
 seats (``Playout``) and keeps the candidate with the best mean score difference for its
 team. In the auction it simulates whole hands from its own cards (the others dealt at
 random, trump, passing, meld and tricks) to choose between bidding and passing and to
-name the trump (``bid``, ``trump``); the passing is the greedy bot's.
+name the trump (``bid``, ``trump``), and so it chooses its pass among the greedy bot's
+best few (``give``).
 
 The search is bounded by work, never by the clock, so that the same seed and the same
 announced clock give the same play on any machine, however busy. Its budget is a number of
@@ -27,7 +28,8 @@ only adds noise. The arena's default clock (1 s a decision, 60 s a board) gives 
 cap. A card decision samples ``card_plays / (candidates * cards left)`` deals, at least 12;
 every candidate is played out on every deal. An auction decision simulates
 ``card_plays / ((cards dealt + 48) * simulations)`` deals (at most 2,000, else the greedy
-call below 50) for each trump it may name and for the pass.
+call below 50) for each trump it may name and for the others' contracts, or for each of
+the six passes it weighs.
 
 A wall clock stops a search only as a safety net, at three quarters of the per-decision
 clock or a quarter of the bank left, far beyond what the budget needs: when it fires, the
