@@ -2069,125 +2069,6 @@ done:
     return result;
 }
 
-PyDoc_STRVAR(passing_doc,
-             "passing(config, hand, seat, declarer, trump, gift, deals, seed)\n"
-             "-> [(declaring side's points, the other side's)]\n\n"
-             "Whole four-hand hands from a pass, as `seat` (holding `hand`, 24 counts) sees\n"
-             "them: the unseen cards dealt at random to the others (deal n from\n"
-             "random.Random(seed); the declarer's partner holds what the pass leaves it),\n"
-             "`gift` (24 counts of `seat`'s cards) passed: by the declarer's partner to the\n"
-             "declarer, who returns cards by declare's rules of thumb, or by the declarer back\n"
-             "to its partner; then every seat's meld and the tricks by the strong bot's playout\n"
-             "card sense from the declarer's lead (draws from random.Random(seed + 1)). The\n"
-             "same seed deals the same hands whatever the gift.");
-
-static PyObject *k_passing(PyObject *self, PyObject *args) {
-    PyObject *config, *hand_obj, *gift_obj;
-    int seat, declarer, trump;
-    long deals;
-    unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOiiiOlK", &config, &hand_obj, &seat, &declarer, &trump,
-                          &gift_obj, &deals, &seed))
-        return NULL;
-    int own[FACES], gift[FACES];
-    if (read_ints(hand_obj, own, FACES, "hand") != FACES ||
-        read_ints(gift_obj, gift, FACES, "gift") != FACES) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "24 counts");
-        return NULL;
-    }
-    int mate = (declarer + 2) % 4;
-    if (seat < 0 || seat > 3 || declarer < 0 || declarer > 3 || trump < 0 || trump > 3 ||
-        deals < 0 || (seat != declarer && seat != mate)) {
-        PyErr_SetString(PyExc_ValueError, "the declarer or its partner, a trump, deals >= 0");
-        return NULL;
-    }
-    for (int f = 0; f < FACES; f++)
-        if (gift[f] < 0 || gift[f] > own[f]) {
-            PyErr_SetString(PyExc_ValueError, "gift: cards of the hand");
-            return NULL;
-        }
-    Config *c = config_acquire(config);
-    MT *r = PyMem_Malloc(sizeof(MT) * 2);
-    int *out = PyMem_Malloc(sizeof(int) * 2 * (size_t)(deals ? deals : 1));
-    PyObject *result = NULL;
-    if (!c || !r || !out) {
-        if (!PyErr_Occurred()) PyErr_NoMemory();
-        goto done;
-    }
-    if (c->players != 4 || c->double_deck) {
-        PyErr_SetString(PyExc_ValueError, "whole hands from a pass: single-deck four-hand");
-        goto done;
-    }
-    uint8_t pack[96];
-    int npack = pack_of(c->double_deck, pack), rest[96], nrest = 0, held[FACES], sizes[4];
-    memcpy(held, own, sizeof(held));
-    for (int i = 0; i < npack; i++) {
-        if (held[pack[i]] > 0)
-            held[pack[i]]--;
-        else
-            rest[nrest++] = pack[i];
-    }
-    int other = (seat + 2) % 4;
-    for (int s = 0; s < 4; s++) sizes[s] = s == seat ? 0 : c->hand_size;
-    sizes[other] = nrest - 2 * c->hand_size;
-    if (sizes[other] < 0 || sizes[other] > c->hand_size) {
-        PyErr_SetString(PyExc_ValueError, "hand: the cards of a seat in the passing");
-        goto done;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    mt_seed(r, seed);
-    mt_seed(r + 1, seed + 1);
-    for (long i = 0; i < deals; i++) {
-        int cards[96];
-        memcpy(cards, rest, sizeof(int) * (size_t)nrest);
-        for (int k = nrest - 1; k > 0; k--) {
-            int j = (int)mt_below(r, (uint32_t)(k + 1));
-            int t = cards[k];
-            cards[k] = cards[j];
-            cards[j] = t;
-        }
-        Deal d;
-        memset(&d, 0, sizeof(d));
-        for (int f = 0; f < FACES; f++) {
-            d.counts[seat][f] = (uint8_t)(own[f] - gift[f]);
-            d.counts[other][f] = (uint8_t)gift[f];
-        }
-        for (int k = 0, s = (seat + 1) % 4, used = 0; k < nrest; k++) {
-            while (used == sizes[s]) {
-                s = (s + 1) % 4;
-                used = 0;
-            }
-            d.counts[s][cards[k]]++;
-            used++;
-        }
-        for (int s = 0; s < 4; s++)
-            for (int f = 0; f < FACES; f++)
-                if (d.counts[s][f]) d.masks[s] |= 1u << f;
-        if (seat == mate) pass_cards(c, &d, declarer, mate, trump, 1);
-        int meld[2] = {0, 0}, none[MAX_SEATS] = {0}, won[MAX_SEATS];
-        for (int s = 0; s < 4; s++) meld[s % 2] += meld_total(d.counts[s], trump, c);
-        play_out(c, &d, NULL, 0, declarer, none, trump, POLICY_GREEDY, -1, r + 1, won);
-        out[2 * i] = meld[declarer % 2] + won[declarer % 2];
-        out[2 * i + 1] = meld[1 - declarer % 2] + won[1 - declarer % 2];
-    }
-    Py_END_ALLOW_THREADS
-    result = PyList_New(deals);
-    if (!result) goto done;
-    for (long i = 0; i < deals; i++) {
-        PyObject *row = Py_BuildValue("(ii)", out[2 * i], out[2 * i + 1]);
-        if (!row) {
-            Py_CLEAR(result);
-            goto done;
-        }
-        PyList_SET_ITEM(result, i, row);
-    }
-done:
-    config_release(config, c);
-    PyMem_Free(r);
-    PyMem_Free(out);
-    return result;
-}
-
 static PyObject *k_mt_seed(PyObject *self, PyObject *arg) {
     MT r;
     if (mt_from_py(arg, &r) < 0) return NULL;
@@ -2203,7 +2084,6 @@ static PyMethodDef methods[] = {
     {"sample_deal", k_sample_deal, METH_VARARGS, sample_deal_doc},
     {"search", k_search, METH_VARARGS, search_doc},
     {"declare", k_declare, METH_VARARGS, declare_doc},
-    {"passing", k_passing, METH_VARARGS, passing_doc},
     {"shuffled_pack", k_shuffled_pack, METH_VARARGS,
      "shuffled_pack(double_deck, seed): the pack shuffled by splitmix64-fy-v1."},
     {"deal", k_deal, METH_VARARGS,

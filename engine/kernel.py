@@ -60,7 +60,6 @@ __all__ = [
     "declare",
     "kernel_status",
     "kernel_variants",
-    "passing",
     "playouts",
     "random_hands",
     "random_summary",
@@ -415,24 +414,3 @@ def declare(
         _parsed(rules), hand, seat, declarer, trump, deals, seed, partner_meld, total
     )
     return [(int(a), int(b), int(c), float(d)) for a, b, c, d in rows]
-
-
-def passing(
-    rules: Rules,
-    *,
-    hand: Sequence[int],
-    seat: int,
-    declarer: int,
-    trump: int,
-    gift: Sequence[int],
-    deals: int,
-    seed: int,
-) -> list[tuple[int, int]]:
-    """``deals`` whole four-hand hands from a pass, as ``seat`` (the declarer or its
-    partner, holding ``hand``) sees them: the unseen cards dealt at random, ``gift`` (face
-    counts of ``hand``) passed to the other of the two (the declarer then returning cards
-    by ``declare``'s rules of thumb), meld, and the tricks by the strong bot's playout card
-    sense. Each: the declaring side's meld and counters, and the other side's. The same
-    ``seed`` deals the same hands whatever the gift."""
-    rows = _kernel().passing(_parsed(rules), hand, seat, declarer, trump, gift, deals, seed)
-    return [(int(a), int(b)) for a, b in rows]

@@ -6,8 +6,7 @@ plays each candidate out to the end of the hand with a fast card-sense policy fo
 seats (``Playout``) and keeps the candidate with the best mean score difference for its
 team. In the auction it simulates whole hands from its own cards (the others dealt at
 random, trump, passing, meld and tricks) to choose between bidding and passing and to
-name the trump (``bid``, ``trump``), and so it chooses its pass among the greedy bot's
-best few (``give``).
+name the trump (``bid``, ``trump``); the passing is the greedy bot's.
 
 The search is bounded by work, never by the clock, so that the same seed and the same
 announced clock give the same play on any machine, however busy. Its budget is a number of
@@ -28,8 +27,7 @@ only adds noise. The arena's default clock (1 s a decision, 60 s a board) gives 
 cap. A card decision samples ``card_plays / (candidates * cards left)`` deals, at least 12;
 every candidate is played out on every deal. An auction decision simulates
 ``card_plays / ((cards dealt + 48) * simulations)`` deals (at most 2,000, else the greedy
-call below 50) for each trump it may name and for the others' contracts, or for each of
-the six passes it weighs.
+call below 50) for each trump it may name and for the pass.
 
 A wall clock stops a search only as a safety net, at three quarters of the per-decision
 clock or a quarter of the bank left, far beyond what the budget needs: when it fires, the
@@ -56,16 +54,14 @@ from bots.reference.greedy import (
     card_points,
     choose_card,
     counts_of,
-    gift_values,
-    keep_value,
     partner_meld,
     trump_choices,
 )
 from engine import kernel
-from engine.actions import Action, Bid, Give, NameTrump
+from engine.actions import Action, Bid, NameTrump
 from engine.cards import DECKS, NUM_FACES, Card, Rank, Suit
 from engine.meld import meld_total
-from engine.rules import MustHead, MustTrump, Pinochle4Rules, Rules
+from engine.rules import MustHead, MustTrump, Rules
 from engine.tricks import (
     HEAD_ALWAYS,
     HEAD_LEAD_SUIT,
@@ -492,8 +488,6 @@ class StrongBot(GreedyBot):
     auction_max_deals = 2_000
     """The most deals an auction decision simulates per trump or declarer."""
     auction_min_deals = 50
-    give_candidates = 6
-    """The passes a give decision simulates: the greedy bot's best by its own score."""
     """Fewer simulated deals than this: the greedy bot's call (too noisy to trust)."""
     search_chunk = 250
     """Deals per kernel call: the safety clock is read between calls."""
@@ -922,74 +916,3 @@ class StrongBot(GreedyBot):
             return f"trump {Suit(sensible)}"
         best = max(choices, key=lambda suit: (values[suit], suit == sensible))
         return f"trump {Suit(best)}"
-
-    def give(self, observation: dict[str, Any], legal: list[str]) -> str:
-        """Of the greedy bot's best passes by its own score, the one whose simulated
-        deals (the declarer's return, meld and tricks) score best at the contract's bid;
-        the greedy bot's pass on a tie."""
-        rules = self._rules(observation)
-        gives = [a for a in map(Action.parse, legal) if isinstance(a, Give)]
-        deals = self.auction_deals(observation, min(len(gives), self.give_candidates))
-        if len(gives) < 2 or not deals:
-            return super().give(observation, legal)
-        seat = int(observation["seat"])
-        counts = counts_of(observation["hand"])
-        trump = int(Suit.parse(observation["trump"]))
-        declarer = int(observation["contract"]["declarer"])
-        bid = int(observation["contract"]["bid"])
-        ranked = _ranked_gives(counts, trump, seat == declarer, gives, rules)
-        candidates = ranked[: self.give_candidates]
-        seed = self.rng(observation).getrandbits(32)
-        deadline = self.safety_deadline()
-        values: list[int] = []
-        for give in candidates:
-            if values and time.perf_counter() >= deadline:
-                self._stopped(self.last_deals, deals * len(candidates))
-                return str(candidates[0])
-            gift = [0] * NUM_FACES
-            for card in give.cards:
-                gift[int(card)] += 1
-            self.last_deals += deals
-            self.last_card_plays += deals * rules.hand_size * 4
-            rows = kernel.passing(
-                rules,
-                hand=counts,
-                seat=seat,
-                declarer=declarer,
-                trump=trump,
-                gift=gift,
-                deals=deals,
-                seed=seed,
-            )
-            values.append(sum((ours if ours >= bid else -bid) - theirs for ours, theirs in rows))
-        best = max(range(len(candidates)), key=lambda i: (values[i], -i))
-        return str(candidates[best])
-
-
-def _ranked_gives(
-    counts: Sequence[int],
-    trump: int,
-    declaring: bool,
-    gives: Sequence[Give],
-    rules: Pinochle4Rules,
-) -> list[Give]:
-    """The passes best first by the greedy bot's score (``choose_give``): the partner's,
-    the worth of the cards to the declarer less the meld they break; the declarer's,
-    the hand its return leaves."""
-    meld_before = meld_total(counts, trump, rules.meld_values)
-    worth = gift_values(trump, rules)
-    per_trick = rules.total_in_tricks / rules.hand_size
-
-    def left(give: Give) -> list[int]:
-        kept = list(counts)
-        for card in give.cards:
-            kept[int(card)] -= 1
-        return kept
-
-    def score(give: Give) -> float:
-        if declaring:
-            return keep_value(left(give), trump, rules, worth, per_trick)
-        lost = meld_before - meld_total(left(give), trump, rules.meld_values)
-        return sum(worth[int(card)] for card in give.cards) - lost
-
-    return sorted(gives, key=lambda give: (score(give), str(give)), reverse=True)
