@@ -18,7 +18,10 @@ play both sides of every deal), boards won/lost/tied, the seconds taken and how 
 safety clock cut a search short (``stops``: then the result depended on the machine).
 The clock announced defaults to the arena's (1 s a decision, 60 s a board): both bots
 are bounded by card plays derived from it, the wall clock only a safety stop, so that a
-busy machine changes the seconds, not the result. Needs the C kernel (``make
+busy machine changes the seconds, not the result, unless a safety stop fires (counted in
+``stops``). ``--decision-ms 60000 --bank-ms 600000`` gives both bots the very budgets of
+the arena's clock (both at their caps) with the safety stop out of reach on a loaded
+machine. Needs the C kernel (``make
 engine-kernel``): without it both bots are the old one. Not collected by pytest: 400
 boards take some ten minutes a variant.
 """
