@@ -4,9 +4,9 @@ For every card it plays, and for the throw-in, it deals the unseen cards to the 
 seats many times, each deal consistent with everything this seat knows (``Beliefs``),
 plays each candidate out to the end of the hand with a fast card-sense policy for all four
 seats (``Playout``) and keeps the candidate with the best mean score difference for its
-team. In the auction it simulates whole hands from its own cards (the others dealt at
-random, trump, passing, meld and tricks) to choose between bidding and passing and to
-name the trump (``bid``, ``trump``); the passing is the greedy bot's.
+team. The auction, the trump and the passing are the greedy bot's (a search of the
+auction by whole hands simulated in the kernel, ``auction_search``, is there but off: it
+lost to the greedy auction).
 
 The search is bounded by work, never by the clock, so that the same seed and the same
 announced clock give the same play on any machine, however busy. Its budget is a number of
@@ -25,9 +25,9 @@ same loop in CPython: speed 400, cap 12,000, at most 200 deals, and the auction 
 greedy bot's. Below 1,200 card plays a decision is the greedy one: a search that short
 only adds noise. The arena's default clock (1 s a decision, 60 s a board) gives the full
 cap. A card decision samples ``card_plays / (candidates * cards left)`` deals, at least 12;
-every candidate is played out on every deal. An auction decision simulates
-``card_plays / ((cards dealt + 48) * simulations)`` deals (at most 2,000, else the greedy
-call below 50) for each trump it may name and for the pass.
+every candidate is played out on every deal. With ``auction_search`` an auction decision
+simulates ``card_plays / ((cards dealt + 48) * simulations)`` deals (at most 2,000, else
+the greedy call below 50) for each trump it may name and for the others' contracts.
 
 A wall clock stops a search only as a safety net, at three quarters of the per-decision
 clock or a quarter of the bank left, far beyond what the budget needs: when it fires, the
@@ -479,9 +479,12 @@ class StrongBot(GreedyBot):
     """Search each decision in one kernel call (``engine.kernel.search``) at the kernel's
     calibration, where the kernel is built; else, or when False, the Python loop at
     CPython's (the bot before the kernel searched: a benchmark's baseline)."""
-    auction_search = True
-    """Bid and name the trump by whole hands simulated in the kernel (``bid``); when
-    False, or without the kernel, the greedy bot's rules of thumb."""
+    auction_search = False
+    """Bid and name the trump by whole hands simulated in the kernel (``bid``, ``trump``);
+    when False (the default), or without the kernel, the greedy bot's rules of thumb. Off:
+    measured against the greedy auction it lost (duplicate, 400 boards a variant,
+    tests/bench/bench_strong_search.py ``--bot auction``): its valuation of passing
+    overbids."""
     auction_overhead = 48
     """What a simulated whole hand counts beyond its card plays, in card plays: its deal,
     trump, passing and meld."""

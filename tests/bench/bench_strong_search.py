@@ -4,14 +4,14 @@
         --boards 400 --seeds 2026
 
 Plays a duplicate match per variant and seed of the strong bot (``new``: its searches in
-the C kernel, whole-hand simulations in the auction) against the strong bot as it was
-before (``old``: the pure-Python search at CPython's calibration, 12,000 card plays a
-decision at most, and the greedy auction), both selectable (``--bot``, ``--baseline``):
+the C kernel, at the kernel's calibration) against the strong bot as it was before
+(``old``: the pure-Python search at CPython's calibration, 12,000 card plays a decision at
+most), both selectable (``--bot``, ``--baseline``):
 
-- ``new``: ``StrongBot`` as it is;
-- ``play``: its card-play search in the kernel, the greedy auction (what the auction
-  search adds is ``new`` against ``play``);
-- ``old``: ``kernel_search`` and ``auction_search`` off, today's budget policy frozen.
+- ``new``: ``StrongBot`` as it is (the greedy auction);
+- ``auction``: with ``auction_search`` on, bids and trump by whole hands simulated in the
+  kernel (what that adds is ``auction`` against ``new``);
+- ``old``: ``kernel_search`` off, today's budget policy frozen.
 
 It prints the first bot's mean board result with its 95% interval (duplicate: both bots
 play both sides of every deal), boards won/lost/tied, the seconds taken and how often a
@@ -43,17 +43,16 @@ from engine import kernel
 from engine.registry import load_game
 
 
-class PlaySearchStrongBot(StrongBot):
-    """The card-play search in the kernel, the greedy auction."""
+class AuctionSearchStrongBot(StrongBot):
+    """The card-play search in the kernel, and the auction by simulated whole hands."""
 
-    name = "strong-play-search"
-    auction_search = False
+    name = "strong-auction-search"
+    auction_search = True
 
 
 class OldStrongBot(StrongBot):
     """The strong bot before the kernel searched: the pure-Python loop at CPython's
-    calibration (400 card plays a ms, at most 12,000 a decision and 200 deals), the greedy
-    auction and trump."""
+    calibration (400 card plays a ms, at most 12,000 a decision and 200 deals)."""
 
     name = "strong-old"
     kernel_search = False
@@ -62,7 +61,7 @@ class OldStrongBot(StrongBot):
 
 BOTS: dict[str, type[StrongBot]] = {
     "new": StrongBot,
-    "play": PlaySearchStrongBot,
+    "auction": AuctionSearchStrongBot,
     "old": OldStrongBot,
 }
 
