@@ -79,6 +79,10 @@ class QuickStrongBot(StrongBot):
 
     name = "quick-strong"
     max_card_plays = QUICK_CARD_PLAYS
+    # The pairing's long-run means (REFERENCE_VERSION) are of this very bot: the
+    # pure-Python search at its own calibration and the greedy auction, kernel or not.
+    kernel_search = False
+    auction_search = False
 
 
 def reference_supported(game: AnyGame) -> bool:

@@ -1589,6 +1589,57 @@ static int placeable(const int *waiting, const int *room) {
     return 1;
 }
 
+/* Beliefs.sample's dealing: the pool's `n` cards (`cards`, in face order, overwritten)
+   shuffled as random.shuffle does, those of a kind other than 7 first (a stable sort),
+   each dealt to one of the three `others` (kinds: the bits of those allowed) with room for
+   it, chance proportional to room + 1, never leaving the rest unplaceable. `room` is used
+   up and `hands` filled in. -1 when no seat may take a card. */
+static int deal_unseen(int *cards, int n, const int *kinds, int *room, int hands[][FACES],
+                       const int *others, MT *r) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)mt_below(r, (uint32_t)(i + 1));
+        int t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+    int sorted_cards[FACES * 4], m = 0;
+    for (int i = 0; i < n; i++)
+        if (kinds[cards[i]] != 7) sorted_cards[m++] = cards[i];
+    for (int i = 0; i < n; i++)
+        if (kinds[cards[i]] == 7) sorted_cards[m++] = cards[i];
+    int waiting[8] = {0};
+    for (int i = 0; i < n; i++) waiting[kinds[sorted_cards[i]]]++;
+    for (int i = 0; i < n; i++) {
+        int face = sorted_cards[i], kind = kinds[face];
+        waiting[kind]--;
+        int choices[3], weights[3], nchoices = 0, total = 0;
+        for (int index = 0; index < 3; index++) {
+            if (kind >> index & 1 && room[index]) {
+                room[index]--;
+                if (kind == 7 || placeable(waiting, room)) {
+                    choices[nchoices] = index;
+                    weights[nchoices++] = room[index] + 1;
+                    total += room[index] + 1;
+                }
+                room[index]++;
+            }
+        }
+        if (!nchoices) return -1;
+        double pick = mt_random(r) * total;
+        int chosen = choices[nchoices - 1];
+        for (int c = 0; c < nchoices; c++) {
+            if (pick < weights[c]) {
+                chosen = choices[c];
+                break;
+            }
+            pick -= weights[c];
+        }
+        room[chosen]--;
+        hands[others[chosen]][face]++;
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(sample_deal_doc,
              "sample_deal(kinds, pool, room, hands, others, rng_state) -> (rng_state, hands)\n\n"
              "The strong reference bot's Beliefs.sample with the generator's state: the pool's\n"
@@ -1641,51 +1692,10 @@ static PyObject *k_sample_deal(PyObject *self, PyObject *args) {
         PyMem_Free(r);
         return NULL;
     }
-    /* random.shuffle, then a stable sort on kind == 7 (constrained cards first). */
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)mt_below(r, (uint32_t)(i + 1));
-        int t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
-    }
-    int sorted_cards[FACES * 4], m = 0;
-    for (int i = 0; i < n; i++)
-        if (kinds[cards[i]] != 7) sorted_cards[m++] = cards[i];
-    for (int i = 0; i < n; i++)
-        if (kinds[cards[i]] == 7) sorted_cards[m++] = cards[i];
-    int waiting[8] = {0};
-    for (int i = 0; i < n; i++) waiting[kinds[sorted_cards[i]]]++;
-    for (int i = 0; i < n; i++) {
-        int face = sorted_cards[i], kind = kinds[face];
-        waiting[kind]--;
-        int choices[3], weights[3], nchoices = 0, total = 0;
-        for (int index = 0; index < 3; index++) {
-            if (kind >> index & 1 && room[index]) {
-                room[index]--;
-                if (kind == 7 || placeable(waiting, room)) {
-                    choices[nchoices] = index;
-                    weights[nchoices++] = room[index] + 1;
-                    total += room[index] + 1;
-                }
-                room[index]++;
-            }
-        }
-        if (!nchoices) {
-            PyMem_Free(r);
-            PyErr_SetString(PyExc_ValueError, "no seat may take a card: the beliefs contradict");
-            return NULL;
-        }
-        double pick = mt_random(r) * total;
-        int chosen = choices[nchoices - 1];
-        for (int c = 0; c < nchoices; c++) {
-            if (pick < weights[c]) {
-                chosen = choices[c];
-                break;
-            }
-            pick -= weights[c];
-        }
-        room[chosen]--;
-        hands[others[chosen]][face]++;
+    if (deal_unseen(cards, n, kinds, room, hands, others, r) < 0) {
+        PyMem_Free(r);
+        PyErr_SetString(PyExc_ValueError, "no seat may take a card: the beliefs contradict");
+        return NULL;
     }
     PyObject *state = mt_to_py(r);
     PyMem_Free(r);
@@ -1706,6 +1716,360 @@ static PyObject *k_sample_deal(PyObject *self, PyObject *args) {
         PyList_SET_ITEM(out, s, list);
     }
     return Py_BuildValue("(NN)", state, out);
+}
+
+/* ------------------------------------------------------------------ the strong bot */
+
+/* The strong bot's score of a playout (Playout.score): its team's meld and counters less
+   the other team's, a declaring team short of the bid set back by it. */
+typedef struct {
+    int meld[2], bid, declaring, team;
+} Score;
+
+static int score_of(const Score *s, const int *won) {
+    int totals[2] = {s->meld[0] + won[0], s->meld[1] + won[1]};
+    if (totals[s->declaring] < s->bid) totals[s->declaring] = -s->bid;
+    return totals[s->team] - totals[1 - s->team];
+}
+
+PyDoc_STRVAR(search_doc,
+             "search(config, trump, kinds, pool, room, hands, others, trick, leader, taken,\n"
+             "       candidates, deals, playouts, rng_state, score) -> (rng_state, totals, counts)\n\n"
+             "The strong bot's whole search of one decision (StrongBot.evaluate's loop): deals\n"
+             "times, a deal of the unseen cards as sample_deal deals it, then a seed of\n"
+             "getrandbits(32), then each candidate (a face the seat to move plays first, -1:\n"
+             "none) played out greedily from random.Random(seed), while fewer than `playouts`\n"
+             "were played. score: (meld side 0, meld side 1, bid, declaring side, team): each\n"
+             "playout counts as Playout.score. totals and counts: per candidate.");
+
+static PyObject *k_search(PyObject *self, PyObject *args) {
+    PyObject *config, *kinds_obj, *pool_obj, *room_obj, *hands_obj, *others_obj, *trick_obj;
+    PyObject *taken_obj, *cand_obj, *rng_obj, *score_obj;
+    int trump, leader;
+    long deals, playouts;
+    if (!PyArg_ParseTuple(args, "OiOOOOOOiOOllOO", &config, &trump, &kinds_obj, &pool_obj,
+                          &room_obj, &hands_obj, &others_obj, &trick_obj, &leader, &taken_obj,
+                          &cand_obj, &deals, &playouts, &rng_obj, &score_obj))
+        return NULL;
+    int kinds[FACES], pool[FACES], room[3], others[3], base[MAX_SEATS][FACES];
+    int trick[MAX_SEATS], taken[MAX_SEATS], cands[64], sc[5];
+    if (read_ints(kinds_obj, kinds, FACES, "kinds") != FACES ||
+        read_ints(pool_obj, pool, FACES, "pool") != FACES ||
+        read_ints(room_obj, room, 3, "room") != 3 ||
+        read_ints(others_obj, others, 3, "others") != 3 ||
+        read_ints(score_obj, sc, 5, "score") != 5) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError,
+                            "24 kinds and pool counts, 3 rooms and others, 5 score terms");
+        return NULL;
+    }
+    int ntrick = read_ints(trick_obj, trick, MAX_SEATS, "trick");
+    int ncands = read_ints(cand_obj, cands, 64, "candidates");
+    if (ntrick < 0 || ncands < 0 || read_ints(taken_obj, taken, MAX_SEATS, "taken") < 0)
+        return NULL;
+    PyObject *fast = PySequence_Fast(hands_obj, "hands");
+    if (!fast) return NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != 4) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "four hands");
+        return NULL;
+    }
+    for (int s = 0; s < 4; s++)
+        if (read_ints(PySequence_Fast_GET_ITEM(fast, s), base[s], FACES, "hand") < 0) {
+            Py_DECREF(fast);
+            return NULL;
+        }
+    Py_DECREF(fast);
+    if (trump < 0 || trump > 3 || leader < 0 || leader > 3 || ntrick > 3 || !faces_ok(trick, ntrick) ||
+        ncands < 1 || deals < 0 || playouts < 0 || sc[3] < 0 || sc[3] > 1 || sc[4] < 0 || sc[4] > 1) {
+        PyErr_SetString(PyExc_ValueError, "a trump, a seat as leader, a trick, candidates, sides");
+        return NULL;
+    }
+    int mover = (leader + ntrick) % 4, n = 0, cards[FACES * 4];
+    for (int f = 0; f < FACES; f++) {
+        if (kinds[f] < 0 || kinds[f] > 7 || pool[f] < 0 || pool[f] > 4) {
+            PyErr_SetString(PyExc_ValueError, "kinds 0 to 7, pool counts 0 to 4");
+            return NULL;
+        }
+        n += pool[f];
+    }
+    for (int i = 0; i < ncands; i++)
+        if (cands[i] >= FACES || (cands[i] >= 0 && !base[mover][cands[i]])) {
+            PyErr_SetString(PyExc_ValueError, "candidates: faces the seat to move holds, or -1");
+            return NULL;
+        }
+    for (int i = 0; i < 3; i++)
+        if (others[i] < 0 || others[i] > 3) {
+            PyErr_SetString(PyExc_ValueError, "others are seats");
+            return NULL;
+        }
+    Config *c = config_acquire(config);
+    MT *r = PyMem_Malloc(sizeof(MT) * 2);
+    PyObject *result = NULL;
+    if (!c || !r) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto done;
+    }
+    if (c->players != 4) {
+        PyErr_SetString(PyExc_ValueError, "the strong bot's search is four-hand");
+        goto done;
+    }
+    if (mt_from_py(rng_obj, r) < 0) goto done;
+    Score score = {{sc[0], sc[1]}, sc[2], sc[3], sc[4]};
+    long long totals[64] = {0};
+    long counts[64] = {0};
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    long played = 0;
+    for (long dealt = 0; dealt < deals; dealt++) {
+        int hands[MAX_SEATS][FACES], left[3];
+        memcpy(hands, base, sizeof(hands));
+        memcpy(left, room, sizeof(left));
+        for (int f = 0, k = 0; f < FACES; f++)
+            for (int copy = 0; copy < pool[f]; copy++) cards[k++] = f;
+        if (deal_unseen(cards, n, kinds, left, hands, others, r) < 0) {
+            failed = 1;
+            break;
+        }
+        uint64_t seed = mt_next(r);
+        Deal start;
+        memset(&start, 0, sizeof(start));
+        for (int s = 0; s < 4; s++)
+            for (int f = 0; f < FACES; f++) {
+                start.counts[s][f] = (uint8_t)hands[s][f];
+                if (hands[s][f]) start.masks[s] |= 1u << f;
+            }
+        long now = playouts - played < ncands ? playouts - played : ncands;
+        for (long i = 0; i < now; i++) {
+            Deal d = start;
+            int won[MAX_SEATS];
+            mt_seed(r + 1, seed);
+            play_out(c, &d, trick, ntrick, leader, taken, trump, POLICY_GREEDY, cands[i], r + 1,
+                     won);
+            totals[i] += score_of(&score, won);
+            counts[i]++;
+        }
+        if (now > 0) played += now;
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) {
+        PyErr_SetString(PyExc_ValueError, "no seat may take a card: the beliefs contradict");
+        goto done;
+    }
+    PyObject *state = mt_to_py(r);
+    if (!state) goto done;
+    PyObject *t = PyList_New(ncands), *k = PyList_New(ncands);
+    if (!t || !k) {
+        Py_XDECREF(t);
+        Py_XDECREF(k);
+        Py_DECREF(state);
+        goto done;
+    }
+    for (int i = 0; i < ncands; i++) {
+        PyList_SET_ITEM(t, i, PyLong_FromLongLong(totals[i]));
+        PyList_SET_ITEM(k, i, PyLong_FromLong(counts[i]));
+    }
+    result = Py_BuildValue("(NNN)", state, t, k);
+done:
+    config_release(config, c);
+    PyMem_Free(r);
+    return result;
+}
+
+/* The greedy bot's estimate of a declaring team's points (bots/reference/greedy.py
+   hand_value): meld, the rest of the team's (`partner`), a share of the trick points. */
+static double greedy_value(const Config *c, const uint8_t *counts, int trump, double partner,
+                           int total) {
+    int base = trump * 6, trumps = 0, aces = 0, backed = 0;
+    for (int r = 0; r < 6; r++) trumps += counts[base + r];
+    for (int s = 0; s < 4; s++) {
+        if (s == trump) continue;
+        aces += counts[s * 6];
+        backed += min2(counts[s * 6], counts[s * 6 + 1]);
+    }
+    double share = (12.0 / c->hand_size) *
+                   (0.26 + 0.02 * c->pass_count + 0.059 * trumps + 0.045 * aces +
+                    0.055 * counts[base] + 0.01 * backed);
+    share = share < 0.05 ? 0.05 : share > 0.95 ? 0.95 : share;
+    return meld_total(counts, trump, c) + partner + share * total;
+}
+
+/* The trump the greedy bot names with this hand (the best value, the lowest suit on a
+   tie), and that value in `value`; -1 when the rules leave no suit. */
+static int greedy_trump(const Config *c, const uint8_t *counts, double partner, int total,
+                        double *value) {
+    int best = -1;
+    for (int s = 0; s < 4; s++) {
+        if (c->trump_needs_marriage && !(counts[s * 6 + 2] && counts[s * 6 + 3])) continue;
+        double v = greedy_value(c, counts, s, partner, total);
+        if (best < 0 || v > *value) {
+            best = s;
+            *value = v;
+        }
+    }
+    return best;
+}
+
+/* The passing, by rules of thumb: the giver sends its trumps and aces, the cards its meld
+   needs last; the declarer returns what neither melds nor takes tricks, the shortest side
+   suit first (voids let it trump). */
+static void pass_cards(const Config *c, Deal *d, int giver, int receiver, int trump, int back) {
+    int needed[FACES];
+    for (int k = 0; k < c->pass_count; k++) {
+        uint8_t *hand = d->counts[giver];
+        meld_cards(hand, trump, c, needed);
+        int best = -1;
+        double best_key = 0;
+        for (int f = 0; f < FACES; f++) {
+            if (!hand[f]) continue;
+            int suit = f / 6, rank = f % 6, in_meld = hand[f] <= needed[f];
+            double key;
+            if (!back) {
+                double worth = suit == trump ? 0.9 + (rank == 0 ? 0.6 : rank <= 3 ? 0.2 : 0.0)
+                                             : (rank == 0 ? 0.7 : rank == 1 ? 0.2 : 0.0);
+                key = worth - 2.0 * in_meld;
+            } else {
+                int length = 0;
+                for (int r = 0; r < 6; r++) length += hand[suit * 6 + r];
+                key = -(8.0 * (suit == trump) + 4.0 * in_meld + 2.0 * (rank == 0) +
+                        0.1 * length + 0.01 * (5 - rank));
+            }
+            if (best < 0 || key > best_key) {
+                best = f;
+                best_key = key;
+            }
+        }
+        if (best < 0) return;
+        if (!--d->counts[giver][best]) d->masks[giver] &= ~(1u << best);
+        if (!d->counts[receiver][best]++) d->masks[receiver] |= 1u << best;
+    }
+}
+
+PyDoc_STRVAR(declare_doc,
+             "declare(config, hand, seat, declarer, trump, deals, seed, partner, total)\n"
+             "-> [(declaring side's points, the other side's, declarer, its greedy value)]\n\n"
+             "Whole hands of four-hand pinochle from the auction's end, as `seat` (holding\n"
+             "`hand`, 24 counts) sees it: the other 36 cards dealt at random (deal n from\n"
+             "random.Random(seed)), `declarer` (a seat; -1: whichever opponent of `seat` the\n"
+             "greedy bot values more) naming `trump` (-1: the greedy bot's trump), the\n"
+             "passing by rules of thumb, every seat's meld, the tricks by the strong bot's\n"
+             "playout card sense from the declarer's lead (draws from random.Random(seed+1)).\n"
+             "partner and total: the greedy value's rest-of-team meld and trick points.\n"
+             "The same seed deals the same hands whatever the declarer or trump.");
+
+static PyObject *k_declare(PyObject *self, PyObject *args) {
+    PyObject *config, *hand_obj;
+    int seat, declarer, trump, total;
+    long deals;
+    unsigned long long seed;
+    double partner;
+    if (!PyArg_ParseTuple(args, "OOiiilKdi", &config, &hand_obj, &seat, &declarer, &trump, &deals,
+                          &seed, &partner, &total))
+        return NULL;
+    int own[FACES];
+    if (read_ints(hand_obj, own, FACES, "hand") != FACES) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "24 counts");
+        return NULL;
+    }
+    if (seat < 0 || seat > 3 || declarer < -1 || declarer > 3 || trump < -1 || trump > 3 ||
+        deals < 0) {
+        PyErr_SetString(PyExc_ValueError, "seats, a trump or -1, deals >= 0");
+        return NULL;
+    }
+    Config *c = config_acquire(config);
+    MT *r = PyMem_Malloc(sizeof(MT) * 2);
+    int *out = PyMem_Malloc(sizeof(int) * 3 * (size_t)(deals ? deals : 1));
+    double *values = PyMem_Malloc(sizeof(double) * (size_t)(deals ? deals : 1));
+    PyObject *result = NULL;
+    if (!c || !r || !out || !values) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        goto done;
+    }
+    if (c->players != 4 || c->double_deck) {
+        PyErr_SetString(PyExc_ValueError, "whole hands from the auction: single-deck four-hand");
+        goto done;
+    }
+    uint8_t pack[96];
+    int npack = pack_of(c->double_deck, pack), rest[96], nrest = 0, held[FACES];
+    memcpy(held, own, sizeof(held));
+    for (int i = 0; i < npack; i++) {
+        if (held[pack[i]] > 0)
+            held[pack[i]]--;
+        else
+            rest[nrest++] = pack[i];
+    }
+    if (nrest != 3 * c->hand_size) {
+        PyErr_SetString(PyExc_ValueError, "hand: one seat's cards of the pack");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    mt_seed(r, seed);
+    mt_seed(r + 1, seed + 1);
+    for (long i = 0; i < deals; i++) {
+        int cards[96];
+        memcpy(cards, rest, sizeof(int) * (size_t)nrest);
+        for (int k = nrest - 1; k > 0; k--) {
+            int j = (int)mt_below(r, (uint32_t)(k + 1));
+            int t = cards[k];
+            cards[k] = cards[j];
+            cards[j] = t;
+        }
+        Deal d;
+        memset(&d, 0, sizeof(d));
+        for (int f = 0; f < FACES; f++) {
+            d.counts[seat][f] = (uint8_t)own[f];
+            if (own[f]) d.masks[seat] |= 1u << f;
+        }
+        for (int k = 0; k < nrest; k++) {
+            int s = (seat + 1 + k / c->hand_size) % 4, f = cards[k];
+            d.counts[s][f]++;
+            d.masks[s] |= 1u << f;
+        }
+        int who = declarer;
+        double value = 0, other = 0;
+        if (who < 0) {
+            int a = (seat + 1) % 4, b = (seat + 3) % 4;
+            greedy_trump(c, d.counts[a], partner, total, &value);
+            greedy_trump(c, d.counts[b], partner, total, &other);
+            who = other > value ? b : a;
+        }
+        int named = greedy_trump(c, d.counts[who], partner, total, &value);
+        if (trump >= 0) {
+            named = trump;
+            value = greedy_value(c, d.counts[who], trump, partner, total);
+        }
+        if (named < 0) named = 0;
+        int mate = (who + 2) % 4;
+        if (c->pass_count) {
+            pass_cards(c, &d, mate, who, named, 0);
+            pass_cards(c, &d, who, mate, named, 1);
+        }
+        int meld[2] = {0, 0}, none[MAX_SEATS] = {0}, won[MAX_SEATS];
+        for (int s = 0; s < 4; s++) meld[s % 2] += meld_total(d.counts[s], named, c);
+        play_out(c, &d, NULL, 0, who, none, named, POLICY_GREEDY, -1, r + 1, won);
+        out[3 * i] = meld[who % 2] + won[who % 2];
+        out[3 * i + 1] = meld[1 - who % 2] + won[1 - who % 2];
+        out[3 * i + 2] = who;
+        values[i] = value;
+    }
+    Py_END_ALLOW_THREADS
+    result = PyList_New(deals);
+    if (!result) goto done;
+    for (long i = 0; i < deals; i++) {
+        PyObject *row = Py_BuildValue("(iiid)", out[3 * i], out[3 * i + 1], out[3 * i + 2],
+                                      values[i]);
+        if (!row) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        PyList_SET_ITEM(result, i, row);
+    }
+done:
+    config_release(config, c);
+    PyMem_Free(r);
+    PyMem_Free(out);
+    PyMem_Free(values);
+    return result;
 }
 
 static PyObject *k_mt_seed(PyObject *self, PyObject *arg) {
@@ -2609,6 +2973,8 @@ static PyMethodDef methods[] = {
     {"playouts", k_playouts, METH_VARARGS, playouts_doc},
     {"random_deals", k_random_deals, METH_VARARGS, random_deals_doc},
     {"sample_deal", k_sample_deal, METH_VARARGS, sample_deal_doc},
+    {"search", k_search, METH_VARARGS, search_doc},
+    {"declare", k_declare, METH_VARARGS, declare_doc},
     {"shuffled_pack", k_shuffled_pack, METH_VARARGS,
      "shuffled_pack(double_deck, seed): the pack shuffled by splitmix64-fy-v1."},
     {"deal", k_deal, METH_VARARGS,

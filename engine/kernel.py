@@ -73,6 +73,7 @@ __all__ = [
     "SANDBOX_DIR",
     "SOURCE",
     "config_of",
+    "declare",
     "is_pinnacolo",
     "kernel_status",
     "kernel_variants",
@@ -84,6 +85,7 @@ __all__ = [
     "random_hands",
     "random_summary",
     "sample_deal",
+    "search",
     "supports",
     "two_hand_melds",
 ]
@@ -470,3 +472,77 @@ def sample_deal(
     rng.setstate(state)
     result: list[list[int]] = dealt
     return result
+
+
+def search(
+    rules: Rules,
+    *,
+    trump: int,
+    kinds: Sequence[int],
+    pool: Sequence[int],
+    room: Sequence[int],
+    hands: Sequence[Sequence[int]],
+    others: Sequence[int],
+    trick: Sequence[int],
+    leader: int,
+    taken: Sequence[int],
+    candidates: Sequence[int],
+    deals: int,
+    playouts: int,
+    rng: random.Random,
+    score: tuple[int, int, int, int, int],
+) -> tuple[list[int], list[int]]:
+    """The strong reference bot's search of one four-hand decision in one call: ``deals``
+    times, the unseen cards dealt as ``sample_deal`` deals them (``kinds``, ``pool``,
+    ``room``, ``hands``, ``others`` as there), a seed drawn as ``rng.getrandbits(32)``,
+    then each of ``candidates`` (a face the seat to move plays first, -1 for none)
+    played out as ``playouts(greedy=True, rng=seed)`` plays it, until ``playouts``
+    playouts in all. ``score``: the two sides' meld, the bid, the declaring side and the
+    searching seat's side, each playout counted as ``Playout.score`` counts it. The
+    sums of the scores and the playouts, per candidate; ``rng`` is advanced as the bot's
+    own loop (``StrongBot.evaluate`` without the kernel) would advance it."""
+    state, totals, counts = _kernel().search(
+        _parsed(rules),
+        trump,
+        kinds,
+        pool,
+        room,
+        hands,
+        others,
+        trick,
+        leader,
+        taken,
+        candidates,
+        deals,
+        playouts,
+        rng.getstate(),
+        score,
+    )
+    rng.setstate(state)
+    return list(totals), list(counts)
+
+
+def declare(
+    rules: Rules,
+    *,
+    hand: Sequence[int],
+    seat: int,
+    declarer: int,
+    trump: int,
+    deals: int,
+    seed: int,
+    partner_meld: float,
+    total: int,
+) -> list[tuple[int, int, int, float]]:
+    """``deals`` whole four-hand hands from the end of the auction, as ``seat`` holding
+    ``hand`` (face counts) sees them: the other cards dealt at random, ``declarer`` (-1:
+    whichever opponent of ``seat`` the greedy bot values more) naming ``trump`` (-1: the
+    greedy bot's trump), passing by rules of thumb, meld, and the tricks by the strong
+    bot's playout card sense. Each: the declaring side's meld and counters, the other
+    side's, the declarer, and the greedy bot's value of its hand (``hand_value``, with
+    ``partner_meld`` and ``total`` its terms). The same ``seed`` deals the same hands
+    whatever the declarer and the trump, so that they compare on the same cards."""
+    rows = _kernel().declare(
+        _parsed(rules), hand, seat, declarer, trump, deals, seed, partner_meld, total
+    )
+    return [(int(a), int(b), int(c), float(d)) for a, b, c, d in rows]

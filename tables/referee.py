@@ -37,8 +37,9 @@ REFERENCE_CLOCK = protocol.TimeControl(decision_ms=200, bank_ms=60_000, startup_
 """The clock announced to reference bots at a human's table: an interactive work budget.
 
 The strong reference bot sizes its search from the announced clock alone, as a number of
-card plays, never from the wall clock: 200 ms a decision gives it 8,000 card plays (two
-thirds of its arena budget of 12,000, some 20 ms of work on the arena's machines), so that
+card plays, never from the wall clock: 200 ms a decision gives it a tenth of it, some 20 ms
+of work on the arena's machines (200,000 card plays in the C kernel, two thirds of its
+arena budget; 8,000 in CPython without it), so that
 three strong bots answer a human's card well within 300 ms on a busy machine
 (tests/bench/bench_play_latency.py). The other reference bots do not search. At a
 human's table the strong bot searches this whole budget on every card, forced or not

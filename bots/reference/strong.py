@@ -4,23 +4,30 @@ For every card it plays, and for the throw-in, it deals the unseen cards to the 
 seats many times, each deal consistent with everything this seat knows (``Beliefs``),
 plays each candidate out to the end of the hand with a fast card-sense policy for all four
 seats (``Playout``) and keeps the candidate with the best mean score difference for its
-team. The auction, the trump and the passing are the greedy bot's.
+team. The auction, the trump and the passing are the greedy bot's (a search of the
+auction by whole hands simulated in the kernel, ``auction_search``, is there but off: it
+lost to the greedy auction).
 
 The search is bounded by work, never by the clock, so that the same seed and the same
 announced clock give the same play on any machine, however busy. Its budget is a number of
 cards played out per decision, from the ``time`` of ``hello`` (``work_budget``):
 
     think_ms   = min(decision_ms / 10, bank_ms / (hand_size + 3) / 10)
-    card_plays = min(12_000, floor(think_ms * 400))       (400 card plays a millisecond)
+    card_plays = min(cap, floor(think_ms * speed))
 
 that is a tenth of the per-decision clock, or of the board's bank shared over its
 decisions (about one a card, plus the auction's, trump's and passing's), at the speed of
-CPython on one core of a shared two-vCPU machine, the arena's kind (a quiet desktop core
-is two to three times faster), capped at 12,000 (about 30 ms there). Below 1,200 card
-plays (3 ms) a decision is the greedy one: a search that short only adds noise. The
-arena's default clock (1 s a decision, 60 s a board) gives the full 12,000. A decision
-samples ``card_plays / (candidates * cards left)`` deals, at least 12 and at most 200;
-every candidate is played out on every deal.
+one core of a shared two-vCPU machine, the arena's kind. Where the C kernel is built (the
+arena's sandbox has it) a decision is searched in the kernel (``engine.kernel.search``,
+``engine.kernel.declare``): speed 10,000 card plays a millisecond, cap 300,000 (about
+30 ms there), at most 2,000 sampled deals a card. Without the kernel the search is the
+same loop in CPython: speed 400, cap 12,000, at most 200 deals, and the auction is the
+greedy bot's. Below 1,200 card plays a decision is the greedy one: a search that short
+only adds noise. The arena's default clock (1 s a decision, 60 s a board) gives the full
+cap. A card decision samples ``card_plays / (candidates * cards left)`` deals, at least 12;
+every candidate is played out on every deal. With ``auction_search`` an auction decision
+simulates ``card_plays / ((cards dealt + 48) * simulations)`` deals (at most 2,000, else
+the greedy call below 50) for each trump it may name and for the others' contracts.
 
 A wall clock stops a search only as a safety net, at three quarters of the per-decision
 clock or a quarter of the bank left, far beyond what the budget needs: when it fires, the
@@ -42,12 +49,18 @@ from typing import Any
 from bots.reference.greedy import (
     GreedyBot,
     TrickView,
+    average_meld,
+    best_trump,
     card_points,
     choose_card,
     counts_of,
+    partner_meld,
+    trump_choices,
 )
 from engine import kernel
+from engine.actions import Action, Bid, NameTrump
 from engine.cards import DECKS, NUM_FACES, Card, Rank, Suit
+from engine.meld import meld_total
 from engine.rules import MustHead, MustTrump, Rules
 from engine.tricks import (
     HEAD_ALWAYS,
@@ -439,17 +452,48 @@ class Playout:
             seat = win_seat
 
 
+class _Stopped(Exception):
+    """The safety clock stopped an auction decision's simulations."""
+
+
 class StrongBot(GreedyBot):
     name = "strong"
 
     card_plays_per_ms = 400
-    """The calibration of ``work_budget``: card plays a millisecond on the arena's machines."""
+    """The calibration of ``work_budget`` for the pure-Python search: card plays a
+    millisecond on the arena's machines."""
     max_card_plays = 12_000
-    """The most work a decision gets, however generous the clock."""
+    """The most work a pure-Python decision gets, however generous the clock."""
+    kernel_card_plays_per_ms = 10_000
+    """The calibration of ``work_budget`` when the C kernel searches (``kernel_search``)."""
+    kernel_max_card_plays = 300_000
+    """The most work a kernel decision gets, however generous the clock."""
     min_card_plays = 1_200
     """Below this budget a decision is the greedy one: a search that short only adds noise."""
     min_deals = 12
     max_deals = 200
+    """The most deals a pure-Python card decision samples."""
+    kernel_max_deals = 2_000
+    """The most deals a kernel card decision samples."""
+    kernel_search = True
+    """Search each decision in one kernel call (``engine.kernel.search``) at the kernel's
+    calibration, where the kernel is built; else, or when False, the Python loop at
+    CPython's (the bot before the kernel searched: a benchmark's baseline)."""
+    auction_search = False
+    """Bid and name the trump by whole hands simulated in the kernel (``bid``, ``trump``);
+    when False (the default), or without the kernel, the greedy bot's rules of thumb. Off:
+    measured against the greedy auction it lost (duplicate, 400 boards a variant,
+    tests/bench/bench_strong_search.py ``--bot auction``): its valuation of passing
+    overbids."""
+    auction_overhead = 48
+    """What a simulated whole hand counts beyond its card plays, in card plays: its deal,
+    trump, passing and meld."""
+    auction_max_deals = 2_000
+    """The most deals an auction decision simulates per trump or declarer."""
+    auction_min_deals = 50
+    """Fewer simulated deals than this: the greedy bot's call (too noisy to trust)."""
+    search_chunk = 250
+    """Deals per kernel call: the safety clock is read between calls."""
     seed_salt = ""
     """Prefixed to every search seed: another salt samples other deals in every search, so
     that two runs on the same cards measure how much of a result the cards decide."""
@@ -491,17 +535,25 @@ class StrongBot(GreedyBot):
             float(bank_ms) if isinstance(bank_ms, int | float) else None,
         )
 
+    def in_kernel(self, rules: Rules) -> bool:
+        """Whether this bot's searches run in the C kernel (one call a decision)."""
+        return self.kernel_search and kernel.KERNEL is not None and kernel.supports(rules)
+
     def work_budget(self, observation: dict[str, Any]) -> int:
         """Card plays this decision may use, from the clock announced in ``hello`` alone
         (the module's docstring gives the formula); 0 means play the greedy card."""
         decision_ms, bank_ms = self._clock()
+        rules = self._rules(observation)
+        fast = self.in_kernel(rules)
+        per_ms = self.kernel_card_plays_per_ms if fast else self.card_plays_per_ms
+        cap = self.kernel_max_card_plays if fast else self.max_card_plays
         # No clock announced: nothing to spread, the full budget.
-        think_ms = self.max_card_plays / self.card_plays_per_ms
+        think_ms = cap / per_ms
         if decision_ms is not None:
             think_ms = min(think_ms, decision_ms / 10)
         if bank_ms is not None:
-            think_ms = min(think_ms, bank_ms / (self._rules(observation).hand_size + 3) / 10)
-        budget = min(self.max_card_plays, math.floor(think_ms * self.card_plays_per_ms))
+            think_ms = min(think_ms, bank_ms / (rules.hand_size + 3) / 10)
+        budget = min(cap, math.floor(think_ms * per_ms))
         return budget if budget >= self.min_card_plays else 0
 
     def safety_deadline(self) -> float:
@@ -519,20 +571,33 @@ class StrongBot(GreedyBot):
         key = f"{observation['seat']}/{self.board}/{observation['phase']}/{played}"
         return random.Random(f"{self.seed_salt}{key}/{' '.join(observation['hand'])}")
 
+    def _stopped(self, dealt: int, deals: int) -> None:
+        self.safety_stops += 1
+        print(
+            f"strong: the safety clock stopped a search at board {self.board} after "
+            f"{dealt} of {deals} deals; this decision depends on the machine's speed",
+            file=sys.stderr,
+        )
+
     def evaluate(
         self,
         observation: dict[str, Any],
         candidates: Sequence[int | None],
         play_candidate: Callable[[list[list[int]], list[int], int | None, int], int],
         card_plays: int,
+        start: tuple[Playout, Sequence[int], int, Sequence[int]] | None = None,
     ) -> list[float]:
-        """The mean outcome of each candidate over the sampled deals."""
+        """The mean outcome of each candidate over the sampled deals. ``start`` (the
+        playout, the trick so far, its leader and the counters taken) lets the kernel
+        search the whole decision (``in_kernel``): the same deals and playouts, and so
+        the same means, as the Python loop over ``play_candidate``."""
         deadline = self.safety_deadline()
         rules = self._rules(observation)
         beliefs = Beliefs(observation, rules)
         if not beliefs.consistent():
             beliefs.forget_exclusions()
         rng = self.rng(observation)
+        fast = start is not None and self.in_kernel(rules) and start[0].kernel
         # A playout plays every card still in the hands.
         left = sum(beliefs.sizes)
         if self.steady:
@@ -542,38 +607,92 @@ class StrongBot(GreedyBot):
             playouts = max(len(candidates), card_plays // (left + self.playout_overhead))
             deals = playouts
         else:
-            deals = min(self.max_deals, max(self.min_deals, card_plays // (len(candidates) * left)))
+            most = self.kernel_max_deals if fast else self.max_deals
+            deals = min(most, max(self.min_deals, card_plays // (len(candidates) * left)))
             playouts = deals * len(candidates)
-        totals = [0.0] * len(candidates)
-        counted = [0] * len(candidates)
-        dealt = played = 0
-        while dealt < deals and (not dealt or time.perf_counter() < deadline):
-            # A steady search prepares every deal alike, those it will not play included.
-            hands = beliefs.sample(rng)
-            dealt += 1
-            masks = [
-                sum(1 << face for face in range(NUM_FACES) if counts[face]) for counts in hands
-            ]
-            # The same playout draws for every candidate: differences come from the cards.
-            seed = rng.getrandbits(32)
-            for index, candidate in enumerate(candidates[: playouts - played]):
-                copy = [list(counts) for counts in hands]
-                totals[index] += play_candidate(copy, list(masks), candidate, seed)
-                counted[index] += 1
-            played += min(len(candidates), playouts - played)
+        if fast:
+            assert start is not None
+            totals, counted, dealt = self._kernel_search(
+                beliefs, rng, candidates, start, deals, playouts, deadline
+            )
+            played = sum(counted)
+        else:
+            totals = [0.0] * len(candidates)
+            counted = [0] * len(candidates)
+            dealt = played = 0
+            while dealt < deals and (not dealt or time.perf_counter() < deadline):
+                # A steady search prepares every deal alike, those it will not play included.
+                hands = beliefs.sample(rng)
+                dealt += 1
+                masks = [
+                    sum(1 << face for face in range(NUM_FACES) if counts[face]) for counts in hands
+                ]
+                # The same playout draws for every candidate: differences come from the cards.
+                seed = rng.getrandbits(32)
+                for index, candidate in enumerate(candidates[: playouts - played]):
+                    copy = [list(counts) for counts in hands]
+                    totals[index] += play_candidate(copy, list(masks), candidate, seed)
+                    counted[index] += 1
+                played += min(len(candidates), playouts - played)
         self.last_deals = dealt
         self.last_card_plays = played * left
         if dealt < deals:
-            self.safety_stops += 1
-            print(
-                f"strong: the safety clock stopped a search at board {self.board} after "
-                f"{dealt} of {deals} deals; this decision depends on the machine's speed",
-                file=sys.stderr,
-            )
+            self._stopped(dealt, deals)
         return [
             total / count if count else -math.inf
             for total, count in zip(totals, counted, strict=True)
         ]
+
+    def _kernel_search(
+        self,
+        beliefs: Beliefs,
+        rng: random.Random,
+        candidates: Sequence[int | None],
+        start: tuple[Playout, Sequence[int], int, Sequence[int]],
+        deals: int,
+        playouts: int,
+        deadline: float,
+    ) -> tuple[list[float], list[int], int]:
+        """``evaluate``'s loop in the kernel, ``search_chunk`` deals a call."""
+        playout, trick, leader, taken = start
+        hands = [list(beliefs.held[seat]) for seat in range(4)]
+        hands[beliefs.seat] = list(beliefs.hand)
+        faces = [-1 if face is None else face for face in candidates]
+        score = (
+            playout.meld[0],
+            playout.meld[1],
+            playout.bid,
+            playout.declaring,
+            playout.team,
+        )
+        totals = [0.0] * len(candidates)
+        counted = [0] * len(candidates)
+        dealt = played = 0
+        while dealt < deals and (not dealt or time.perf_counter() < deadline):
+            chunk = min(self.search_chunk, deals - dealt)
+            sums, counts = kernel.search(
+                playout.rules,
+                trump=playout.trump,
+                kinds=beliefs.kinds,
+                pool=beliefs.pool,
+                room=beliefs.room,
+                hands=hands,
+                others=beliefs.others,
+                trick=trick,
+                leader=leader,
+                taken=taken,
+                candidates=faces,
+                deals=chunk,
+                playouts=playouts - played,
+                rng=rng,
+                score=score,
+            )
+            dealt += chunk
+            played += sum(counts)
+            for index, (total, count) in enumerate(zip(sums, counts, strict=True)):
+                totals[index] += total
+                counted[index] += count
+        return totals, counted, dealt
 
     def playout(self, observation: dict[str, Any]) -> Playout:
         rules = self._rules(observation)
@@ -610,7 +729,9 @@ class StrongBot(GreedyBot):
             assert face is not None
             return playout.finish_seeded(hands, masks, trick, leader, taken, seed, face)
 
-        totals = self.evaluate(observation, faces, play_card, budget)
+        totals = self.evaluate(
+            observation, faces, play_card, budget, (playout, trick, leader, taken)
+        )
         # Ties (cards that play alike) go to the greedy choice, which has card sense.
         best = max(range(len(faces)), key=lambda i: (totals[i], faces[i] == sensible))
         return f"play {Card(faces[best])}"
@@ -625,8 +746,176 @@ class StrongBot(GreedyBot):
         def play_on(hands: list[list[int]], masks: list[int], _: int | None, seed: int) -> int:
             return playout.finish_seeded(hands, masks, [], seat, [0, 0], seed)
 
-        (playing,) = self.evaluate(observation, [None], play_on, budget)
+        (playing,) = self.evaluate(
+            observation, [None], play_on, budget, (playout, [], seat, [0, 0])
+        )
         bid = int(observation["contract"]["bid"])
         # Throwing in: the declaring team loses the bid, the defenders keep their meld.
         conceded = -bid - playout.meld[1 - playout.team]
         return "throw-in" if conceded > playing else "play-on"
+
+    # ------------------------------------------------------------------ the auction
+
+    def auction_deals(self, observation: dict[str, Any], simulations: int) -> int:
+        """Deals each of ``simulations`` whole-hand simulations of an auction decision gets
+        from its budget; 0: the greedy bot's call (no kernel, or too few to trust)."""
+        rules = self._rules(observation)
+        if not (self.auction_search and self.in_kernel(rules)):
+            return 0
+        if rules.players != 4 or rules.deck != "single":
+            return 0
+        budget = self.work_budget(observation)
+        cost = rules.hand_size * 4 + self.auction_overhead
+        deals = min(self.auction_max_deals, budget // (cost * simulations))
+        return deals if deals >= self.auction_min_deals else 0
+
+    def _declared(
+        self,
+        observation: dict[str, Any],
+        declarer: int,
+        trump: int,
+        deals: int,
+        seed: int,
+        deadline: float,
+    ) -> list[tuple[int, int, int, float]]:
+        """``engine.kernel.declare`` from this seat, counted as this decision's work;
+        ``_Stopped`` once the safety clock has passed."""
+        if self.last_deals and time.perf_counter() >= deadline:
+            raise _Stopped
+        rules = self._rules(observation)
+        self.last_deals += deals
+        self.last_card_plays += deals * rules.hand_size * 4
+        return kernel.declare(
+            rules,
+            hand=counts_of(observation["hand"]),
+            seat=int(observation["seat"]),
+            declarer=declarer,
+            trump=trump,
+            deals=deals,
+            seed=seed,
+            partner_meld=partner_meld(rules),
+            total=rules.total_in_tricks,
+        )
+
+    def bid(self, observation: dict[str, Any], legal: list[str]) -> str:
+        """Bid the lowest legal bid when declaring there, with the best trump, scores
+        better for the team on simulated deals than passing does; else the greedy pass.
+
+        Passing is valued on the same deals: when the partner holds the contract, as the
+        partner declaring it; otherwise, deal by deal, as the stronger opponent still
+        bidding declaring the same bid where the greedy bot's rule would have it bid so
+        high, else the partner where it would, else as even (the dealer is stuck with a
+        hand nobody wants, on either side)."""
+        rules = self._rules(observation)
+        choices = trump_choices(counts_of(observation["hand"]), rules)
+        bids = sorted(a.amount for a in map(Action.parse, legal) if isinstance(a, Bid))
+        passes = [text for text in legal if not text.startswith("bid")]
+        # A simulation a trump it may name, and the opponents' and the partner's contract.
+        deals = self.auction_deals(observation, len(choices) + 2)
+        if not passes or not bids or not choices or not deals:
+            return super().bid(observation, legal)
+        try:
+            return self._searched_bid(observation, legal, choices, bids[0], passes, deals)
+        except _Stopped:
+            self._stopped(self.last_deals, deals * (len(choices) + 2))
+            return super().bid(observation, legal)
+
+    def _searched_bid(
+        self,
+        observation: dict[str, Any],
+        legal: list[str],
+        choices: list[int],
+        lowest: int,
+        passes: list[str],
+        deals: int,
+    ) -> str:
+        rules = self._rules(observation)
+        seat = int(observation["seat"])
+        partner = (seat + 2) % 4
+        counts = counts_of(observation["hand"])
+        deadline = self.safety_deadline()
+        auction = observation["auction"]
+        seed = self.rng(observation).getrandbits(32)
+        # The partner's "pass with help" promises meld well above the average one.
+        helped = any(e["seat"] == partner and e["action"] == "pass-help" for e in auction)
+        bonus = average_meld(rules) if helped else 0.0
+
+        def outcome(row: tuple[int, int, int, float], bid: int, extra: float) -> float:
+            ours, theirs = row[0] + extra, row[1]
+            return (ours if ours >= bid else -bid) - theirs
+
+        declaring = max(
+            (
+                [
+                    outcome(row, lowest, bonus)
+                    for row in self._declared(observation, seat, t, deals, seed, deadline)
+                ]
+                for t in choices
+            ),
+            key=sum,
+        )
+        bidders = [e for e in auction if str(e["action"]).startswith("bid")]
+        passed = {int(e["seat"]) for e in auction if str(e["action"]).startswith("pass")}
+        if bidders and int(bidders[-1]["seat"]) == partner:
+            high = int(str(bidders[-1]["action"]).split()[1])
+            rows = self._declared(observation, partner, -1, deals, seed, deadline)
+            passing = [outcome(row, high, 0.0) for row in rows]
+        else:
+            # Who would take the contract at this bid were we to pass: an opponent still
+            # bidding whose hand the greedy rule would bid so high, else the partner so,
+            # else nobody (the dealer stuck with it, either side's: even, 0).
+            margin = 0.12 * rules.total_in_tricks
+            bidding = [s for s in ((seat + 1) % 4, (seat + 3) % 4) if s not in passed]
+            chosen = -1 if len(bidding) == 2 else bidding[0] if bidding else None
+            theirs = (
+                self._declared(observation, chosen, -1, deals, seed, deadline)
+                if chosen is not None
+                else None
+            )
+            ours = (
+                self._declared(observation, partner, -1, deals, seed, deadline)
+                if partner not in passed
+                else None
+            )
+            passing = []
+            for index in range(deals):
+                if theirs is not None and theirs[index][3] - margin >= lowest:
+                    passing.append(-outcome(theirs[index], lowest, 0.0))
+                elif ours is not None and ours[index][3] - margin >= lowest:
+                    passing.append(outcome(ours[index], lowest, 0.0))
+                else:
+                    passing.append(0.0)
+        if sum(declaring) > sum(passing):
+            return f"bid {lowest}"
+        # The greedy bot's pass: with help when the hand's own meld is well above average.
+        trump, _ = best_trump(counts, rules, choices)
+        if "pass-help" in passes and meld_total(
+            counts, trump, rules.meld_values
+        ) >= 2 * average_meld(rules):
+            return "pass-help"
+        return "pass"
+
+    def trump(self, observation: dict[str, Any], legal: list[str]) -> str:
+        """The trump whose simulated deals (passing, meld and tricks) score best at the
+        contract's bid; the greedy bot's trump on a tie."""
+        choices = [int(a.suit) for a in map(Action.parse, legal) if isinstance(a, NameTrump)]
+        deals = self.auction_deals(observation, len(choices))
+        if len(choices) < 2 or not deals:
+            return super().trump(observation, legal)
+        sensible = int(Suit.parse(super().trump(observation, legal).split()[1]))
+        seat = int(observation["seat"])
+        bid = int(observation["contract"]["bid"])
+        seed = self.rng(observation).getrandbits(32)
+        deadline = self.safety_deadline()
+        values = {}
+        try:
+            for suit in choices:
+                rows = self._declared(observation, seat, suit, deals, seed, deadline)
+                values[suit] = sum(
+                    (ours if ours >= bid else -bid) - theirs for ours, theirs, _, _ in rows
+                )
+        except _Stopped:
+            self._stopped(self.last_deals, deals * len(choices))
+            return f"trump {Suit(sensible)}"
+        best = max(choices, key=lambda suit: (values[suit], suit == sensible))
+        return f"trump {Suit(best)}"

@@ -28,6 +28,7 @@ def maker(name: str) -> Callable[[], Bot]:
             # The strong bot's search is sized for real matches; a smaller one runs the
             # same code in a fraction of the time.
             bot.max_card_plays = 1_000
+            bot.kernel_max_card_plays = 10_000
             bot.min_card_plays = 100
         return bot
 

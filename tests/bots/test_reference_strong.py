@@ -25,6 +25,7 @@ from bots.reference import REFERENCE_BOTS
 from bots.reference.greedy import GreedyBot
 from bots.reference.strong import Beliefs, StrongBot
 from bots.sdk import Bot, bot_from_module, load_module
+from engine import kernel
 from engine.actions import Action
 from engine.cards import DECKS, NUM_FACES, Card
 from engine.hand import HandState, Phase, new_hand
@@ -141,6 +142,15 @@ def act(bot: Any, state: HandState, time_left_ms: int = 60_000) -> str:
     return str(reply["action"])
 
 
+class PythonStrongBot(StrongBot):
+    """The strong bot searching in CPython, as it does where the kernel is not built."""
+
+    kernel_search = False
+
+
+FULL_BUDGET = StrongBot.kernel_max_card_plays if kernel.KERNEL else StrongBot.max_card_plays
+"""The strong bot's budget at the arena's clock: the kernel's cap where it is built."""
+
 ARENA_TIME = {"decision_ms": 1000, "bank_ms": 60_000, "startup_ms": 10_000}
 GENEROUS_TIME = {"decision_ms": 60_000, "bank_ms": 600_000, "startup_ms": 60_000}
 """The same full budget as the arena's clock, with the safety stop out of reach however
@@ -189,8 +199,9 @@ def a_choice_of_cards() -> HandState:
 def test_its_work_budget_follows_the_announced_clock_by_the_documented_formula(
     clock: dict[str, int] | None, card_plays: int
 ) -> None:
+    """The pure-Python search's calibration (the kernel's: test_strong_kernel_search)."""
     state = a_choice_of_cards()
-    bot = seated(StrongBot(), state, boards=10, time=clock)
+    bot = seated(PythonStrongBot(), state, boards=10, time=clock)
     assert bot.work_budget(state.observation(state.current_player)) == card_plays
 
 
@@ -201,7 +212,7 @@ def test_its_budget_depends_neither_on_the_boards_at_the_table_nor_on_the_bank_l
     long = seated(StrongBot(), state, boards=2378, time=ARENA_TIME)
     act(short, state, time_left_ms=60_000)
     act(long, state, time_left_ms=3_000)
-    assert short.work_budget(observation) == long.work_budget(observation) == 12_000
+    assert short.work_budget(observation) == long.work_budget(observation) == FULL_BUDGET
 
 
 def test_a_long_table_does_not_degrade_it_to_the_greedy_card() -> None:
@@ -221,7 +232,8 @@ def test_a_long_table_does_not_degrade_it_to_the_greedy_card() -> None:
 
 def test_it_plays_the_greedy_card_without_searching_when_the_clock_is_too_tight() -> None:
     state = a_choice_of_cards()
-    tight = {"decision_ms": 20, "bank_ms": 60_000, "startup_ms": 1000}
+    # A tenth of 1 ms: 1,000 card plays in the kernel, 40 in CPython, both under 1,200.
+    tight = {"decision_ms": 1, "bank_ms": 60_000, "startup_ms": 1000}
     strong = seated(StrongBot(), state, boards=100, time=tight)
     greedy = seated(GreedyBot(), state, boards=100, time=tight)
     assert act(strong, state) == act(greedy, state)
@@ -234,8 +246,11 @@ def test_the_safety_clock_stops_a_search_and_says_so(capsys: pytest.CaptureFixtu
     # An already spent bank: the safety clock has passed before the first deal is done.
     act(bot, state, time_left_ms=0)
     assert bot.safety_stops == 1
-    assert bot.last_deals == 1
-    assert "the safety clock stopped a search at board 1 after 1 of" in capsys.readouterr().err
+    # The first kernel call (or the first deal, in CPython) runs before the clock is read.
+    first = StrongBot.search_chunk if bot.in_kernel(bot._rules(state.observation(0))) else 1
+    assert bot.last_deals == first
+    err = capsys.readouterr().err
+    assert f"the safety clock stopped a search at board 1 after {first} of" in err
 
 
 def test_the_same_seed_and_budget_give_the_same_play_on_a_busy_machine() -> None:
