@@ -1,6 +1,6 @@
 """The deal form offers, in a real browser, only the bots the chosen variant has.
 
-Only the four-hand pinochle games have a strong reference bot: choosing another variant
+Only the pinochle games have a strong reference bot: choosing a Pinnacolo variant
 swaps in (htmx, under the site's strict CSP) a bot list without it, and choosing single4
 brings it back.
 """
@@ -27,16 +27,16 @@ def test_the_bots_offered_follow_the_variant(page: Any, problems: Problems) -> N
     page.goto("/play/")
     expect(page.locator(f'#bots option[value="{STRONG}"]')).to_have_count(1)
 
-    page.select_option("#variant", "cutthroat3")
+    page.select_option("#variant", "pinnacolo3")
     # The swapped-in fields say which variant they are for: wait for exactly that.
-    expect(page.locator('#bots[data-variant="cutthroat3"]')).to_have_count(1)
+    expect(page.locator('#bots[data-variant="pinnacolo3"]')).to_have_count(1)
     expect(page.locator(f'#bots option[value="{STRONG}"]')).to_have_count(0)
     expect(page.locator("#bots option")).to_have_text(
         ["random (reference bot)", "greedy (reference bot)"]
     )
     expect(page.locator("#seat option")).to_have_count(3)
     expect(page.locator("#partner")).to_have_count(0)
-    snapshot(page, "play-deal-form-cutthroat3")
+    snapshot(page, "play-deal-form-pinnacolo3")
 
     page.select_option("#variant", "single4")
     expect(page.locator('#bots[data-variant="single4"]')).to_have_count(1)
@@ -45,7 +45,7 @@ def test_the_bots_offered_follow_the_variant(page: Any, problems: Problems) -> N
     snapshot(page, "play-deal-form-single4")
 
     page.goto("/play/challenges/")
-    page.select_option("#c-variant", "twohand")
+    page.select_option("#c-variant", "pinnacolo2")
     expect(page.locator(f'#c-opponent option[value="{STRONG}"]')).to_have_count(0)
     expect(page.locator("#c-opponent option")).to_have_count(2)
     page.select_option("#c-variant", "double4")

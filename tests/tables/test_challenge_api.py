@@ -108,7 +108,8 @@ def test_a_challenge_in_play_is_its_owners_alone(
     ("fields", "named"),
     [
         ({"variant": "bezique"}, "variant"),
-        ({"opponent": {"kind": "reference", "name": "strong"}}, "strong"),
+        # Pinnacolo has no strong reference bot.
+        ({"variant": "pinnacolo2", "opponent": {"kind": "reference", "name": "strong"}}, "strong"),
         ({"opponent": {"kind": "robot"}}, "kind"),
         ({"boards": 9}, "boards"),
     ],
