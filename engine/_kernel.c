@@ -300,6 +300,25 @@ static int read_ints(PyObject *seq, int *out, int size, const char *what) {
     return (int)n;
 }
 
+/* ``seats`` count vectors of FACES ints, one a seat, into ``hands``: -1 with the error set
+ * (``wrong`` when the sequence has another length). */
+static int read_hands(PyObject *obj, int hands[][FACES], int seats, const char *wrong) {
+    PyObject *fast = PySequence_Fast(obj, "hands");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != seats) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, wrong);
+        return -1;
+    }
+    for (int s = 0; s < seats; s++)
+        if (read_ints(PySequence_Fast_GET_ITEM(fast, s), hands[s], FACES, "hand") < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    Py_DECREF(fast);
+    return 0;
+}
+
 static void candidate(Candidate *m, int klass, int value, int times, const int *faces, int n) {
     m->nfaces = n;
     m->klass = klass;
@@ -1660,19 +1679,7 @@ static PyObject *k_sample_deal(PyObject *self, PyObject *args) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "24 kinds and pool counts, 3 rooms and others");
         return NULL;
     }
-    PyObject *fast = PySequence_Fast(hands_obj, "hands");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 4) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "four hands");
-        return NULL;
-    }
-    for (int s = 0; s < 4; s++)
-        if (read_ints(PySequence_Fast_GET_ITEM(fast, s), hands[s], FACES, "hand") < 0) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-    Py_DECREF(fast);
+    if (read_hands(hands_obj, hands, 4, "four hands") < 0) return NULL;
     int cards[FACES * 4], n = 0;
     for (int f = 0; f < FACES; f++) {
         if (kinds[f] < 0 || kinds[f] > 7 || pool[f] < 0 || pool[f] > 4) {
@@ -1767,19 +1774,7 @@ static PyObject *k_search(PyObject *self, PyObject *args) {
     int ncands = read_ints(cand_obj, cands, 64, "candidates");
     if (ntrick < 0 || ncands < 0 || read_ints(taken_obj, taken, MAX_SEATS, "taken") < 0)
         return NULL;
-    PyObject *fast = PySequence_Fast(hands_obj, "hands");
-    if (!fast) return NULL;
-    if (PySequence_Fast_GET_SIZE(fast) != 4) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "four hands");
-        return NULL;
-    }
-    for (int s = 0; s < 4; s++)
-        if (read_ints(PySequence_Fast_GET_ITEM(fast, s), base[s], FACES, "hand") < 0) {
-            Py_DECREF(fast);
-            return NULL;
-        }
-    Py_DECREF(fast);
+    if (read_hands(hands_obj, base, 4, "four hands") < 0) return NULL;
     if (trump < 0 || trump > 3 || leader < 0 || leader > 3 || ntrick > 3 || !faces_ok(trick, ntrick) ||
         ncands < 1 || deals < 0 || playouts < 0 || sc[3] < 0 || sc[3] > 1 || sc[4] < 0 || sc[4] > 1) {
         PyErr_SetString(PyExc_ValueError, "a trump, a seat as leader, a trick, candidates, sides");
