@@ -1,4 +1,4 @@
-"""Power of three designs on the same deals: plain deals, duplicate, duplicate + control variates.
+"""Power of the designs on the same deals: plain deals, duplicate, duplicate + control variates.
 
     nice .venv/bin/python tests/bench/bench_power.py --variants single4 \
         --boards 300 --random-boards 300 --reference 300 --ceiling
@@ -12,7 +12,9 @@ per-table advantage of the first bot, with a 95% bootstrap interval for that sta
 error, the ratio to plain deals, and the boards needed to separate the two bots at 95%
 (``(1.96 sd / mean)^2``, the mean taken from the best design) with the tables each needs:
 
-- plain: one table per deal (the first bot at seats 0/2), as if there were no duplicate;
+- plain: one table per deal, as if there were no duplicate, its seating alternating (table
+  A on odd deals, B on even) as an arena of plain deals would seat the two bots, so that
+  neither side's seats weigh more in it than in the other designs;
 - duplicate: the mean of the two tables (the arena's board result, halved);
 - duplicate + CV: the duplicate result less control variates of known mean, cross-fitted
   (``arena.variance``), as the arena's matches carry them (``bots.controls``): the quick
@@ -23,6 +25,8 @@ error, the ratio to plain deals, and the boards needed to separate the two bots 
   and, against the random bot, the luck of its uniformly random decisions
   (``bots.aivat.luck_terms``: in the auction, every legal bid valued by continued
   auctions, and after it, by whole-hand rollouts), two controls of mean zero exactly;
+- dup + reference, dup + luck: duplicate corrected by one of the two controls alone, at
+  that control's own cost, as the arena runs it where only that one pays for its work;
 - duplicate + CV, long history: the same, were the reference means known exactly, as
   they nearly are in an arena with many earlier matches (their error left out).
 
@@ -205,7 +209,7 @@ def designs(
     table_seconds: dict[str, float],
     reference_seconds_per_deal: float,
 ) -> list[Design]:
-    """The four designs on the same deals, each with its cost a deal: plain plays table A,
+    """The designs on the same deals, each with its cost a deal: plain plays one table,
     duplicate tables A and B, the corrected designs those and the reference pairing's
     three tables, and against the random bot the valuation of its luck as well."""
     covariates: list[list[float]] = []
@@ -253,9 +257,37 @@ def designs(
     cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
     known = control_variate_mean(duplicate, covariates, raw=raw)
     deals = len(boards)
-    plain_seconds = table_seconds["A"] / deals
+    plain_seconds = sum(table_seconds.values()) / 2 / deals
     duplicate_seconds = sum(table_seconds.values()) / deals
     corrected_seconds = duplicate_seconds + reference_seconds_per_deal + luck_seconds / deals
+    width = len(controls[0])
+    # Each control alone, as the arena runs it where only that one pays
+    # (arena.services.control_value): its columns, its mean's error and its own work.
+    alone = [
+        _one_control(
+            "dup + reference",
+            plain,
+            duplicate,
+            [row[:width] for row in covariates],
+            [row[:width] for row in raw],
+            mean_variances[:width],
+            5,
+            duplicate_seconds + reference_seconds_per_deal,
+        )
+    ]
+    if random_seats is not None:
+        alone.append(
+            _one_control(
+                "dup + luck",
+                plain,
+                duplicate,
+                [row[width:] for row in covariates],
+                [row[width:] for row in raw],
+                mean_variances[width:],
+                2,
+                duplicate_seconds + luck_seconds / deals,
+            )
+        )
     return [
         Design(
             "plain",
@@ -301,18 +333,48 @@ def designs(
             5,
             corrected_seconds,
         ),
+        *alone,
     ]
+
+
+def _one_control(
+    name: str,
+    plain: list[float],
+    duplicate: list[float],
+    covariates: list[list[float]],
+    raw: list[list[float]],
+    mean_variances: list[float],
+    tables: int,
+    seconds: float,
+) -> Design:
+    """Duplicate corrected by one control's columns alone, at that control's own cost."""
+    estimate = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
+    return Design(
+        name,
+        estimate,
+        estimate.se,
+        bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances, raw=raw),
+        bootstrap_ratio_interval(
+            plain, duplicate, covariates, mean_variances=mean_variances, raw=raw
+        ),
+        bootstrap_ratio_interval(
+            duplicate, duplicate, covariates, mean_variances=mean_variances, raw=raw
+        ),
+        tables,
+        seconds,
+    )
 
 
 def table_results(
     game: AnyGame, rules: object, boards: list[dict[str, BoardRecord]]
 ) -> tuple[list[float], list[float]]:
-    """Each board's plain result (table A alone) and duplicate result (the tables' mean)."""
+    """Each board's plain result (one table, A and B in turn) and duplicate result (the
+    tables' mean)."""
     seatings = game.seatings
     plain, duplicate = [], []
-    for tables in boards:
+    for number, tables in enumerate(boards):
         results = [float(table_result(tables[name], seatings[name], game, rules)) for name in "AB"]
-        plain.append(results[0])
+        plain.append(results[number % 2])
         duplicate.append(sum(results) / 2)
     return plain, duplicate
 
@@ -362,8 +424,9 @@ def ceiling(
 COSTS = ("deal", "table", "cpu")
 """What two designs spend alike when their errors are compared: deals, tables played or
 worker seconds."""
-ARENA_DESIGNS = ("plain", "duplicate", "duplicate + CV")
-"""The designs an arena can run today: the "long" one assumes the reference means known."""
+ARENA_DESIGNS = ("plain", "duplicate", "duplicate + CV", "dup + reference", "dup + luck")
+"""The designs an arena can run today (both controls, either alone, or none): the "long"
+one assumes the reference means known."""
 
 
 def report(
@@ -549,7 +612,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     flush=True,
                 )
             for row in summary["designs"]:  # type: ignore[attr-defined]
-                if row["design"] in ("duplicate + CV", "dup + CV, long"):
+                if "duplicate_over_this_equal_cpu" in row and row["design"] != "duplicate":
                     low, high = row["duplicate_over_this_equal_cpu_95"]
                     print(
                         f"{variant:9} {x + ' vs ' + y:16} {row['design']}: duplicate's error"
