@@ -47,7 +47,14 @@ from arena.http.renderers import JSONRenderer
 from arena.identity import asking_player, asking_player_required
 from arena.models import BotVersion, Match, Rating, RatingChange
 from arena.replay_view import replay_deal
-from arena.services.control_value import EVIDENCE_BOARDS, WINDOW_MATCHES, controls_report
+from arena.services.control_value import (
+    EVIDENCE_BOARDS,
+    WINDOW_MATCHES,
+    ControlValue,
+    controls_report,
+    pairings_report,
+)
+from arena.services.design_value import DesignValue
 from arena.variant_fields import REGISTERED_VARIANTS
 from engine.registry import load_game
 
@@ -344,6 +351,11 @@ class ControlValueView(APIView):
     and the ``verdict``: "measuring", "duplicate beats plain", "duplicate with controls
     beats plain" or "no design beats plain here" (there every control is off and the arena
     runs duplicate alone).
+
+    ``pairings``: the pairs of bots that have played ``evidence_boards`` boards of a
+    variant (the 50 with the most), with the measures of their own matches that decide
+    for them in place of their variant's: each control with that many boards of its own,
+    and each design verdict they have.
     """
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
@@ -353,47 +365,60 @@ class ControlValueView(APIView):
             {
                 "evidence_boards": EVIDENCE_BOARDS,
                 "window_matches": WINDOW_MATCHES,
-                "controls": [
+                "controls": [_control(value) for value in values],
+                "designs": [_design(design) for design in designs],
+                "pairings": [
                     {
                         "variant": value.variant,
-                        "rules_key": value.rules_key,
-                        "control": value.kind,
-                        "matches": value.matches,
+                        "bots": [
+                            {"id": bot, "name": name}
+                            for bot, name in zip(value.pairing, value.names, strict=True)
+                        ],
                         "boards": value.boards,
-                        "gain": value.gain,
-                        "cost": value.cost,
-                        "on": value.on,
-                        "reason": value.reason,
+                        "controls": [_control(control) for control in value.controls],
+                        "designs": [_design(design) for design in value.designs],
                     }
-                    for value in values
-                ],
-                "designs": [
-                    {
-                        "variant": design.variant,
-                        "rules_key": design.rules_key,
-                        "tables": design.tables,
-                        "matches": design.matches,
-                        "boards": design.boards,
-                        "table_correlation": design.correlation,
-                        "ratio": design.ratio,
-                        "ratio_interval": _interval(design.ratio_low, design.ratio_high),
-                        "error_ratio": design.error,
-                        "control_matches": design.control_matches,
-                        "control_boards": design.control_boards,
-                        "gain": design.gain,
-                        "cost": design.cost,
-                        "controls_ratio": design.controls_ratio,
-                        "controls_ratio_interval": _interval(
-                            design.controls_low, design.controls_high
-                        ),
-                        "controls_error_ratio": design.controls_error,
-                        "verdict": design.verdict,
-                        "reason": design.reason,
-                    }
-                    for design in designs
+                    for value in pairings_report()
                 ],
             }
         )
+
+
+def _control(value: ControlValue) -> dict[str, Any]:
+    return {
+        "variant": value.variant,
+        "rules_key": value.rules_key,
+        "control": value.kind,
+        "matches": value.matches,
+        "boards": value.boards,
+        "gain": value.gain,
+        "cost": value.cost,
+        "on": value.on,
+        "reason": value.reason,
+    }
+
+
+def _design(design: DesignValue) -> dict[str, Any]:
+    return {
+        "variant": design.variant,
+        "rules_key": design.rules_key,
+        "tables": design.tables,
+        "matches": design.matches,
+        "boards": design.boards,
+        "table_correlation": design.correlation,
+        "ratio": design.ratio,
+        "ratio_interval": _interval(design.ratio_low, design.ratio_high),
+        "error_ratio": design.error,
+        "control_matches": design.control_matches,
+        "control_boards": design.control_boards,
+        "gain": design.gain,
+        "cost": design.cost,
+        "controls_ratio": design.controls_ratio,
+        "controls_ratio_interval": _interval(design.controls_low, design.controls_high),
+        "controls_error_ratio": design.controls_error,
+        "verdict": design.verdict,
+        "reason": design.reason,
+    }
 
 
 def _interval(low: float | None, high: float | None) -> list[float] | None:

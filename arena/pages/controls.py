@@ -13,6 +13,7 @@ from arena.services.control_value import (
     WINDOW_MATCHES,
     controls_report,
     default_rules_key,
+    pairings_report,
 )
 from arena.services.design_value import NO_DESIGN_CHOICE
 
@@ -44,6 +45,7 @@ def controls(request: HttpRequest) -> HttpResponse:
             # deals are said in the designs' section.
             "off": [value for value in values if not value.on and value.reason != NO_DESIGN_CHOICE],
             "design_rows": design_rows,
+            "pairings": pairings_report(),
             "no_design": [
                 row for row, design in zip(design_rows, designs, strict=True) if design.no_design
             ],

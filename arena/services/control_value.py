@@ -21,6 +21,10 @@ controls uncentred: subtracting a control's long-run mean shifts every corrected
 of a match by one constant, which changes no variance. The error of those long-run means,
 which the match's interval adds, shrinks with the history and is left out.
 
+The same measure over one pairing's matches alone (``arena.services.pairings``: the
+match's two bots) decides for that pairing's matches once it holds ``EVIDENCE_BOARDS``
+boards of the control, and its reason says so; the variant's decides until then.
+
 Until the matches hold ``EVIDENCE_BOARDS`` boards the control stays on, as before this
 choice, and says it is still being measured. Where the finished matches show that no
 design beats plain deals, neither duplicate nor duplicate with its controls
@@ -39,9 +43,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import F
+from django.db.models import F, Sum
 
-from arena.models import Match
+from arena.models import Bot, Match
 from arena.services.controls import (
     CONTROL_KINDS,
     FOLDS,
@@ -54,17 +58,22 @@ from arena.services.controls import (
 from arena.services.controls import EVIDENCE_BOARDS as EVIDENCE_BOARDS
 from arena.services.controls import WINDOW_MATCHES as WINDOW_MATCHES
 from arena.services.design_value import (
+    MEASURING,
     NO_DESIGN_CHOICE,
     DesignValue,
     design_value,
     design_values,
+    pairing_designs,
 )
+from arena.services.pairings import Pairing, pairing_q
 from arena.variance import EstimatorError, control_variate_mean
 from arena.variants import variant_names
 from bots.controls import CONTROL_NAMES, LUCK_NAMES, reference_supported
 from engine.registry import load_game
 
 KIND_LABELS = {REFERENCE: "reference pairing", LUCK: "random bot's luck"}
+PAIRING_PREFIX = "this pairing: "
+"""Begins the reason of a choice made from the match's own pairing's measure."""
 
 
 @dataclass(frozen=True)
@@ -113,17 +122,33 @@ _FIELDS = (
 )
 
 
-def control_choices(*, variant: str, rules: Any, match_id: int) -> dict[str, Choice]:
+def control_choices(
+    *, variant: str, rules: Any, match_id: int, pairing: Pairing | None = None
+) -> dict[str, Choice]:
     """The choice for each control kind in match ``match_id`` of ``variant`` under ``rules``
-    (JSON). A control that does not pay still runs in one match in
+    (JSON) between the bots of ``pairing``: from that pairing's own matches where they hold
+    ``EVIDENCE_BOARDS`` boards of the control (or a design verdict), else from the
+    variant's. A control that does not pay still runs in one match in
     ``MATCH_CONTROL_RECHECK_EVERY``, so that its measure goes on."""
     key = rules_key(rules)
     values = _values(_finished(variant=variant), only=(variant, key))
     no_design = design_value(variant=variant, rules=rules).no_design
+    own: dict[tuple[str, str, str], _Totals] = {}
+    own_design = False
+    if pairing is not None:
+        own = _values(_finished(variant=variant, pairing=pairing), only=(variant, key))
+        design = design_value(variant=variant, rules=rules, pairing=pairing)
+        if design.verdict != MEASURING:
+            no_design, own_design = design.no_design, True
     every: int = settings.MATCH_CONTROL_RECHECK_EVERY
     choices = {}
     for kind in CONTROL_KINDS:
-        choice = _value(variant, key, kind, values.get((variant, key, kind)), no_design).choice
+        mine = own.get((variant, key, kind))
+        decides = mine is not None and mine.boards >= EVIDENCE_BOARDS
+        total = mine if decides else values.get((variant, key, kind))
+        choice = _value(variant, key, kind, total, no_design).choice
+        if decides or (own_design and choice.reason == NO_DESIGN_CHOICE):
+            choice = Choice(choice.on, f"{PAIRING_PREFIX}{choice.reason}")
         if not choice.on and every and match_id % every == 0:
             choice = Choice(True, f"{choice.reason}; rechecked in 1 match in {every}")
         choices[kind] = choice
@@ -156,17 +181,95 @@ def controls_report() -> tuple[list[ControlValue], list[DesignValue]]:
     return controls, [designs[pair] for pair in ordered]
 
 
+@dataclass(frozen=True)
+class PairingValue:
+    """One pairing's own measures in one variant: each control with enough boards of its
+    own to decide for the pairing's matches, and each design verdict it has."""
+
+    variant: str
+    pairing: Pairing
+    names: tuple[str, str]
+    boards: int
+    """Its finished matches' boards in the variant (with or without controls)."""
+    controls: list[ControlValue]
+    designs: list[DesignValue]
+
+
+PAIRINGS_SHOWN = 50
+"""The pairings with the most boards whose own measures the report lists."""
+
+
+def pairings_report() -> list[PairingValue]:
+    """The pairings that have played ``EVIDENCE_BOARDS`` boards of a variant, most boards
+    first (at most ``PAIRINGS_SHOWN``), with the measures of their own that decide for
+    their matches: a control's once it has that many boards of it, a design's once it has
+    a verdict."""
+    boards: dict[tuple[str, Pairing], int] = {}
+    rows = (
+        Match.objects.filter(status=Match.Status.DONE, table_seconds__gt=0)
+        .values_list("variant", "version_x__bot_id", "version_y__bot_id")
+        .annotate(total=Sum("board_count"))
+        .order_by()
+    )
+    for variant, first, second, total in rows:
+        key = (variant, (min(first, second), max(first, second)))
+        boards[key] = boards.get(key, 0) + int(total or 0)
+    ranked = sorted(
+        ((count, key) for key, count in boards.items() if count >= EVIDENCE_BOARDS),
+        key=lambda item: (-item[0], item[1]),
+    )[:PAIRINGS_SHOWN]
+    names = dict(
+        Bot.objects.filter(id__in={bot for _, (_, pair) in ranked for bot in pair}).values_list(
+            "id", "name"
+        )
+    )
+    report = []
+    for count, (variant, pairing) in ranked:
+        designs = [
+            design
+            for design in pairing_designs(variant=variant, pairing=pairing)
+            if design.verdict != MEASURING
+        ]
+        totals = _values(_finished(variant=variant, pairing=pairing), only=None)
+        # A pairing without a design verdict of its own follows its variant's, as its
+        # matches do (control_choices).
+        verdicts = {
+            key: value.no_design
+            for (_, key), value in design_values({(variant, key) for _, key, _ in totals}).items()
+        }
+        verdicts.update({design.rules_key: design.no_design for design in designs})
+        controls = [
+            _value(variant, key, kind, total, verdicts.get(key, False))
+            for (_, key, kind), total in sorted(totals.items())
+            if total.boards >= EVIDENCE_BOARDS
+        ]
+        report.append(
+            PairingValue(
+                variant=variant,
+                pairing=pairing,
+                names=(names.get(pairing[0], "?"), names.get(pairing[1], "?")),
+                boards=count,
+                controls=controls,
+                designs=designs,
+            )
+        )
+    return report
+
+
 def default_rules_key(variant: str) -> str:
     return rules_key(load_game(variant).rules_for({}).to_json())
 
 
-def _finished(*, variant: str | None) -> Iterable[Match]:
-    """Finished matches whose tables' CPU is known, latest first."""
+def _finished(*, variant: str | None, pairing: Pairing | None = None) -> Iterable[Match]:
+    """Finished matches whose tables' CPU is known, latest first (of ``pairing`` alone, if
+    given)."""
     matches = Match.objects.filter(status=Match.Status.DONE, table_seconds__gt=0).exclude(
         controls_run={}
     )
     if variant is not None:
         matches = matches.filter(variant=variant)
+    if pairing is not None:
+        matches = matches.filter(pairing_q(pairing))
     latest = (F("completion_seq").desc(nulls_last=True), "-id")
     return matches.order_by(*latest).only(*_FIELDS).iterator(chunk_size=200)
 

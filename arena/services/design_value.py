@@ -50,10 +50,13 @@ where its whole 95% interval lies above 1, duplicate with controls only after as
 boards with them. "duplicate with controls beats plain" where they do (and, if duplicate
 alone does too, with the larger ratio), else "duplicate beats plain" where it does, else
 "no design beats plain here", once the controls that ran have their evidence too (none,
-where no control ran). Where no design is shown better than plain deals, none is worth
-more CPU than the cheapest, so there the arena runs the cheapest of its designs, duplicate
-alone: the controls are off (``control_value.control_choices``), except in the
-one match in ``MATCH_CONTROL_RECHECK_EVERY`` that keeps their measure going.
+where no control ran). The same measure of one pairing's matches alone
+(``arena.services.pairings``: the match's two bots), once it has its own verdict, decides
+for that pairing's matches; the variant's decides for the rest. Where no design is shown
+better than plain deals, none is worth more CPU than the cheapest, so there the arena
+runs the cheapest of its designs, duplicate alone: the controls are off
+(``control_value.control_choices``), except in the one match in
+``MATCH_CONTROL_RECHECK_EVERY`` that keeps their measure going.
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ from django.db.models.functions import Cast
 
 from arena.models import Game, Match
 from arena.services.controls import EVIDENCE_BOARDS, FOLDS, WINDOW_MATCHES, rules_key
+from arena.services.pairings import Pairing, pairing_q
 from arena.variance import EstimatorError, control_variate_mean
 from engine.interface import AnyGame
 from engine.registry import load_game
@@ -164,10 +168,11 @@ class _MatchSums:
     controlled: bool
 
 
-def design_value(*, variant: str, rules: Any) -> DesignValue:
-    """The measure and verdict of ``variant`` under ``rules`` (JSON)."""
+def design_value(*, variant: str, rules: Any, pairing: Pairing | None = None) -> DesignValue:
+    """The measure and verdict of ``variant`` under ``rules`` (JSON): of its matches
+    between the two bots of ``pairing`` alone, if given."""
     key = rules_key(rules)
-    found = _sums(_finished(variant=variant), only=(variant, key))
+    found = _sums(_finished(variant=variant, pairing=pairing), only=(variant, key))
     return _value(variant, key, found.get((variant, key), []))
 
 
@@ -183,11 +188,21 @@ def design_values(pairs: Iterable[tuple[str, str]]) -> dict[tuple[str, str], Des
     }
 
 
-def _finished(*, variant: str | None) -> Iterator[Match]:
-    """Finished matches with no fault whose tables' CPU is known, latest first."""
+def pairing_designs(*, variant: str, pairing: Pairing) -> list[DesignValue]:
+    """The measure and verdict of each rule set ``pairing`` has played ``variant`` under,
+    from its own matches."""
+    found = _sums(_finished(variant=variant, pairing=pairing), only=None)
+    return [_value(variant, key, window) for (_, key), window in sorted(found.items())]
+
+
+def _finished(*, variant: str | None, pairing: Pairing | None = None) -> Iterator[Match]:
+    """Finished matches with no fault whose tables' CPU is known, latest first (of
+    ``pairing`` alone, if given)."""
     matches = Match.objects.filter(status=Match.Status.DONE, table_seconds__gt=0, faults=0)
     if variant is not None:
         matches = matches.filter(variant=variant)
+    if pairing is not None:
+        matches = matches.filter(pairing_q(pairing))
     latest = (F("completion_seq").desc(nulls_last=True), "-id")
     fields = (
         "variant",

@@ -44,6 +44,7 @@ from arena.services.controls import (
     controls_apply,
     controls_play,
 )
+from arena.services.pairings import pairing_of
 from arena.services.ratings import rating_apply
 from arena.services.requeue import resend_due, unread_queue_wait
 from arena.variants import variant_names
@@ -253,7 +254,12 @@ def match_run(*, match_id: int) -> str:
         raise
     # Each control runs only where the finished matches show it pays for its CPU.
     choices = (
-        control_choices(variant=match.variant, rules=match.rules, match_id=match.pk)
+        control_choices(
+            variant=match.variant,
+            rules=match.rules,
+            match_id=match.pk,
+            pairing=pairing_of(match),
+        )
         if plan.boards >= REFERENCE_MIN_BOARDS
         else None
     )

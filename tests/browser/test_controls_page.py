@@ -1,7 +1,7 @@
 """Where the controls pay, in a real browser: reached from the leaderboard, it shows each
 control's measured gain and cost per variant and rules, and where duplicate alone is used
 because no control pays; and duplicate against plain deals, where no design beats them;
-on a phone too."""
+and each pairing's own measures; on a phone too."""
 
 from __future__ import annotations
 
@@ -48,6 +48,13 @@ def test_the_controls_page_shows_where_no_control_pays(page: Any, problems: Prob
         '#controls-table tr[data-variant="auction4"][data-control="luck"] td.choice'
     )
     assert luck.inner_text() == f"yes: measuring: 0 of {EVIDENCE_BOARDS} boards, runs as before"
+    # The one pairing has played its 200 boards: its own measure is listed, and decides
+    # for its matches.
+    own = page.locator('#pairings-table tr[data-variant="auction4"][data-control="reference"]')
+    assert own.count() == 1
+    cells = own.locator("td").all_inner_texts()
+    assert cells[1] == "x \u2013 y" and cells[2] == str(EVIDENCE_BOARDS)
+    assert cells[6].startswith("off: does not pay: gain ")
     snapshot(page, "controls-wide")
     assert_fits_phone(page, "controls")
     snapshot(page, "controls-phone")
