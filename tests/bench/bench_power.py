@@ -254,7 +254,6 @@ def designs(
     ]
     if random_seats is not None:
         mean_variances += [0.0, 0.0]
-    cv = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
     known = control_variate_mean(duplicate, covariates, raw=raw)
     deals = len(boards)
     plain_seconds = sum(table_seconds.values()) / 2 / deals
@@ -264,7 +263,7 @@ def designs(
     # Each control alone, as the arena runs it where only that one pays
     # (arena.services.control_value): its columns, its mean's error and its own work.
     alone = [
-        _one_control(
+        _corrected(
             "dup + reference",
             plain,
             duplicate,
@@ -277,7 +276,7 @@ def designs(
     ]
     if random_seats is not None:
         alone.append(
-            _one_control(
+            _corrected(
                 "dup + luck",
                 plain,
                 duplicate,
@@ -309,17 +308,13 @@ def designs(
             2,
             duplicate_seconds,
         ),
-        Design(
+        _corrected(
             "duplicate + CV",
-            cv,
-            cv.se,
-            bootstrap_se_interval(duplicate, covariates, mean_variances=mean_variances, raw=raw),
-            bootstrap_ratio_interval(
-                plain, duplicate, covariates, mean_variances=mean_variances, raw=raw
-            ),
-            bootstrap_ratio_interval(
-                duplicate, duplicate, covariates, mean_variances=mean_variances, raw=raw
-            ),
+            plain,
+            duplicate,
+            covariates,
+            raw,
+            mean_variances,
             5,
             corrected_seconds,
         ),
@@ -337,7 +332,7 @@ def designs(
     ]
 
 
-def _one_control(
+def _corrected(
     name: str,
     plain: list[float],
     duplicate: list[float],
@@ -347,7 +342,8 @@ def _one_control(
     tables: int,
     seconds: float,
 ) -> Design:
-    """Duplicate corrected by one control's columns alone, at that control's own cost."""
+    """Duplicate corrected by the given controls' columns (all of them, or one control's
+    alone), at those controls' cost."""
     estimate = control_variate_mean(duplicate, covariates, mean_variances=mean_variances, raw=raw)
     return Design(
         name,
