@@ -1345,9 +1345,13 @@ typedef struct {
    side. Four, three or two seats (two-hand's play-out, once the stock is empty); only
    four-hand has partners to give counters to. POLICY_GREEDY is bots/reference/strong.py
    Playout.finish's card sense; POLICY_RANDOM plays uniformly among the legal faces.
+   The seats of bit mask `uniform` play uniformly whatever the policy (an evaluator's
+   rollout of the random bot beside greedy ones); a uniform seat draws as POLICY_RANDOM
+   does, so no bits is the policy alone and every bit is POLICY_RANDOM.
    Returns taken per side. */
 static void play_out(const Config *c, Deal *d, const int *trick, int ntrick, int leader,
-                     const int *taken_in, int trump, int policy, int first, MT *r, int *won) {
+                     const int *taken_in, int trump, int policy, uint32_t uniform, int first,
+                     MT *r, int *won) {
     uint32_t trump_mask = SUIT_MASK[trump];
     uint32_t side_mask = 0xFFFFFFu & ~trump_mask;
     uint32_t side_aces = 0x41041u & side_mask;
@@ -1375,10 +1379,11 @@ static void play_out(const Config *c, Deal *d, const int *trick, int ntrick, int
         uint32_t hand = d->masks[seat];
         int face;
         if (!hand) return; /* nothing left to play: a position at the hand's end */
+        int greedy = policy == POLICY_GREEDY && !(uniform >> seat & 1);
         if (first >= 0) {
             face = first;
             first = -1;
-        } else if (policy == POLICY_GREEDY && played == 0) {
+        } else if (greedy && played == 0) {
             uint32_t aces = hand & side_aces;
             if (aces) {
                 face = lowest(aces);
@@ -1391,7 +1396,7 @@ static void play_out(const Config *c, Deal *d, const int *trick, int ntrick, int
         } else {
             uint32_t legal = legal_mask(hand, led, win, led_high, trump, c->head, c->if_winning,
                                         c->overtrump);
-            if (policy == POLICY_RANDOM) {
+            if (!greedy) {
                 int skip = mt_choice(r, popcount(legal));
                 while (skip--) legal &= legal - 1;
                 face = lowest(legal);
@@ -1441,22 +1446,24 @@ static void play_out(const Config *c, Deal *d, const int *trick, int ntrick, int
 }
 
 PyDoc_STRVAR(playouts_doc,
-             "playouts(config, trump, hands, trick, leader, taken, count, policy, rng, first=-1)\n"
+             "playouts(config, trump, hands, trick, leader, taken, count, policy, rng, first=-1,\n"
+             "         uniform=0)\n"
              "-> (rng_state, results)\n\n"
              "count playouts of the tricks from one position, every hand known: hands are\n"
              "the seats' 24 face counts, trick the faces played to the current trick (led by\n"
              "leader), taken the counters per side so far. policy 0 plays uniformly among\n"
              "the legal faces, 1 the card sense of the strong reference bot's playouts; the\n"
-             "seat to move plays `first` when it is a face. results: taken per side at the\n"
+             "seat to move plays `first` when it is a face; the seats of bit mask `uniform`\n"
+             "play uniformly whatever the policy. results: taken per side at the\n"
              "end (last-trick bonus included), one tuple per playout. rng: a random.Random\n"
              "state (given back advanced) or an int seed of one (rng_state None).");
 
 static PyObject *k_playouts(PyObject *self, PyObject *args) {
     PyObject *config, *hands_obj, *trick_obj, *taken_obj, *rng_obj;
     int trump, leader, policy, first = -1;
-    long count;
-    if (!PyArg_ParseTuple(args, "OiOOiOliO|i", &config, &trump, &hands_obj, &trick_obj, &leader,
-                          &taken_obj, &count, &policy, &rng_obj, &first))
+    long count, uniform_in = 0;
+    if (!PyArg_ParseTuple(args, "OiOOiOliO|il", &config, &trump, &hands_obj, &trick_obj, &leader,
+                          &taken_obj, &count, &policy, &rng_obj, &first, &uniform_in))
         return NULL;
     Config *c = config_acquire(config);
     MT *r = PyMem_Malloc(sizeof(MT));
@@ -1469,10 +1476,13 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
         goto done;
     }
     if (mt_from_py(rng_obj, r) < 0) goto done;
-    if (trump < 0 || trump > 3 || leader < 0 || leader >= c->players || count < 0) {
-        PyErr_SetString(PyExc_ValueError, "trump 0 to 3, a seat as leader, count >= 0");
+    if (trump < 0 || trump > 3 || leader < 0 || leader >= c->players || count < 0 ||
+        uniform_in < 0 || uniform_in >= 1L << c->players) {
+        PyErr_SetString(PyExc_ValueError,
+                        "trump 0 to 3, a seat as leader, count >= 0, uniform a mask of seats");
         goto done;
     }
+    uint32_t uniform = (uint32_t)uniform_in;
     PyObject *fast = PySequence_Fast(hands_obj, "hands");
     if (!fast) goto done;
     if (PySequence_Fast_GET_SIZE(fast) != c->players) {
@@ -1514,7 +1524,8 @@ static PyObject *k_playouts(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (long i = 0; i < count; i++) {
         Deal d = start;
-        play_out(c, &d, trick, ntrick, leader, taken, trump, policy, first, r, all + i * MAX_SEATS);
+        play_out(c, &d, trick, ntrick, leader, taken, trump, policy, uniform, first, r,
+                 all + i * MAX_SEATS);
     }
     Py_END_ALLOW_THREADS
     for (long i = 0; i < count; i++) PyList_SET_ITEM(list, i, int_tuple(all + i * MAX_SEATS, sides));
@@ -1574,7 +1585,7 @@ static PyObject *k_random_deals(PyObject *self, PyObject *args) {
         memcpy(d.counts, h.counts, sizeof(d.counts));
         memcpy(d.masks, h.masks, sizeof(d.masks));
         play_out(c, &d, NULL, 0, (dealer + 1) % c->players, taken, trump,
-                 greedy ? POLICY_GREEDY : POLICY_RANDOM, -1, r, won);
+                 greedy ? POLICY_GREEDY : POLICY_RANDOM, 0, -1, r, won);
         for (int s = 0; s < sides; s++) sums[s] += won[s];
     }
     Py_END_ALLOW_THREADS
@@ -1839,7 +1850,7 @@ static PyObject *k_search(PyObject *self, PyObject *args) {
             Deal d = start;
             int won[MAX_SEATS];
             mt_seed(r + 1, seed);
-            play_out(c, &d, trick, ntrick, leader, taken, trump, POLICY_GREEDY, cands[i], r + 1,
+            play_out(c, &d, trick, ntrick, leader, taken, trump, POLICY_GREEDY, 0, cands[i], r + 1,
                      won);
             totals[i] += score_of(&score, won);
             counts[i]++;
@@ -2041,7 +2052,7 @@ static PyObject *k_declare(PyObject *self, PyObject *args) {
         }
         int meld[2] = {0, 0}, none[MAX_SEATS] = {0}, won[MAX_SEATS];
         for (int s = 0; s < 4; s++) meld[s % 2] += meld_total(d.counts[s], named, c);
-        play_out(c, &d, NULL, 0, who, none, named, POLICY_GREEDY, -1, r + 1, won);
+        play_out(c, &d, NULL, 0, who, none, named, POLICY_GREEDY, 0, -1, r + 1, won);
         out[3 * i] = meld[who % 2] + won[who % 2];
         out[3 * i + 1] = meld[1 - who % 2] + won[1 - who % 2];
         out[3 * i + 2] = who;

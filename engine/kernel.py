@@ -41,7 +41,7 @@ import logging
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
@@ -426,14 +426,19 @@ def playouts(
     greedy: bool,
     rng: random.Random | int,
     first: int = -1,
+    uniform: Collection[int] = (),
 ) -> list[tuple[int, ...]]:
     """``count`` playouts of the tricks from one position with every hand known (the
     seats' face counts), ``trick`` led by ``leader``: the counters each side has taken at
     the end, last trick included. ``greedy``: the strong reference bot's card sense,
-    else uniform among the legal cards; the seat to move plays ``first`` if a face.
-    ``rng`` is advanced as the playouts drew from it; an int is the seed of a
-    ``random.Random`` of its own (cheaper: no state goes in or out)."""
+    else uniform among the legal cards; the seats of ``uniform`` play uniformly among
+    the legal cards either way (drawing as ``greedy=False`` draws); the seat to move
+    plays ``first`` if a face. ``rng`` is advanced as the playouts drew from it; an int
+    is the seed of a ``random.Random`` of its own (cheaper: no state goes in or out)."""
     seeded = isinstance(rng, int)
+    mask = 0
+    for seat in uniform:
+        mask |= 1 << seat
     state, results = _kernel().playouts(
         _parsed(rules),
         trump,
@@ -445,6 +450,7 @@ def playouts(
         int(greedy),
         rng if isinstance(rng, int) else rng.getstate(),
         first,
+        mask,
     )
     if not seeded:
         assert isinstance(rng, random.Random)

@@ -43,7 +43,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from bots.reference.greedy import (
@@ -363,12 +363,14 @@ class Playout:
         first: int = -1,
         *,
         uniform: bool = False,
+        uniform_seats: Collection[int] = (),
     ) -> int:
         """Play to the end from ``trick`` (led by ``leader``), the seat to move playing
         ``first`` if given; return ``score``. ``hands`` (face counts) and ``masks`` (the
         faces held, as bits) are played out in place. ``uniform``: every card uniform
         among the legal ones instead (one ``draw()`` a card, the k-th lowest legal face,
-        as the kernel's and the engine's random play draw)."""
+        as the kernel's and the engine's random play draw); ``uniform_seats``: the cards
+        of those seats alone (the kernel's ``playouts(uniform=...)``)."""
         trump, trump_mask, beaten_by, points = (
             self.trump,
             self.trump_mask,
@@ -376,6 +378,8 @@ class Playout:
             self.points,
         )
         head, if_winning, overtrump = self.head, self.if_winning, self.overtrump
+        # A bit per uniform seat: one shift a card in the loop, not a search of a collection.
+        uniform_mask = 0b1111 if uniform else sum(1 << seat for seat in set(uniform_seats))
         won = list(taken)
         played = len(trick)
         pot = sum(points[face] for face in trick)
@@ -393,7 +397,7 @@ class Playout:
             hand = masks[seat]
             if first >= 0:
                 face, first = first, -1
-            elif uniform:
+            elif uniform_mask >> seat & 1:
                 legal = legal_mask(hand, led, win, led_high, trump, head, if_winning, overtrump)
                 skip = int(draw() * legal.bit_count())
                 while skip:

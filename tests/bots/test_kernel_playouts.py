@@ -7,6 +7,8 @@ Skipped, saying why, where the kernel is not built (``make test`` builds it).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
+from typing import Any
 
 import pytest
 
@@ -57,6 +59,80 @@ def test_greedy_playouts_are_the_strong_bots_own(variant: str) -> None:
             assert ours == theirs, (variant, face, seed)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
+def test_uniform_seats_draw_as_random_playouts_beside_the_greedy_card_sense(variant: str) -> None:
+    # An evaluator's rollout of the random bot: its seats uniform, the others by the card
+    # sense. No uniform seat is the greedy playouts of before, every seat the random
+    # playouts of before, draw for draw; some seats are the Python twin's cards.
+    rules = pinochle_rules(variant)
+    checked = 0
+    for state, rng in positions(variant, 15):
+        seat = state.current_player
+        assert seat is not None and state.trump is not None and state.declarer is not None
+        view = state.observation(seat)
+        melds = [0, 0]
+        for entry in view["melds"] or []:
+            melds[entry["seat"] % 2] += entry["total"]
+        trump = int(state.trump)
+        pure = Playout(rules, trump, state.declarer, view["contract"]["bid"], melds, 0)
+        pure.kernel = False
+        trick = [int(Card.parse(name)) for name in view["trick"]["cards"]]
+        leader = view["trick"]["leader"]
+        leader = seat if leader is None else leader
+        taken = view["counters_taken"]
+        hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(4)]
+        masks = [sum(1 << f for f in range(24) if counts[f]) for counts in hands]
+        faces = [action.card for action in state.legal_actions if isinstance(action, Play)]
+        for face in [*faces, -1]:
+            seed = rng.getrandbits(32)
+            mixed = {seed % 4, seed // 4 % 4}
+
+            at: dict[str, Any] = {
+                "trump": trump,
+                "hands": hands,
+                "trick": trick,
+                "leader": leader,
+                "taken": taken,
+                "rng": seed,
+                "first": face,
+            }
+
+            def run(
+                greedy: bool, uniform: Collection[int] = (), count: int = 3, at: Any = at
+            ) -> list[tuple[int, ...]]:
+                return playouts(rules, **at, count=count, greedy=greedy, uniform=uniform)
+
+            assert run(True, (0, 1, 2, 3)) == run(False) == run(False, mixed)
+            for uniform in ((), mixed, (0, 1, 2, 3)):
+                [won] = run(True, uniform, count=1)
+                theirs = pure.finish(
+                    [h[:] for h in hands],
+                    masks[:],
+                    trick,
+                    leader,
+                    taken,
+                    random.Random(seed).random,
+                    face,
+                    uniform_seats=uniform,
+                )
+                assert pure.score(won) == theirs, (variant, face, seed, uniform)
+            checked += 1
+    assert checked > 40
+    with pytest.raises(ValueError, match="uniform"):
+        playouts(
+            rules,
+            trump=0,
+            hands=hands,
+            trick=[],
+            leader=0,
+            taken=[0, 0],
+            count=1,
+            greedy=True,
+            rng=1,
+            uniform=(4,),
+        )
 
 
 def test_a_batch_of_random_playouts_keeps_every_counter() -> None:
