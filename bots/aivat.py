@@ -35,8 +35,17 @@ from bots import protocol
 from bots.reference import reference_bots
 from bots.reference.greedy import GreedyBot
 from bots.table import BoardRecord, hello_for
+from engine import kernel
+from engine.actions import Play
+from engine.cards import DECKS, Card
 from engine.interface import AnyGame, AnyState
-from engine.trickstate import TrickTakingState
+from engine.rules import Pinochle4Rules
+from engine.trickstate import Phase, TrickTakingState
+
+CARD_PLAYOUTS = 16
+"""Kernel playouts valuing each legal card of a uniform seat's decision in the tricks: a
+thousandth of a whole-hand rollout's cost each, so a mean of many tracks the outcome
+better than one rollout does, for far less work."""
 
 
 class GreedyRollout:
@@ -79,6 +88,77 @@ class GreedyRollout:
             position.apply(self.game.parse_action(choice))
         scores = position.result().team_scores
         return float(scores[0] - scores[1])
+
+
+class CardPlayouts:
+    """A trick-play position of a four-hand partnership hand, valued through the C
+    kernel's playouts: every hand known, the seats of ``uniform_seats`` playing uniformly
+    at random and the others by the strong reference bot's playout card sense (the
+    kernel's greedy policy, not the greedy bot's: any value function keeps the luck's
+    mean at zero, and this one is a thousand times cheaper). A playout's counters are
+    scored as the hand would be: seats 0/2's meld and counters less seats 1/3's, a
+    declaring side short of its bid losing the bid (RULES.md section 5)."""
+
+    def __init__(self, state: TrickTakingState, uniform_seats: Collection[int]) -> None:
+        rules = state.rules
+        seat = state.current_player
+        assert seat is not None and state.trump is not None and state.declarer is not None
+        view = state.observation(seat)
+        self.rules = rules
+        self.trump = int(state.trump)
+        self.hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(4)]
+        self.trick = [int(Card.parse(name)) for name in view["trick"]["cards"]]
+        leader = view["trick"]["leader"]
+        self.leader = seat if leader is None else int(leader)
+        self.taken = [int(points) for points in view["counters_taken"]]
+        self.meld = [0, 0]
+        for entry in view["melds"] or []:
+            self.meld[int(entry["seat"]) % 2] += int(entry["total"])
+        self.declaring = state.declarer % 2
+        self.bid = int(view["contract"]["bid"])
+        self.uniform = tuple(uniform_seats)
+
+    @staticmethod
+    def supports(state: AnyState) -> bool:
+        """Whether the kernel values this position: a card to play in the tricks of a
+        four-hand partnership hand, whose meld counts whatever tricks are won (the
+        playouts report counters, not tricks)."""
+        return (
+            isinstance(state, TrickTakingState)
+            and state.phase is Phase.TRICKS
+            and isinstance(state.rules, Pinochle4Rules)
+            and not state.rules.meld_needs_trick
+            and kernel.supports(state.rules)
+        )
+
+    def score(self, taken: Sequence[int]) -> float:
+        """Seats 0/2's hand score less seats 1/3's, these counters taken."""
+        totals = [self.meld[0] + taken[0], self.meld[1] + taken[1]]
+        if totals[self.declaring] < self.bid:
+            totals[self.declaring] = -self.bid
+        return float(totals[0] - totals[1])
+
+    def value(self, action: object, seed: int, count: int) -> float:
+        """The mean score of ``count`` playouts in which the seat to move plays ``action``
+        (a card), all drawn from ``seed``: the same seed for every card of a decision
+        gives its cards common random numbers."""
+        if not isinstance(action, Play):
+            # Every legal action must be valued, or the luck's mean is no longer zero.
+            raise TypeError(f"the tricks' playouts value cards, not {action}")
+        results = kernel.playouts(
+            self.rules,
+            trump=self.trump,
+            hands=self.hands,
+            trick=self.trick,
+            leader=self.leader,
+            taken=self.taken,
+            count=count,
+            greedy=True,
+            rng=seed,
+            first=action.card,
+            uniform=self.uniform,
+        )
+        return sum(self.score(taken) for taken in results) / count
 
 
 def reference_value(rollout: GreedyRollout, *, seed: int, dealer: int) -> float:
@@ -210,6 +290,7 @@ def luck_terms(
     auction_playouts: int = 4,
     playouts: int = 1,
     exhaustive: int = 16,
+    card_playouts: int = CARD_PLAYOUTS,
 ) -> tuple[float, float]:
     """The luck of seats 0/2 at one table in two terms of mean zero: in the auction and
     after it. Each is, over the decisions of ``uniform_seats``, the value of the action
@@ -220,11 +301,13 @@ def luck_terms(
     A bid is valued by ``auction_value`` over ``auction_playouts`` continued auctions, cheap
     enough for every legal bid; a later decision (trump, cards, plays) by ``playouts``
     whole-hand rollouts when it has at most ``exhaustive`` legal actions, and is left out
-    when it has more (leaving a decision out keeps the mean at zero). Every action of a
-    decision is valued on the same random draws (common random numbers)."""
+    when it has more (leaving a decision out keeps the mean at zero). A card of the
+    tricks is valued by ``card_playouts`` kernel playouts instead (``CardPlayouts``) where
+    the kernel plays the hand. Every action of a decision is valued on the same random
+    draws (common random numbers)."""
     if record.fault is not None:
         raise ValueError("a table ended by a fault has no luck to measure")
-    if auction_playouts < 1 or playouts < 1:
+    if auction_playouts < 1 or playouts < 1 or card_playouts < 1:
         raise ValueError("every value needs at least one playout")
     game = rollout.game
     state = game.with_rules(rollout.rules).new_initial_state(seed=record.seed, dealer=record.dealer)
@@ -237,14 +320,22 @@ def luck_terms(
             legal = list(state.legal_actions)
             in_auction = bidding(state)
             if len(legal) > 1 and (in_auction or len(legal) <= exhaustive):
-                count = auction_playouts if in_auction else playouts
-                seeds = [rng.getrandbits(32) for _ in range(count)]
-                values = {
-                    str(choice): _action_value(
-                        rollout, state, choice, move.seat, high_seat, uniform_seats, seeds, memo
-                    )
-                    for choice in legal
-                }
+                if not in_auction and CardPlayouts.supports(state):
+                    # One seed for every card: the kernel's playouts of each draw from it.
+                    position = CardPlayouts(_pinochle(state), uniform_seats)
+                    seed = rng.getrandbits(32)
+                    values = {
+                        str(choice): position.value(choice, seed, card_playouts) for choice in legal
+                    }
+                else:
+                    count = auction_playouts if in_auction else playouts
+                    seeds = [rng.getrandbits(32) for _ in range(count)]
+                    values = {
+                        str(choice): _action_value(
+                            rollout, state, choice, move.seat, high_seat, uniform_seats, seeds, memo
+                        )
+                        for choice in legal
+                    }
                 luck[0 if in_auction else 1] += values[str(action)] - sum(values.values()) / len(
                     values
                 )
