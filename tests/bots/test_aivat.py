@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
+from typing import Any
 
 import pytest
 
+import bots.aivat
 from bots.aivat import (
+    CARD_PLAYOUTS,
+    CardPlayouts,
     GreedyRollout,
     bidding,
     contract_value,
@@ -15,7 +21,11 @@ from bots.aivat import (
     reference_value,
 )
 from bots.table import BoardRecord, Move
+from engine import kernel
 from engine.registry import load_game
+from engine.trickstate import Phase
+
+needs_kernel = pytest.mark.skipif(kernel.KERNEL is None, reason="the C kernel is not built")
 
 
 @pytest.fixture(scope="module")
@@ -160,3 +170,92 @@ def test_a_contract_is_worth_its_bid_to_a_greedy_declarer_and_costs_a_random_one
     ours = 1.0 if declarer % 2 == 0 else -1.0
     assert contract_value(rollout, state, uniform_seats=()) == ours * bid
     assert contract_value(rollout, state, uniform_seats={declarer}) == -ours * bid
+
+
+def _cut(record: BoardRecord, moves: list[Move]) -> BoardRecord:
+    return BoardRecord(board=1, seed=record.seed, dealer=record.dealer, moves=moves)
+
+
+@needs_kernel
+def test_a_card_of_the_tricks_is_valued_by_kernel_playouts_on_one_seed_for_every_card(
+    rollout: GreedyRollout, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every card a uniform seat could play is valued on the same draws (common random
+    # numbers): the corrections of the choices add up to zero, and a forced card, whose
+    # only choice is its own mean, adds nothing.
+    game = rollout.game
+    record = _greedy_record(rollout, seed=1, dealer=1)
+    state = game.with_rules(rollout.rules).new_initial_state(seed=1, dealer=1)
+    decision = forced = None
+    for index, move in enumerate(record.moves):
+        in_tricks = move.seat == 1 and state.phase is Phase.TRICKS
+        if in_tricks and decision is None and len(state.legal_actions) > 2:
+            decision, position = index, state.copy()
+        elif in_tricks and decision is not None and len(state.legal_actions) == 1:
+            forced = index
+            break
+        state.apply(game.parse_action(move.action))
+    assert decision is not None and forced is not None
+    # The tricks' cards never reach the whole-hand rollouts: the kernel values them.
+    whole_hand = bots.aivat._action_value
+
+    def no_cards(rollout: GreedyRollout, state: Any, *args: Any) -> float:
+        assert state.phase is not Phase.TRICKS
+        return whole_hand(rollout, state, *args)
+
+    monkeypatch.setattr(bots.aivat, "_action_value", no_cards)
+
+    def luck(moves: list[Move], rng: random.Random | None = None) -> tuple[float, float]:
+        chance = random.Random(4) if rng is None else rng
+        return luck_terms(_cut(record, moves), rollout=rollout, uniform_seats={1}, rng=chance)
+
+    prefix = record.moves[:decision]
+    rng = random.Random(4)
+    before = luck(prefix, rng)
+    seed = rng.getrandbits(32)  # the decision's one draw, after those of the moves before it
+    playouts = CardPlayouts(position, {1})
+    legal = list(position.legal_actions)
+    values = [playouts.value(choice, seed, CARD_PLAYOUTS) for choice in legal]
+    mean = sum(values) / len(values)
+    corrections = []
+    for choice, value in zip(legal, values, strict=True):
+        after = luck([*prefix, Move(1, str(choice), 0.0)])
+        assert after[0] == before[0]  # a card is no luck of the auction
+        assert after[1] - before[1] == pytest.approx(value - mean, abs=1e-9)
+        corrections.append(after[1] - before[1])
+    assert sum(corrections) == pytest.approx(0.0, abs=1e-9)
+    assert len(set(values)) > 1  # the choice did matter
+    assert luck(record.moves[: forced + 1]) == luck(record.moves[:forced])
+
+
+@needs_kernel
+def test_the_kernel_valued_luck_of_greedy_against_random_tables_tracks_their_results() -> None:
+    # Greedy seats 0/2 against uniformly random seats 1/3 on a fixed set of deals: every
+    # luck term is a finite number, the tricks' term moves with the result, and the
+    # result less both terms spreads less than the result.
+    game = load_game("auction4")
+    rollout = GreedyRollout(game, game.rules_for({}))
+    results, auction, cards = [], [], []
+    for seed in range(16):
+        state = game.with_rules(rollout.rules).new_initial_state(seed=seed, dealer=seed % 4)
+        record = BoardRecord(board=1, seed=seed, dealer=seed % 4)
+        chance = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            legal = [str(action) for action in state.legal_actions]
+            if seat % 2:
+                action = legal[chance.randrange(len(legal))]
+            else:
+                action = rollout.bots[seat].act(state.observation(seat), legal)
+            record.moves.append(Move(seat, action, 0.0))
+            state.apply(game.parse_action(action))
+        scores = state.result().team_scores
+        terms = luck_terms(record, rollout=rollout, uniform_seats={1, 3}, rng=random.Random(seed))
+        assert all(math.isfinite(term) for term in terms)
+        results.append(float(scores[0] - scores[1]))
+        auction.append(terms[0])
+        cards.append(terms[1])
+    assert statistics.correlation(results, cards) > 0
+    corrected = [r - a - c for r, a, c in zip(results, auction, cards, strict=True)]
+    assert statistics.pvariance(corrected) < statistics.pvariance(results)
