@@ -11,10 +11,14 @@ The value of a position here is the score difference (seats 0/2 less seats 1/3) 
 when the hand is played out from it: by the greedy reference bot at the other seats, and
 uniformly at random at the seats whose luck is measured, as they would go on playing
 (valuing their later decisions as greedy ones would credit them with skill they do not
-have); each action of a decision is valued with the same random draws. The mean
-over the legal actions is exact when there are few of them, and estimated from a few actions
-drawn uniformly, independently of the one taken, when there are many (bids, passed cards),
-which keeps the correction's mean at zero while bounding the work.
+have); each action of a decision is valued with the same random draws. Where the C
+kernel plays the hand (four-hand partnership games), a card of the tricks is valued by
+kernel playouts instead (``CardPlayouts``): the greedy seats play the strong reference
+bot's playout card sense there, not the greedy bot's, a cheaper value that tracks the
+outcome less closely. The mean over the legal actions is exact when there are few of
+them, and estimated from a few actions drawn uniformly, independently of the one taken,
+when there are many (bids, passed cards), which keeps the correction's mean at zero while
+bounding the work.
 
 ``reference_value`` is the same rollout from the freshly dealt hand: the score a fixed
 reference pairing makes on that deal, for use as a control variate of its own.
