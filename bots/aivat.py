@@ -110,7 +110,7 @@ class CardPlayouts:
         view = state.observation(seat)
         self.rules = rules
         self.trump = int(state.trump)
-        self.hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(4)]
+        self.hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(state.num_players)]
         self.trick = [int(Card.parse(name)) for name in view["trick"]["cards"]]
         leader = view["trick"]["leader"]
         self.leader = seat if leader is None else int(leader)
