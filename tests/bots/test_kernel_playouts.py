@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -25,37 +26,62 @@ if KERNEL is None:
     pytest.skip(f"the C kernel is {kernel_status()}", allow_module_level=True)
 
 
+@dataclass(frozen=True)
+class Position:
+    """What a playout starts from, as the seat to move sees its own trick and the
+    evaluator sees every hand."""
+
+    seat: int
+    trump: int
+    declarer: int
+    bid: int
+    melds: list[int]
+    trick: list[int]
+    leader: int
+    taken: list[int]
+    hands: list[list[int]]
+    masks: list[int]
+
+
+def position(state: Any, rules: Any) -> Position:
+    seat = state.current_player
+    assert seat is not None and state.trump is not None and state.declarer is not None
+    view = state.observation(seat)
+    melds = [0, 0]
+    for entry in view["melds"] or []:
+        melds[entry["seat"] % 2] += entry["total"]
+    leader = view["trick"]["leader"]
+    hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(state.num_players)]
+    return Position(
+        seat=seat,
+        trump=int(state.trump),
+        declarer=state.declarer,
+        bid=view["contract"]["bid"],
+        melds=melds,
+        trick=[int(Card.parse(name)) for name in view["trick"]["cards"]],
+        leader=seat if leader is None else leader,
+        taken=view["counters_taken"],
+        hands=hands,
+        masks=[sum(1 << f for f in range(24) if counts[f]) for counts in hands],
+    )
+
+
 @pytest.mark.parametrize("variant", ["single4", "auction4", "double4"])
 def test_greedy_playouts_are_the_strong_bots_own(variant: str) -> None:
     rules = pinochle_rules(variant)
     checked = 0
     for state, rng in positions(variant, 40):
-        seat = state.current_player
-        assert seat is not None and state.trump is not None and state.declarer is not None
-        view = state.observation(seat)
-        melds = [0, 0]
-        for entry in view["melds"] or []:
-            melds[entry["seat"] % 2] += entry["total"]
-        bid = view["contract"]["bid"]
-        through_kernel = Playout(rules, int(state.trump), state.declarer, bid, melds, seat)
-        pure = Playout(rules, int(state.trump), state.declarer, bid, melds, seat)
+        at = position(state, rules)
+        through_kernel = Playout(rules, at.trump, at.declarer, at.bid, at.melds, at.seat)
+        pure = Playout(rules, at.trump, at.declarer, at.bid, at.melds, at.seat)
         pure.kernel = False
         assert through_kernel.kernel
-        trick = [int(Card.parse(name)) for name in view["trick"]["cards"]]
-        leader = view["trick"]["leader"]
-        leader = seat if leader is None else leader
-        taken = view["counters_taken"]
         faces = [action.card for action in state.legal_actions if isinstance(action, Play)]
         for face in [*faces, -1]:
             seed = rng.getrandbits(32)
-            hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(4)]
-            masks = [sum(1 << f for f in range(24) if counts[f]) for counts in hands]
-            ours = through_kernel.finish_seeded(
-                [h[:] for h in hands], masks[:], trick, leader, taken, seed, face
-            )
-            theirs = pure.finish_seeded(
-                [h[:] for h in hands], masks[:], trick, leader, taken, seed, face
-            )
+            start = (at.trick, at.leader, at.taken, seed, face)
+            ours = through_kernel.finish_seeded([h[:] for h in at.hands], at.masks[:], *start)
+            theirs = pure.finish_seeded([h[:] for h in at.hands], at.masks[:], *start)
             assert ours == theirs, (variant, face, seed)
             checked += 1
     assert checked > 100
@@ -69,21 +95,11 @@ def test_uniform_seats_draw_as_random_playouts_beside_the_greedy_card_sense(vari
     rules = pinochle_rules(variant)
     checked = 0
     for state, rng in positions(variant, 15):
-        seat = state.current_player
-        assert seat is not None and state.trump is not None and state.declarer is not None
-        view = state.observation(seat)
-        melds = [0, 0]
-        for entry in view["melds"] or []:
-            melds[entry["seat"] % 2] += entry["total"]
-        trump = int(state.trump)
-        pure = Playout(rules, trump, state.declarer, view["contract"]["bid"], melds, 0)
+        start = position(state, rules)
+        trump, trick, leader, taken = start.trump, start.trick, start.leader, start.taken
+        hands, masks = start.hands, start.masks
+        pure = Playout(rules, trump, start.declarer, start.bid, start.melds, 0)
         pure.kernel = False
-        trick = [int(Card.parse(name)) for name in view["trick"]["cards"]]
-        leader = view["trick"]["leader"]
-        leader = seat if leader is None else leader
-        taken = view["counters_taken"]
-        hands = [DECKS[rules.deck].counts(state.hand(s)) for s in range(4)]
-        masks = [sum(1 << f for f in range(24) if counts[f]) for counts in hands]
         faces = [action.card for action in state.legal_actions if isinstance(action, Play)]
         for face in [*faces, -1]:
             seed = rng.getrandbits(32)
