@@ -38,6 +38,7 @@ from typing import Any
 from bots import protocol
 from bots.reference import reference_bots
 from bots.reference.greedy import GreedyBot
+from bots.reference.strong import Playout
 from bots.table import BoardRecord, hello_for
 from engine import kernel
 from engine.actions import Play
@@ -119,9 +120,10 @@ class CardPlayouts:
         self.meld = [0, 0]
         for entry in view["melds"] or []:
             self.meld[int(entry["seat"]) % 2] += int(entry["total"])
-        self.declaring = state.declarer % 2
         self.bid = int(view["contract"]["bid"])
         self.uniform = tuple(uniform_seats)
+        # The strong bot's own scoring of a playout, from seats 0/2's side.
+        self.scoring = Playout(rules, self.trump, state.declarer, self.bid, self.meld, 0)
 
     @staticmethod
     def supports(state: AnyState) -> bool:
@@ -138,10 +140,7 @@ class CardPlayouts:
 
     def score(self, taken: Sequence[int]) -> float:
         """Seats 0/2's hand score less seats 1/3's, these counters taken."""
-        totals = [self.meld[0] + taken[0], self.meld[1] + taken[1]]
-        if totals[self.declaring] < self.bid:
-            totals[self.declaring] = -self.bid
-        return float(totals[0] - totals[1])
+        return float(self.scoring.score(taken))
 
     def value(self, action: object, seed: int, count: int) -> float:
         """The mean score of ``count`` playouts in which the seat to move plays ``action``
