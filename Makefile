@@ -105,7 +105,7 @@ engine-compiled: $(ENGINE_NATIVE)
 # `make` goes on: engine/kernel.py then runs the pure engine (and loads the kernel only
 # while its source is the one built). Rebuilt when the source or the build script changed.
 ENGINE_KERNEL := build/engine-kernel/manifest.json
-$(ENGINE_KERNEL): engine/_kernel.c deploy/build_kernel.py
+$(ENGINE_KERNEL): engine/_kernel.c engine/_handcore.c deploy/build_kernel.py
 	@test -x $(PY) && $(PY) deploy/build_kernel.py || echo "the C kernel was not built: the pure engine runs"
 
 engine-kernel: $(ENGINE_KERNEL)

@@ -2971,6 +2971,8 @@ done:
     return result;
 }
 
+#include "_handcore.c"
+
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS, random_hands_doc},
     {"pinnacolo_hands", k_pinnacolo_hands, METH_VARARGS, pinnacolo_hands_doc},
@@ -2990,6 +2992,13 @@ static PyMethodDef methods[] = {
     {"trick_winner", k_trick_winner, METH_VARARGS,
      "trick_winner(faces, trump): the index of the card winning the trick."},
     {"meld_total", k_meld_total, METH_VARARGS, "meld_total(config, counts, trump)."},
+    {"bind_hand", k_bind_hand, METH_VARARGS,
+     "bind_hand(Play, Bid, Pass, PassWithHelp, plays, cards, phases, outcomes): what the hand's "
+     "core stands for (engine/handcore.py)."},
+    {"deal_lists", k_deal_lists, METH_VARARGS,
+     "deal_lists(config, seed, dealer) -> (count lists by seat, their masks, the rest)."},
+    {"mask_of", k_mask_of, METH_O, "mask_of(counts): the faces held, as bits."},
+    {"cards_of", k_cards_of, METH_O, "cards_of(counts): the cards held, in face order."},
     {"mt_state", k_mt_seed, METH_O,
      "mt_state(seed): random.Random(seed).getstate() for a seed from 0 to 2**64 - 1."},
     {NULL, NULL, 0, NULL}};
@@ -2999,4 +3008,8 @@ static struct PyModuleDef module = {
     "The hot loops of pinochle and Pinnacolo in C (see engine/kernel.py).", -1, methods, NULL,
     NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject *made = PyModule_Create(&module);
+    if (made && handcore_add(made) < 0) Py_CLEAR(made);
+    return made;
+}

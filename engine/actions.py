@@ -157,7 +157,7 @@ class Give(Action):
     cards: tuple[Card, ...]
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(CARDS[card] for card in cards)))
+        object.__setattr__(self, "cards", tuple(sorted(map(CARDS.__getitem__, cards))))
 
     def __str__(self) -> str:
         return "give " + " ".join(str(card) for card in self.cards)
@@ -196,7 +196,7 @@ class Bury(Action):
     cards: tuple[Card, ...]
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(CARDS[card] for card in cards)))
+        object.__setattr__(self, "cards", tuple(sorted(map(CARDS.__getitem__, cards))))
 
     def __str__(self) -> str:
         return "bury " + " ".join(str(card) for card in self.cards)
@@ -209,7 +209,7 @@ class MeldCards(Action):
     cards: tuple[Card, ...]
 
     def __init__(self, cards: Iterable[Card]) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(CARDS[card] for card in cards)))
+        object.__setattr__(self, "cards", tuple(sorted(map(CARDS.__getitem__, cards))))
 
     def __str__(self) -> str:
         return "meld " + " ".join(str(card) for card in self.cards)

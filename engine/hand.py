@@ -216,14 +216,13 @@ class HandState(TrickTakingState):
         hand_size = tables.hand_size
         hands, masks, trump = self._hands, self._masks, self._trump
         takes = TAKES[trump]
-        tricks, trick = self._tricks, self._trick
-        cards = trick.cards
+        tricks, cards = self._tricks, self._trick_cards
         record, add_card = self._actions.append, cards.append
         clear, plays, leftward_seat = CLEAR, PLAYS, LEFT_OF
         taken, won = self._taken, self._won
         seat = self._turn
-        led, win, win_seat, led_high = trick.led, trick.win, trick.win_seat, trick.led_high
-        leader = trick.leader
+        led, win, win_seat, led_high = self._led, self._win, self._win_seat, self._led_high
+        leader = self._leader
         in_trick = len(cards)
         while True:
             mask = legal_mask(masks[seat], led, win, led_high, trump, head, if_winning, overtrump)
@@ -265,8 +264,8 @@ class HandState(TrickTakingState):
                 break
         self._turn = seat
         self._legal = -1
-        trick.leader, trick.led, trick.win, trick.win_seat = leader, led, win, win_seat
-        trick.led_high = led_high
+        self._leader, self._led, self._win, self._win_seat = leader, led, win, win_seat
+        self._led_high = led_high
         self._finish(HandOutcome.MADE)
 
 

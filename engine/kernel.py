@@ -72,12 +72,14 @@ __all__ = [
     "OUTCOMES",
     "SANDBOX_DIR",
     "SOURCE",
+    "SOURCES",
     "config_of",
     "declare",
     "is_pinnacolo",
     "kernel_status",
     "kernel_variants",
     "outcomes_of",
+    "parsed_config",
     "pinnacolo_actions",
     "pinnacolo_config",
     "pinnacolo_options",
@@ -92,6 +94,8 @@ __all__ = [
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SOURCE = PACKAGE_DIR / "_kernel.c"
+SOURCES = (SOURCE, PACKAGE_DIR / "_handcore.c")
+"""The kernel's sources: ``_kernel.c`` includes the hand's core."""
 MANIFEST = "manifest.json"
 BUILD_DIR = PACKAGE_DIR.parent / "build" / "engine-kernel"
 """Where ``make engine-kernel`` builds it, beside the package."""
@@ -114,12 +118,15 @@ _log = logging.getLogger(__name__)
 
 
 def source_digest() -> str:
-    """The SHA-256 of ``engine/_kernel.c`` (empty when the source is absent, as in the
+    """The SHA-256 of the kernel's sources (empty when they are absent, as in the
     sandbox's copy of the package)."""
+    digest = hashlib.sha256()
     try:
-        return hashlib.sha256(SOURCE.read_bytes()).hexdigest()
+        for source in SOURCES:
+            digest.update(source.read_bytes())
     except OSError:
         return ""
+    return digest.hexdigest()
 
 
 def library_path() -> Path:
@@ -140,7 +147,7 @@ def _load() -> tuple[ModuleType | None, str]:
     if not isinstance(manifest, dict) or manifest.get("python") != sys.implementation.cache_tag:
         return None, f"not built for {sys.implementation.cache_tag}"
     if manifest.get("source") != source_digest():
-        return None, "stale: engine/_kernel.c changed since it was built"
+        return None, "stale: its source (engine/_kernel.c, _handcore.c) changed since it was built"
     spec = importlib.util.spec_from_file_location("engine._kernel", library_path())
     if spec is None or spec.loader is None:
         return None, "no extension module in the build"
@@ -348,7 +355,7 @@ def _kernel() -> Any:
     return KERNEL
 
 
-def _parsed(rules: Rules) -> Any:
+def parsed_config(rules: Rules) -> Any:
     """The kernel's own copy of ``config_of(rules)``, parsed once per rules object: a
     bot's playouts call the kernel thousands of times with the same rules."""
     cached = _CONFIGS.get(id(rules))
@@ -389,7 +396,7 @@ def random_hands(
         )
     else:
         state, hands = _kernel().random_hands(
-            _parsed(cast("Rules", rules)), game_seed, first, count, rng.getstate(), True
+            parsed_config(cast("Rules", rules)), game_seed, first, count, rng.getstate(), True
         )
     rng.setstate(state)
     result: list[dict[str, Any]] = hands
@@ -407,7 +414,7 @@ def random_summary(
         )
     else:
         state, summary = _kernel().random_hands(
-            _parsed(cast("Rules", rules)), game_seed, first, count, rng.getstate(), False
+            parsed_config(cast("Rules", rules)), game_seed, first, count, rng.getstate(), False
         )
     rng.setstate(state)
     outcomes, actions, scores = summary
@@ -440,7 +447,7 @@ def playouts(
     for seat in uniform:
         mask |= 1 << seat
     state, results = _kernel().playouts(
-        _parsed(rules),
+        parsed_config(rules),
         trump,
         hands,
         trick,
@@ -508,7 +515,7 @@ def search(
     sums of the scores and the playouts, per candidate; ``rng`` is advanced as the bot's
     own loop (``StrongBot.evaluate`` without the kernel) would advance it."""
     state, totals, counts = _kernel().search(
-        _parsed(rules),
+        parsed_config(rules),
         trump,
         kinds,
         pool,
@@ -549,6 +556,6 @@ def declare(
     ``partner_meld`` and ``total`` its terms). The same ``seed`` deals the same hands
     whatever the declarer and the trump, so that they compare on the same cards."""
     rows = _kernel().declare(
-        _parsed(rules), hand, seat, declarer, trump, deals, seed, partner_meld, total
+        parsed_config(rules), hand, seat, declarer, trump, deals, seed, partner_meld, total
     )
     return [(int(a), int(b), int(c), float(d)) for a, b, c, d in rows]

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from engine.actions import Bid
 from engine.cards import DECKS, NUM_FACES, Rank
 from engine.errors import RulesError, UnknownVariantError
 
@@ -138,9 +139,11 @@ class _Tables:
     """Per-rules lookup tables built once, so that dealing a hand costs no set-up."""
 
     __slots__ = (
+        "bid_actions",
         "bid_index",
         "bids",
         "counter_points",
+        "dealer_stuck",
         "deck_copies",
         "hand_size",
         "head",
@@ -158,6 +161,9 @@ class _Tables:
         bids, self.raise_limit, self.pass_with_help = rules._auction_tables()
         self.bids = bids
         self.bid_index = {bid: index for index, bid in enumerate(bids)}
+        self.bid_actions = tuple(Bid(bid) for bid in bids)
+        """The ladder's bids as actions, by rung (the hand's core offers them)."""
+        self.dealer_stuck = getattr(rules, "all_pass", None) is AllPass.DEALER_STUCK
         counters = (Rank.A, Rank.T, Rank.K)
         self.counter_points = tuple(
             rules.counter_value if face % 6 in counters else 0 for face in range(NUM_FACES)

@@ -145,5 +145,8 @@ def attribute_names(kind: type) -> tuple[str, ...]:
         for klass in kind.__mro__:
             slots = klass.__dict__.get("__slots__", ())
             found += (slots,) if isinstance(slots, str) else slots
+            # A hand state's core fields, kept by its C core where no ``__slots__`` lists
+            # them (``engine.handcore``).
+            found += klass.__dict__.get("_CORE_FIELDS", ())
         names = _NAMES[kind] = tuple(dict.fromkeys(n for n in found if n != "__dict__"))
     return names

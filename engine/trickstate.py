@@ -6,13 +6,13 @@ is scored (5). ``TrickTakingState`` holds that flow once; a game's state class n
 seats and sides, its phases' handlers, and overrides the steps where its rules differ
 (the partner's pass, the widow and bury, the two-hand stock).
 
-Trick play goes through ``engine.tricks`` (``Trick``, ``TAKES``, ``legal_mask``) and hand
-scoring through ``engine.scoring``.
+The steps of every card and call (``apply``, the legal actions, the phase) are the
+hand's core (``engine.handcore``), in C when the kernel is built; trick legality is
+``engine.tricks``' and hand scoring ``engine.scoring``'s.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Self
@@ -40,27 +40,35 @@ from engine.errors import (
     RulesError,
     UnknownVariantError,
 )
-from engine.kernel import KERNEL
+from engine.handcore import (
+    CLEAR,
+    CORE_FIELDS,
+    PHASE_AUCTION,
+    PHASE_OVER,
+    PHASE_PLAY_OUT,
+    PHASE_TRICKS,
+    HandCore,
+    LegalCore,
+    Phase,
+)
+from engine.kernel import KERNEL, parsed_config
 from engine.meld import meld_items, meld_total
 from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import check_seed, shuffle
-from engine.rules import AllPass, Rules, pinochle_rules, pinochle_variants
+from engine.rules import Rules, pinochle_rules, pinochle_variants
 from engine.scoring import contract_outcome, side_score
 from engine.seats import check_seat, left_of
 from engine.state import State, attribute_names
 from engine.tricks import (
-    STRONGER,
     SUIT_MASK,
-    TAKES,
-    Trick,
     blank,
     faces_of_mask,
-    legal_mask,
 )
 
 __all__ = [
     "AUCTION_HANDLERS",
+    "CLEAR",
     "PHASE_AUCTION",
     "PHASE_BURY",
     "PHASE_MELD",
@@ -87,42 +95,13 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
-    """The phases of a pinochle hand in which somebody acts (meld is scored automatically).
-
-    Each game goes through some of them: four-hand through the auction, trump, the two
-    passes, the throw-in and the tricks; three-hand through the auction, trump, the bury,
-    the throw-in and the tricks; two-hand through the stock's tricks and melds, then the
-    play-out.
-    """
-
-    AUCTION = "auction"
-    TRUMP = "trump"
-    PASS_TO_DECLARER = "pass_to_declarer"
-    PASS_BACK = "pass_back"
-    BURY = "bury"
-    THROW_IN = "throw_in"
-    TRICKS = "tricks"
-    MELD = "meld"
-    """Two-hand: the winner of a stock trick may meld one combination or exchange the dix."""
-    PLAY_OUT = "play_out"
-    """Two-hand: the stock is empty: follow suit, head the trick, trump."""
-    OVER = "over"
-
-
-# The phases as module constants, read in every step of play: in Python 3.11 a member
-# read from the enum class (``Phase.TRICKS``) goes through ``EnumType.__getattr__``'s hook
-# and costs ten times a global's read, in the pure engine and the compiled one alike.
-PHASE_AUCTION: Final = Phase.AUCTION
+# The phases as module constants (``engine.handcore`` says why).
 PHASE_TRUMP: Final = Phase.TRUMP
 PHASE_PASS_TO_DECLARER: Final = Phase.PASS_TO_DECLARER
 PHASE_PASS_BACK: Final = Phase.PASS_BACK
 PHASE_BURY: Final = Phase.BURY
 PHASE_THROW_IN: Final = Phase.THROW_IN
-PHASE_TRICKS: Final = Phase.TRICKS
 PHASE_MELD: Final = Phase.MELD
-PHASE_PLAY_OUT: Final = Phase.PLAY_OUT
-PHASE_OVER: Final = Phase.OVER
 
 _EXPECTS = {
     PHASE_AUCTION: "a bid or a pass",
@@ -136,7 +115,6 @@ _EXPECTS = {
     PHASE_PLAY_OUT: "a card played",
 }
 
-CLEAR: Final = tuple(~(1 << face) for face in range(NUM_FACES))
 SUITS = tuple(Suit)
 """The four suits (iterating the enum itself runs Python code each time)."""
 NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
@@ -152,13 +130,19 @@ def seats_of_sides(sides: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
+def _cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
     """The cards of a count vector, in face order."""
     cards: list[Card] = []
     for face, count in enumerate(counts):
         if count:
             cards += (CARDS[face],) * count
     return tuple(cards)
+
+
+cards_of: Callable[[Sequence[int]], tuple[Card, ...]] = (
+    _cards_of if KERNEL is None else KERNEL.cards_of
+)
+"""The cards of a count vector, in face order (the C kernel's where it is built)."""
 
 
 def count_submultisets(counts: Sequence[int], size: int) -> int:
@@ -191,11 +175,15 @@ _BIT_OF_COUNT: Final = bytes([48] + [49] * 255)
 """``bytes.translate`` table: a count to the digit of its bit, ``0`` or ``1``."""
 
 
-def mask_of(counts: Sequence[int]) -> int:
+def _mask_of(counts: Sequence[int]) -> int:
     """The face mask of a count vector."""
     # The counts as binary digits, highest face first, read by ``int``: a few calls
     # instead of a loop over the 24 faces (four hands at every deal).
     return int(bytes(counts).translate(_BIT_OF_COUNT)[::-1], 2)
+
+
+mask_of: Callable[[Sequence[int]], int] = _mask_of if KERNEL is None else KERNEL.mask_of
+"""The face mask of a count vector (the C kernel's where it is built)."""
 
 
 def resolve_rules(
@@ -266,51 +254,30 @@ def parse_deal(
 
 # Compiled: ``__init__`` runs from Python only for classes open to Python subclasses.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class TrickTakingState(State[Phase, "LegalActions"]):
+class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     """A pinochle hand from the deal to the score. Subclasses set the class attributes
     ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
     (action type to the phases that take it and its method), and start a hand with
     ``_start``.
     """
 
+    # Beside the core's fields (``engine.handcore.CORE_FIELDS``).
     __slots__ = (
-        "_actions",
-        "_active",
-        "_auction",
         "_bid",
         "_dealt",
         "_declarer",
-        "_hand_size",
-        "_hands",
-        "_head",
-        "_high_bidder",
-        "_high_rung",
-        "_if_winning",
-        "_ladder_size",
-        "_legal",
-        "_masks",
         "_meld_hands",
         "_meld_json",
         "_melds",
         "_outcome",
-        "_overtrump",
-        "_passed",
-        "_passes",
-        "_phase",
-        "_points",
-        "_raise_limit",
         "_result",
-        "_taken",
-        "_trick",
-        "_tricks",
-        "_trump",
-        "_turn",
-        "_view",
-        "_won",
         "dealer",
         "rules",
         "seed",
     )
+    _CORE_FIELDS: ClassVar[tuple[str, ...]] = CORE_FIELDS
+    _FAST: ClassVar[bool] = True
+    """Whether the core's own steps play this game's cards and calls (see ``_fast``)."""
 
     OVER = PHASE_OVER
     num_players: int
@@ -344,6 +311,11 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         seed = check_seed(seed)
         rules = cls._resolve(variant, rules, dealer)
         dealer = check_seat(dealer, rules.players, "dealer")
+        if KERNEL is not None:
+            # The same shuffle and blocks in one call (tested against the Python deal).
+            hands, _, left = KERNEL.deal_lists(parsed_config(rules), seed, dealer)
+            rest = cls._rest_order(left, dealt=True)
+            return cls._from_deal(rules, hands, rest, dealer, seed)
         pack = shuffled_pack(rules.deck, seed)
         rest = cls._rest_order(list(pack[rules.players * rules.hand_size :]), dealt=True)
         return cls._from_deal(rules, deal_blocks(pack, rules, dealer), rest, dealer, seed)
@@ -413,8 +385,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._hands = hands
         self._dealt = tuple(map(tuple, hands))
         self._masks = [mask_of(counts) for counts in hands]
-        self._actions: list[Action] = []
-        self._auction: list[tuple[int, Action]] = []
+        self._actions = []
+        self._auction = []
         self._passed = [False] * players
         self._active = players
         self._high_rung = -1
@@ -425,10 +397,11 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._meld_hands: tuple[tuple[int, ...], ...] = ()
         self._meld_json: tuple[tuple[dict[str, Any], ...], ...] | None = None
         self._melds: list[int] = []
-        self._trick = Trick()
-        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._trick_cards = []
+        self._leader = self._led = self._win = self._win_seat = self._led_high = -1
+        self._tricks = []
         self._legal = -1
-        self._view: LegalActions | None = LegalActions(self)
+        self._view = LegalActions(self)
         self._taken = [0] * sides
         self._won = [0] * sides
         self._outcome: HandOutcome | None = None
@@ -438,18 +411,21 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         # What play reads of the rules at every card or call, as fields of the state:
         # a read of the rules object costs as much as the rest of a compiled step.
         tables = rules._tables
-        self._head: int = tables.head
-        self._if_winning: bool = tables.trump_if_winning
-        self._overtrump: bool = tables.overtrump
-        self._points: tuple[int, ...] = tables.counter_points
-        self._hand_size: int = tables.hand_size
+        self._head = tables.head
+        self._if_winning = tables.trump_if_winning
+        self._overtrump = tables.overtrump
+        self._points = tables.counter_points
+        self._hand_size = tables.hand_size
         # Read from the tables, which every game's rules have: a game without an auction
         # or without partners has no ``max_raise_rungs`` or ``pass_with_help`` of its own.
         self._ladder_size = len(tables.bids)
-        self._raise_limit: int = tables.raise_limit
-        self._passes: tuple[Action, ...] = (
-            (PASS, PASS_WITH_HELP) if tables.pass_with_help else (PASS,)
-        )
+        self._raise_limit = tables.raise_limit
+        self._passes = (PASS, PASS_WITH_HELP) if tables.pass_with_help else (PASS,)
+        self._bid_actions = tables.bid_actions
+        self._stuck = tables.dealer_stuck
+        self._nplayers = players
+        self._sides = self.SIDES
+        self._fast = self._FAST
 
     # ----------------------------------------------------------------- queries
 
@@ -463,26 +439,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         name: str = self.rules.name
         return name
 
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self._phase is PHASE_OVER else self._turn
-
-    def is_terminal(self) -> bool:
-        return self._phase is PHASE_OVER
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def legal_actions(self) -> LegalActions:
-        """A live, lazy view of the current player's legal actions (one per state while
-        the hand is played; an empty one, new at each call, once it is over)."""
-        view = self._view
-        if view is None:
-            return LegalActions(self)
-        return view
+    def _new_view(self) -> LegalActions:
+        return LegalActions(self)
 
     @property
     def history(self) -> tuple[Action, ...]:
@@ -524,7 +482,6 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
         other._hands = [counts[:] for counts in self._hands]
-        other._trick = self._trick.copy()
         other._view = LegalActions(other)
         return other
 
@@ -539,19 +496,13 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     # --------------------------------------------------------------- applying
 
-    def apply(self, action: Action | str) -> None:
-        """Apply the current player's ``action`` (or its text form).
-
-        Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
-        """
+    def _apply_py(self, action: Action | str) -> None:
+        """``apply`` in Python: every action the core does not take itself (a refused
+        one included, whose error is raised here)."""
         phase = self._phase
         if type(action) is Play and (phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT):
             face = action.card
-            # The mask kept since ``len(legal_actions)`` asked for it, read without a call.
-            mask = self._legal
-            if mask < 0:
-                mask = self._legal_mask()
-            if not (mask >> face) & 1:
+            if not (self._legal_mask() >> face) & 1:
                 raise self._illegal_play(action)
             self._play(face)
             self._actions.append(action)
@@ -584,11 +535,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     # (or, under ``all_pass = redeal``, the hand is passed out).
 
     def _dealer_stuck(self) -> bool:
-        return (
-            self._active == 1
-            and self._high_bidder < 0
-            and self.rules.all_pass is AllPass.DEALER_STUCK
-        )
+        return self._active == 1 and self._high_bidder < 0 and self._stuck
 
     # The auction's queries are asked several times a call (``len``, an index, ``apply``):
     # ``_active == 1`` is tested before ``_dealer_stuck`` is called, which it rarely is.
@@ -719,10 +666,15 @@ class TrickTakingState(State[Phase, "LegalActions"]):
         self._meld()
 
     def _meld(self) -> None:
-        values = self.rules.meld_values
         trump = self._trump
         self._meld_hands = tuple(tuple(counts) for counts in self._hands)
-        self._melds = [meld_total(counts, trump, values) for counts in self._hands]
+        if KERNEL is not None:
+            # The kernel's count of the same table (tested against ``meld_total``).
+            config, total = parsed_config(self.rules), KERNEL.meld_total
+            self._melds = [total(config, counts, trump) for counts in self._hands]
+        else:
+            values = self.rules.meld_values
+            self._melds = [meld_total(counts, trump, values) for counts in self._hands]
         self._turn = self._declarer
         if self.rules.throw_in:
             self._phase = PHASE_THROW_IN
@@ -741,75 +693,8 @@ class TrickTakingState(State[Phase, "LegalActions"]):
 
     # ------------------------------------------------------------------ tricks
 
-    def _legal_mask(self) -> int:
-        # A driver asks len(legal_actions), then legal_actions[i], then apply(): the mask
-        # is kept until the next change of the position (``-1``: none is kept).
-        mask = self._legal
-        if mask >= 0:
-            return mask
-        trick = self._trick
-        mask = legal_mask(
-            self._masks[self._turn],
-            trick.led,
-            trick.win,
-            trick.led_high,
-            self._trump,
-            self._head,
-            self._if_winning,
-            self._overtrump,
-        )
-        self._legal = mask
-        return mask
-
-    def _play(self, face: int) -> None:
-        """Play ``face`` for the current player; the caller has checked it is legal."""
-        seat = self._turn
-        hand = self._hands[seat]
-        left = hand[face] - 1
-        hand[face] = left
-        self._legal = -1
-        if not left:
-            self._masks[seat] &= CLEAR[face]
-        # ``Trick.add`` and ``left_of`` without their calls: a card played is the most
-        # frequent step of a hand.
-        trick = self._trick
-        cards = trick.cards
-        if cards:
-            if TAKES[self._trump][trick.win] >> face & 1:
-                trick.win = face
-                trick.win_seat = seat
-            if STRONGER[trick.led_high] >> face & 1:
-                trick.led_high = face
-        else:
-            trick.leader = trick.win_seat = seat
-            trick.led = face // 6
-            trick.win = trick.led_high = face
-        cards.append(face)
-        if len(cards) < self.num_players:
-            seat += 1
-            self._turn = seat if seat < self.num_players else 0
-            return
-        self._end_trick()
-
-    def _end_trick(self) -> None:
-        trick = self._trick
-        cards = trick.cards
-        points = self._points
-        winner = trick.win_seat
-        side = self.SIDES[winner]
-        taken = 0
-        for face in cards:
-            taken += points[face]
-        self._taken[side] += taken
-        self._won[side] += 1
-        # ``Trick.close``, without its call.
-        self._tricks.append((trick.leader, tuple(cards), winner))
-        cards.clear()
-        trick.led = -1
-        self._turn = winner
-        self._after_trick()
-
     def _after_trick(self) -> None:
+        """What follows a trick (the core's own step, unless the class overrides it)."""
         if len(self._tricks) == self._hand_size:
             self._finish(HandOutcome.MADE)
 
@@ -821,7 +706,7 @@ class TrickTakingState(State[Phase, "LegalActions"]):
             return IllegalActionError(
                 action, "card_not_in_hand", f"seat {seat} holds no {CARD_NAMES[face]}"
             )
-        led, trump = self._trick.led, self._trump
+        led, trump = self._led, self._trump
         suit = face // 6
         if hand_mask & SUIT_MASK[led]:
             if suit != led:
@@ -986,15 +871,15 @@ class TrickTakingState(State[Phase, "LegalActions"]):
     def _observation_tail(self) -> dict[str, Any]:
         """The keys every pinochle observation ends with: the tricks and the score."""
         names = CARD_NAMES
-        trick = self._trick
+        cards = self._trick_cards
         return {
             "tricks": [
                 {"leader": leader, "cards": [names[face] for face in cards], "winner": winner}
                 for leader, cards, winner in self._tricks
             ],
             "trick": {
-                "leader": trick.leader if trick.cards else None,
-                "cards": [names[face] for face in trick.cards],
+                "leader": self._leader if cards else None,
+                "cards": [names[face] for face in cards],
             },
             "counters_taken": list(self._taken),
             "tricks_won": list(self._won),
@@ -1044,6 +929,21 @@ class TrickTakingState(State[Phase, "LegalActions"]):
                 return passes[index]
             return bid_action(self.rules.bids[self._bid_rungs()[index - len(passes)]])
         return None
+
+    def _legal_item(self, index: int) -> Action:
+        """``legal_actions[index]`` outside the phases the core indexes itself."""
+        size = self._legal_count()
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("legal action index out of range")
+        action = self._legal_index(index)
+        if action is not None:
+            return action
+        for position, candidate in enumerate(self._legal_list()):
+            if position == index:
+                return candidate
+        raise IndexError("legal action index out of range")
 
     def _random_auction_action(self, draw: Callable[[], float]) -> None:
         passes = self._pass_actions()
@@ -1096,18 +996,15 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     return plays
 
 
-class LegalActions:
+class LegalActions(LegalCore):
     """A live view of the current player's legal actions: ``in``, iteration, ``len``,
-    indexing. Nothing is built until asked for.
+    indexing. Nothing is built until asked for; ``len`` and indexing are the core's
+    (``engine.handcore``).
     """
 
-    __slots__ = ("_state",)
+    __slots__ = ()
 
-    def __init__(self, state: TrickTakingState) -> None:
-        self._state = state
-
-    # In trick play the state's kept mask (``_legal``, ``-1`` when none) is read before
-    # ``_legal_mask`` is called: a driver asks ``len``, then an index, then ``apply``.
+    _state: TrickTakingState
 
     def __contains__(self, action: object) -> bool:
         state = self._state
@@ -1115,16 +1012,6 @@ class LegalActions:
         if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
             return type(action) is Play and bool((state._legal_mask() >> action.card) & 1)
         return state._legal_contains(action)
-
-    def __len__(self) -> int:
-        state = self._state
-        phase = state._phase
-        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
-            mask = state._legal
-            if mask < 0:
-                mask = state._legal_mask()
-            return mask.bit_count()
-        return state._legal_count()
 
     def __bool__(self) -> bool:
         return self._state._phase is not PHASE_OVER
@@ -1135,36 +1022,6 @@ class LegalActions:
         if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
             return iter(_plays_of(state._legal_mask()))
         return iter(state._legal_list())
-
-    def __getitem__(self, index: int) -> Action:
-        state = self._state
-        phase = state._phase
-        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
-            mask = state._legal
-            if mask < 0:
-                mask = state._legal_mask()
-            size = mask.bit_count()
-            if index < 0:
-                index += size
-            if not 0 <= index < size:
-                raise IndexError("legal action index out of range")
-            # The index-th set bit: a few steps, cheaper than any lookup when compiled.
-            while index:
-                mask &= mask - 1
-                index -= 1
-            return PLAYS[(mask & -mask).bit_length() - 1]
-        size = state._legal_count()
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError("legal action index out of range")
-        action = state._legal_index(index)
-        if action is not None:
-            return action
-        for position, candidate in enumerate(self):
-            if position == index:
-                return candidate
-        raise IndexError("legal action index out of range")
 
     def __repr__(self) -> str:
         shown = ", ".join(str(action) for action in list(self)[:12])

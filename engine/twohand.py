@@ -153,6 +153,9 @@ class TwoHandState(TrickTakingState):
     REST = "the stock"
     SIDES = (0, 1)
     _SIDE_SEATS = seats_of_sides(SIDES)
+    # Its own ``_legal_mask``, ``_play`` and ``_after_trick`` (the stock, the melds):
+    # every action goes through ``_apply_py``.
+    _FAST = False
 
     def _begin(self, rest: Sequence[int]) -> None:
         """The stock from the top, the turned-up card last."""

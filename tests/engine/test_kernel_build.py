@@ -53,9 +53,14 @@ def test_engine_kernel_off_keeps_a_built_kernel_unused() -> None:
 def test_a_build_is_used_only_while_its_source_is_unchanged(copy: Path) -> None:
     shutil.copytree(KERNEL_DIR, copy / "build" / "engine-kernel")
     assert status(copy) == "loaded"
-    source = copy / "engine" / "_kernel.c"
-    source.write_text(source.read_text() + "\n/* changed */\n")
-    assert status(copy) == "stale: engine/_kernel.c changed since it was built"
+    stale = "stale: its source (engine/_kernel.c, _handcore.c) changed since it was built"
+    for name in ("_handcore.c", "_kernel.c"):
+        source = copy / "engine" / name
+        kept = source.read_text()
+        source.write_text(kept + "\n/* changed */\n")
+        assert status(copy) == stale
+        source.write_text(kept)
+        assert status(copy) == "loaded"
 
 
 def test_a_build_without_a_compiler_fails_with_its_reason_and_nothing_else(copy: Path) -> None:

@@ -1,0 +1,744 @@
+/* The hot core of a pinochle hand for the public interface (engine/handcore.py says what
+   it is; PyHandCore there is its twin in Python, and the two must agree step for step).
+
+   A hand's state (engine.trickstate.TrickTakingState) derives from HandCore: its fields
+   are the ones the state's Python code reads and writes by name, and a played card, a bid
+   or a pass is taken here without running Python. Anything else, and anything refused,
+   goes to the state's `_apply_py`, whose errors name the broken rule.
+
+   Included by _kernel.c (legal_mask, takes, stronger, popcount, FACES, MAX_SEATS). */
+
+#include <structmember.h>
+
+/* What the Python side stands for, told once by bind_hand. */
+static PyObject *hc_play_type, *hc_bid_type, *hc_pass_type, *hc_help_type, *hc_plays, *hc_cards;
+static PyObject *hc_auction, *hc_tricks, *hc_play_out, *hc_over, *hc_made, *hc_passed_out;
+static PyObject *s_card, *s_apply_py, *s_finish, *s_end_auction, *s_after_trick, *s_legal_mask,
+    *s_legal_count, *s_legal_item, *s_new_view;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *phase, *hands, *masks, *actions, *auction, *passed, *tricks, *taken, *won, *view,
+        *passes, *trick_cards, *bid_actions, *points, *sides;
+    int turn, trump, high_rung, high_bidder, active, head, hand_size, ladder_size, raise_limit;
+    int led, win, led_high, leader, win_seat, nplayers;
+    char if_winning, overtrump, stuck, fast;
+    long long legal;
+    int pts[FACES];
+    int side[MAX_SEATS];
+} HandCore;
+
+static PyTypeObject HandCoreType;
+
+static int hc_bound(void) {
+    if (hc_play_type) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "engine._kernel.bind_hand was not called");
+    return -1;
+}
+
+/* -------------------------------------------------------------- list cells */
+
+static int list_int(PyObject *list, Py_ssize_t i, long *out) {
+    if (!PyList_Check(list)) {
+        PyErr_SetString(PyExc_TypeError, "the hand's core expects a list");
+        return -1;
+    }
+    PyObject *item = PyList_GetItem(list, i);
+    if (!item) return -1;
+    *out = PyLong_AsLong(item);
+    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int list_set_int(PyObject *list, Py_ssize_t i, long value) {
+    PyObject *item = PyLong_FromLong(value);
+    if (!item) return -1;
+    return PyList_SetItem(list, i, item); /* steals item, checks the list and index */
+}
+
+static int list_add(PyObject *list, Py_ssize_t i, long delta) {
+    long value;
+    if (list_int(list, i, &value) < 0) return -1;
+    return list_set_int(list, i, value + delta);
+}
+
+/* ----------------------------------------------------------------- steps */
+
+/* PyHandCore._legal_mask: kept until the position changes. */
+static long long hc_mask(HandCore *h) {
+    if (h->legal >= 0) return h->legal;
+    long hand;
+    if (list_int(h->masks, h->turn, &hand) < 0) return -1;
+    int trick_ok = h->trump >= 0 && h->trump < 4 && h->led < 4 && h->win >= 0 &&
+                   h->win < FACES && h->led_high >= 0 && h->led_high < FACES;
+    if (h->led >= 0 && !trick_ok) {
+        PyErr_SetString(PyExc_ValueError, "the hand's core holds no trick to play to");
+        return -1;
+    }
+    h->legal = legal_mask((uint32_t)hand, h->led, h->win, h->led_high, h->trump, h->head,
+                          h->if_winning, h->overtrump);
+    return h->legal;
+}
+
+/* The mask `apply` checks with: the core's own, or the class's `_legal_mask`. */
+static long long hc_mask_of(HandCore *h) {
+    if (h->fast || h->legal >= 0) return hc_mask(h);
+    PyObject *mask = PyObject_CallMethodNoArgs((PyObject *)h, s_legal_mask);
+    if (!mask) return -1;
+    long long value = PyLong_AsLongLong(mask);
+    Py_DECREF(mask);
+    return value;
+}
+
+static int hc_call(HandCore *h, PyObject *name, PyObject *arg) {
+    PyObject *done = arg ? PyObject_CallMethodOneArg((PyObject *)h, name, arg)
+                         : PyObject_CallMethodNoArgs((PyObject *)h, name);
+    if (!done) return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
+/* PyHandCore._end_trick. */
+static int hc_end_trick(HandCore *h) {
+    PyObject *cards = h->trick_cards;
+    Py_ssize_t n = PyList_GET_SIZE(cards);
+    long pot = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long face;
+        if (list_int(cards, i, &face) < 0) return -1;
+        pot += h->pts[face];
+    }
+    int winner = h->win_seat, side = h->side[winner];
+    if (list_add(h->taken, side, pot) < 0 || list_add(h->won, side, 1) < 0) return -1;
+    PyObject *played = PyList_AsTuple(cards);
+    if (!played) return -1;
+    PyObject *record = Py_BuildValue("(iNi)", h->leader, played, winner);
+    if (!record) return -1;
+    int failed = PyList_Append(h->tricks, record);
+    Py_DECREF(record);
+    if (failed || PyList_SetSlice(cards, 0, n, NULL) < 0) return -1;
+    h->led = -1;
+    h->turn = winner;
+    if (!h->fast) return hc_call(h, s_after_trick, NULL);
+    if (PyList_GET_SIZE(h->tricks) == h->hand_size) return hc_call(h, s_finish, hc_made);
+    return 0;
+}
+
+/* PyHandCore._play: `face` for the seat to move, already checked legal. */
+static int hc_play(HandCore *h, int face) {
+    int seat = h->turn;
+    if (!PyList_Check(h->hands) || !PyList_Check(h->trick_cards) || !PyList_Check(h->tricks) ||
+        seat < 0 || seat >= h->nplayers || h->nplayers > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "the hand's core is not set up for a card");
+        return -1;
+    }
+    PyObject *hand = PyList_GetItem(h->hands, seat);
+    long left;
+    if (!hand || list_int(hand, face, &left) < 0 || list_set_int(hand, face, left - 1) < 0)
+        return -1;
+    h->legal = -1;
+    if (left == 1) {
+        long mask;
+        if (list_int(h->masks, seat, &mask) < 0 ||
+            list_set_int(h->masks, seat, mask & ~(1L << face)) < 0)
+            return -1;
+    }
+    PyObject *cards = h->trick_cards;
+    if (PyList_GET_SIZE(cards)) {
+        if (takes(h->win, h->trump) >> face & 1) {
+            h->win = face;
+            h->win_seat = seat;
+        }
+        if (stronger(h->led_high) >> face & 1) h->led_high = face;
+    } else {
+        h->leader = h->win_seat = seat;
+        h->led = face / 6;
+        h->win = h->led_high = face;
+    }
+    PyObject *card = PyLong_FromLong(face);
+    if (!card) return -1;
+    int failed = PyList_Append(cards, card);
+    Py_DECREF(card);
+    if (failed) return -1;
+    if (PyList_GET_SIZE(cards) < h->nplayers) {
+        h->turn = seat + 1 < h->nplayers ? seat + 1 : 0;
+        return 0;
+    }
+    return hc_end_trick(h);
+}
+
+/* TrickTakingState._next_bidder. */
+static int hc_next_bidder(HandCore *h) {
+    if (h->active == 0) return hc_call(h, s_finish, hc_passed_out);
+    if (h->active == 1 && h->high_bidder >= 0) return hc_call(h, s_end_auction, NULL);
+    int seat = h->turn;
+    for (int step = 0; step < h->nplayers; step++) {
+        seat = seat + 1 < h->nplayers ? seat + 1 : 0;
+        PyObject *passed = PyList_GetItem(h->passed, seat);
+        if (!passed) return -1;
+        int out = PyObject_IsTrue(passed);
+        if (out < 0) return -1;
+        if (!out) {
+            h->turn = seat;
+            return 0;
+        }
+    }
+    PyErr_SetString(PyExc_ValueError, "nobody is left to bid");
+    return -1;
+}
+
+/* TrickTakingState._pass_actions and _bid_rungs: the number of passes allowed (none for a
+   stuck dealer), and the rungs from `low` to `high` (excluded). */
+static int hc_calls(const HandCore *h, int *low, int *high) {
+    if (h->active == 1 && h->high_bidder < 0 && h->stuck) {
+        *low = 0;
+        *high = 1;
+        return 0;
+    }
+    *low = h->high_rung + 1;
+    *high = h->ladder_size;
+    if (h->raise_limit >= 0 && *low + h->raise_limit < *high) *high = *low + h->raise_limit;
+    if (*high < *low) *high = *low;
+    return (int)PyTuple_GET_SIZE(h->passes);
+}
+
+/* A call of the auction the core takes itself: 1 when taken, 0 when it is for Python. */
+static int hc_call_of(HandCore *h, PyObject *action) {
+    if (!PyTuple_Check(h->passes) || !PyTuple_Check(h->bid_actions) || !PyList_Check(h->passed) ||
+        !PyList_Check(h->auction) || h->turn < 0 || h->turn >= h->nplayers)
+        return 0;
+    int low, high, npass = hc_calls(h, &low, &high);
+    if (Py_IS_TYPE(action, (PyTypeObject *)hc_bid_type)) {
+        if (high > PyTuple_GET_SIZE(h->bid_actions)) return 0;
+        int rung = -1;
+        for (int r = low; r < high; r++)
+            if (PyTuple_GET_ITEM(h->bid_actions, r) == action) rung = r;
+        if (rung < 0) return 0; /* not one of the ladder's own: Python compares amounts */
+        h->high_rung = rung;
+        h->high_bidder = h->turn;
+    } else if (Py_IS_TYPE(action, (PyTypeObject *)hc_pass_type) ||
+               (Py_IS_TYPE(action, (PyTypeObject *)hc_help_type) && npass == 2)) {
+        if (h->active == 1 && h->high_bidder < 0 && h->stuck) return 0;
+        if (PyList_SetItem(h->passed, h->turn, Py_NewRef(Py_True)) < 0) return -1;
+        h->active--;
+    } else {
+        return 0;
+    }
+    PyObject *call = Py_BuildValue("(iO)", h->turn, action);
+    if (!call) return -1;
+    int failed = PyList_Append(h->auction, call);
+    Py_DECREF(call);
+    if (failed || hc_next_bidder(h) < 0) return -1;
+    return 1;
+}
+
+/* ------------------------------------------------------------ HandCore */
+
+static PyObject *hc_apply(HandCore *h, PyObject *action) {
+    if (hc_bound() < 0) return NULL;
+    if (h->fast && h->phase == hc_tricks && Py_IS_TYPE(action, (PyTypeObject *)hc_play_type)) {
+        PyObject *card = PyObject_GetAttr(action, s_card);
+        if (!card) return NULL;
+        long face = PyLong_AsLong(card);
+        Py_DECREF(card);
+        if (face == -1 && PyErr_Occurred()) return NULL;
+        if (face >= 0 && face < FACES) {
+            long long mask = hc_mask(h);
+            if (mask < 0) return NULL;
+            if (mask >> face & 1) {
+                if (hc_play(h, (int)face) < 0 || PyList_Append(h->actions, action) < 0)
+                    return NULL;
+                Py_RETURN_NONE;
+            }
+        }
+    } else if (h->fast && h->phase == hc_auction) {
+        int taken = hc_call_of(h, action);
+        if (taken < 0) return NULL;
+        if (taken) {
+            h->legal = -1;
+            if (PyList_Append(h->actions, action) < 0) return NULL;
+            Py_RETURN_NONE;
+        }
+    }
+    return PyObject_CallMethodOneArg((PyObject *)h, s_apply_py, action);
+}
+
+static PyObject *hc_is_terminal(HandCore *h, PyObject *unused) {
+    return PyBool_FromLong(hc_over && h->phase == hc_over);
+}
+
+static PyObject *hc_legal_mask_method(HandCore *h, PyObject *unused) {
+    long long mask = hc_mask(h);
+    return mask < 0 ? NULL : PyLong_FromLongLong(mask);
+}
+
+static PyObject *hc_play_method(HandCore *h, PyObject *arg) {
+    long face = PyLong_AsLong(arg);
+    if (face == -1 && PyErr_Occurred()) return NULL;
+    if (face < 0 || face >= FACES) {
+        PyErr_SetString(PyExc_ValueError, "a face is 0 to 23");
+        return NULL;
+    }
+    if (hc_bound() < 0 || hc_play(h, (int)face) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *hc_get_phase(HandCore *h, void *unused) {
+    if (!h->phase) {
+        PyErr_SetString(PyExc_AttributeError, "_phase");
+        return NULL;
+    }
+    return Py_NewRef(h->phase);
+}
+
+static PyObject *hc_get_current_player(HandCore *h, void *unused) {
+    if (hc_over && h->phase == hc_over) Py_RETURN_NONE;
+    return PyLong_FromLong(h->turn);
+}
+
+static PyObject *hc_get_legal_actions(HandCore *h, void *unused) {
+    if (h->view && h->view != Py_None) return Py_NewRef(h->view);
+    return PyObject_CallMethodNoArgs((PyObject *)h, s_new_view);
+}
+
+/* `_points`, `_sides`: tuples kept as given, read into C arrays. */
+static int read_table(PyObject *value, int *out, int size, int low, int high, const char *what) {
+    PyObject *items = value ? PySequence_Fast(value, what) : NULL;
+    if (!value) PyErr_Format(PyExc_AttributeError, "%s cannot be deleted", what);
+    if (!items) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    int ok = n <= size;
+    for (Py_ssize_t i = 0; ok && i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(items);
+            return -1;
+        }
+        ok = v >= low && v <= high;
+        out[i] = (int)v;
+    }
+    Py_DECREF(items);
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d values from %d to %d", what, size, low,
+                     high);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *hc_get_points(HandCore *h, void *unused) {
+    if (!h->points) return PyErr_Format(PyExc_AttributeError, "_points");
+    return Py_NewRef(h->points);
+}
+
+static int hc_set_points(HandCore *h, PyObject *value, void *unused) {
+    int pts[FACES] = {0};
+    if (read_table(value, pts, FACES, 0, 1000, "_points") < 0) return -1;
+    memcpy(h->pts, pts, sizeof pts);
+    Py_XSETREF(h->points, Py_NewRef(value));
+    return 0;
+}
+
+static PyObject *hc_get_sides(HandCore *h, void *unused) {
+    if (!h->sides) return PyErr_Format(PyExc_AttributeError, "_sides");
+    return Py_NewRef(h->sides);
+}
+
+static int hc_set_sides(HandCore *h, PyObject *value, void *unused) {
+    int side[MAX_SEATS] = {0};
+    if (read_table(value, side, MAX_SEATS, 0, MAX_SEATS - 1, "_sides") < 0) return -1;
+    memcpy(h->side, side, sizeof side);
+    Py_XSETREF(h->sides, Py_NewRef(value));
+    return 0;
+}
+
+static int hc_set_nplayers(HandCore *h, PyObject *value, void *unused) {
+    long n = value ? PyLong_AsLong(value) : -1;
+    if (n == -1 && PyErr_Occurred()) return -1;
+    if (n < 2 || n > MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "_nplayers: two to four seats");
+        return -1;
+    }
+    h->nplayers = (int)n;
+    return 0;
+}
+
+static PyObject *hc_get_nplayers(HandCore *h, void *unused) { return PyLong_FromLong(h->nplayers); }
+
+static int hc_traverse(HandCore *h, visitproc visit, void *arg) {
+    Py_VISIT(h->phase);
+    Py_VISIT(h->hands);
+    Py_VISIT(h->masks);
+    Py_VISIT(h->actions);
+    Py_VISIT(h->auction);
+    Py_VISIT(h->passed);
+    Py_VISIT(h->tricks);
+    Py_VISIT(h->taken);
+    Py_VISIT(h->won);
+    Py_VISIT(h->view);
+    Py_VISIT(h->passes);
+    Py_VISIT(h->trick_cards);
+    Py_VISIT(h->bid_actions);
+    Py_VISIT(h->points);
+    Py_VISIT(h->sides);
+    return 0;
+}
+
+static int hc_clear(HandCore *h) {
+    Py_CLEAR(h->phase);
+    Py_CLEAR(h->hands);
+    Py_CLEAR(h->masks);
+    Py_CLEAR(h->actions);
+    Py_CLEAR(h->auction);
+    Py_CLEAR(h->passed);
+    Py_CLEAR(h->tricks);
+    Py_CLEAR(h->taken);
+    Py_CLEAR(h->won);
+    Py_CLEAR(h->view);
+    Py_CLEAR(h->passes);
+    Py_CLEAR(h->trick_cards);
+    Py_CLEAR(h->bid_actions);
+    Py_CLEAR(h->points);
+    Py_CLEAR(h->sides);
+    return 0;
+}
+
+static void hc_dealloc(HandCore *h) {
+    PyObject_GC_UnTrack(h);
+    hc_clear(h);
+    Py_TYPE(h)->tp_free((PyObject *)h);
+}
+
+static PyObject *hc_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    HandCore *h = (HandCore *)type->tp_alloc(type, 0);
+    if (!h) return NULL;
+    h->nplayers = 4;
+    h->legal = -1;
+    h->led = h->win = h->led_high = h->leader = h->win_seat = h->trump = -1;
+    return (PyObject *)h;
+}
+
+#define OBJ(name, field) {name, T_OBJECT_EX, offsetof(HandCore, field), 0, NULL}
+#define INT(name, field) {name, T_INT, offsetof(HandCore, field), 0, NULL}
+#define FLAG(name, field) {name, T_BOOL, offsetof(HandCore, field), 0, NULL}
+
+static PyMemberDef hc_members[] = {
+    OBJ("_phase", phase),
+    OBJ("_hands", hands),
+    OBJ("_masks", masks),
+    OBJ("_actions", actions),
+    OBJ("_auction", auction),
+    OBJ("_passed", passed),
+    OBJ("_tricks", tricks),
+    OBJ("_taken", taken),
+    OBJ("_won", won),
+    OBJ("_view", view),
+    OBJ("_passes", passes),
+    OBJ("_trick_cards", trick_cards),
+    OBJ("_bid_actions", bid_actions),
+    INT("_turn", turn),
+    INT("_trump", trump),
+    INT("_high_rung", high_rung),
+    INT("_high_bidder", high_bidder),
+    INT("_active", active),
+    INT("_head", head),
+    INT("_hand_size", hand_size),
+    INT("_ladder_size", ladder_size),
+    INT("_raise_limit", raise_limit),
+    INT("_led", led),
+    INT("_win", win),
+    INT("_led_high", led_high),
+    INT("_leader", leader),
+    INT("_win_seat", win_seat),
+    FLAG("_if_winning", if_winning),
+    FLAG("_overtrump", overtrump),
+    FLAG("_stuck", stuck),
+    FLAG("_fast", fast),
+    {"_legal", T_LONGLONG, offsetof(HandCore, legal), 0, NULL},
+    {NULL}};
+
+static PyGetSetDef hc_getset[] = {
+    {"phase", (getter)hc_get_phase, NULL, "The phase of the hand.", NULL},
+    {"current_player", (getter)hc_get_current_player, NULL,
+     "The seat to act, or None when the hand is over.", NULL},
+    {"legal_actions", (getter)hc_get_legal_actions, NULL,
+     "A live, lazy view of the current player's legal actions.", NULL},
+    {"_points", (getter)hc_get_points, (setter)hc_set_points, "Counter points by face.", NULL},
+    {"_sides", (getter)hc_get_sides, (setter)hc_set_sides, "Each seat's side.", NULL},
+    {"_nplayers", (getter)hc_get_nplayers, (setter)hc_set_nplayers, "The seats.", NULL},
+    {NULL}};
+
+static PyMethodDef hc_methods[] = {
+    {"apply", (PyCFunction)hc_apply, METH_O,
+     "Apply the current player's action (or its text form); IllegalActionError names the "
+     "broken rule, leaving the state unchanged."},
+    {"is_terminal", (PyCFunction)hc_is_terminal, METH_NOARGS, "Whether the hand is over."},
+    {"_legal_mask", (PyCFunction)hc_legal_mask_method, METH_NOARGS,
+     "The faces the seat to move may play, as a bit mask."},
+    {"_play", (PyCFunction)hc_play_method, METH_O, "Play a face already checked legal."},
+    {NULL}};
+
+static PyTypeObject HandCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._kernel.HandCore",
+    .tp_basicsize = sizeof(HandCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "The hot core of a pinochle hand (engine/handcore.py).",
+    .tp_new = hc_new,
+    .tp_dealloc = (destructor)hc_dealloc,
+    .tp_traverse = (traverseproc)hc_traverse,
+    .tp_clear = (inquiry)hc_clear,
+    .tp_members = hc_members,
+    .tp_getset = hc_getset,
+    .tp_methods = hc_methods,
+};
+
+/* ------------------------------------------------------------ LegalCore */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *state;
+} LegalCore;
+
+static HandCore *lc_state(LegalCore *v) {
+    if (!v->state || !PyObject_TypeCheck(v->state, &HandCoreType)) {
+        PyErr_SetString(PyExc_TypeError, "the legal actions' view needs a hand state");
+        return NULL;
+    }
+    return (HandCore *)v->state;
+}
+
+static Py_ssize_t lc_len(LegalCore *v) {
+    HandCore *h = lc_state(v);
+    if (!h || hc_bound() < 0) return -1;
+    if (h->phase == hc_tricks || h->phase == hc_play_out) {
+        long long mask = hc_mask_of(h);
+        return mask < 0 ? -1 : popcount((uint32_t)mask);
+    }
+    if (h->fast && h->phase == hc_auction && PyTuple_Check(h->passes)) {
+        int low, high, npass = hc_calls(h, &low, &high);
+        return npass + high - low;
+    }
+    PyObject *count = PyObject_CallMethodNoArgs((PyObject *)h, s_legal_count);
+    if (!count) return -1;
+    Py_ssize_t n = PyLong_AsSsize_t(count);
+    Py_DECREF(count);
+    return n;
+}
+
+static PyObject *lc_item(LegalCore *v, Py_ssize_t index) {
+    HandCore *h = lc_state(v);
+    if (!h || hc_bound() < 0) return NULL;
+    if (h->phase == hc_tricks || h->phase == hc_play_out) {
+        long long wide = hc_mask_of(h);
+        if (wide < 0) return NULL;
+        uint32_t mask = (uint32_t)wide;
+        if (index < 0 || index >= popcount(mask)) {
+            PyErr_SetString(PyExc_IndexError, "legal action index out of range");
+            return NULL;
+        }
+        while (index--) mask &= mask - 1;
+        return Py_NewRef(PyTuple_GET_ITEM(hc_plays, lowest(mask)));
+    }
+    if (h->fast && h->phase == hc_auction && PyTuple_Check(h->passes) &&
+        PyTuple_Check(h->bid_actions)) {
+        int low, high, npass = hc_calls(h, &low, &high);
+        if (high <= PyTuple_GET_SIZE(h->bid_actions)) {
+            if (index >= 0 && index < npass) return Py_NewRef(PyTuple_GET_ITEM(h->passes, index));
+            if (index >= npass && index < npass + high - low)
+                return Py_NewRef(PyTuple_GET_ITEM(h->bid_actions, low + index - npass));
+            PyErr_SetString(PyExc_IndexError, "legal action index out of range");
+            return NULL;
+        }
+    }
+    if (index < 0) { /* Python has already added the length to a negative index */
+        PyErr_SetString(PyExc_IndexError, "legal action index out of range");
+        return NULL;
+    }
+    PyObject *i = PyLong_FromSsize_t(index);
+    if (!i) return NULL;
+    PyObject *item = PyObject_CallMethodOneArg((PyObject *)h, s_legal_item, i);
+    Py_DECREF(i);
+    return item;
+}
+
+static int lc_init(LegalCore *v, PyObject *args, PyObject *kwds) {
+    PyObject *state;
+    if (!PyArg_ParseTuple(args, "O:LegalActions", &state)) return -1;
+    if (!PyObject_TypeCheck(state, &HandCoreType)) {
+        PyErr_SetString(PyExc_TypeError, "the legal actions' view needs a hand state");
+        return -1;
+    }
+    Py_XSETREF(v->state, Py_NewRef(state));
+    return 0;
+}
+
+static int lc_traverse(LegalCore *v, visitproc visit, void *arg) {
+    Py_VISIT(v->state);
+    return 0;
+}
+
+static int lc_clear(LegalCore *v) {
+    Py_CLEAR(v->state);
+    return 0;
+}
+
+static void lc_dealloc(LegalCore *v) {
+    PyObject_GC_UnTrack(v);
+    lc_clear(v);
+    Py_TYPE(v)->tp_free((PyObject *)v);
+}
+
+static PyMemberDef lc_members[] = {
+    {"_state", T_OBJECT_EX, offsetof(LegalCore, state), 0, NULL}, {NULL}};
+
+static PySequenceMethods lc_sequence = {
+    .sq_length = (lenfunc)lc_len,
+    .sq_item = (ssizeargfunc)lc_item,
+};
+
+static PyTypeObject LegalCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._kernel.LegalCore",
+    .tp_basicsize = sizeof(LegalCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
+    .tp_doc = "len and indexing of a hand's legal actions (engine/handcore.py).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)lc_init,
+    .tp_dealloc = (destructor)lc_dealloc,
+    .tp_traverse = (traverseproc)lc_traverse,
+    .tp_clear = (inquiry)lc_clear,
+    .tp_members = lc_members,
+    .tp_as_sequence = &lc_sequence,
+};
+
+/* ------------------------------------------------------------ bind_hand */
+
+static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
+    PyObject *play, *bid, *pass, *help, *plays, *cards, *phases, *outcomes;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!:bind_hand", &PyType_Type, &play,
+                          &PyType_Type, &bid, &PyType_Type, &pass, &PyType_Type, &help,
+                          &PyTuple_Type, &plays, &PyTuple_Type, &cards, &PyTuple_Type, &phases,
+                          &PyTuple_Type, &outcomes))
+        return NULL;
+    if (PyTuple_GET_SIZE(plays) != FACES || PyTuple_GET_SIZE(cards) != FACES ||
+        PyTuple_GET_SIZE(phases) != 4 ||
+        PyTuple_GET_SIZE(outcomes) != 2) {
+        PyErr_SetString(PyExc_ValueError,
+                        "bind_hand: 24 plays, 24 cards, 4 phases (auction, tricks, play-out, over) and 2 "
+                        "outcomes (made, passed out)");
+        return NULL;
+    }
+    Py_XSETREF(hc_play_type, Py_NewRef(play));
+    Py_XSETREF(hc_bid_type, Py_NewRef(bid));
+    Py_XSETREF(hc_pass_type, Py_NewRef(pass));
+    Py_XSETREF(hc_help_type, Py_NewRef(help));
+    Py_XSETREF(hc_plays, Py_NewRef(plays));
+    Py_XSETREF(hc_cards, Py_NewRef(cards));
+    Py_XSETREF(hc_auction, Py_NewRef(PyTuple_GET_ITEM(phases, 0)));
+    Py_XSETREF(hc_tricks, Py_NewRef(PyTuple_GET_ITEM(phases, 1)));
+    Py_XSETREF(hc_play_out, Py_NewRef(PyTuple_GET_ITEM(phases, 2)));
+    Py_XSETREF(hc_over, Py_NewRef(PyTuple_GET_ITEM(phases, 3)));
+    Py_XSETREF(hc_made, Py_NewRef(PyTuple_GET_ITEM(outcomes, 0)));
+    Py_XSETREF(hc_passed_out, Py_NewRef(PyTuple_GET_ITEM(outcomes, 1)));
+    Py_RETURN_NONE;
+}
+
+/* TrickTakingState.new's deal: count lists by seat, their face masks, the rest of the pack
+   (as deal, in the lists the state keeps). */
+static PyObject *k_deal_lists(PyObject *self, PyObject *args) {
+    PyObject *config;
+    unsigned long long seed;
+    int dealer;
+    if (!PyArg_ParseTuple(args, "OKi:deal_lists", &config, &seed, &dealer)) return NULL;
+    Config *c = config_acquire(config);
+    if (!c) return NULL;
+    if (dealer < 0 || dealer >= c->players) {
+        PyErr_SetString(PyExc_ValueError, "the dealer is a seat");
+        config_release(config, c);
+        return NULL;
+    }
+    Hand h;
+    deal_hand(c, seed, dealer, &h);
+    int players = c->players;
+    config_release(config, c);
+    PyObject *hands = PyList_New(players), *masks = PyList_New(players);
+    PyObject *rest = PyList_New(h.nwidow);
+    if (!hands || !masks || !rest) goto failed;
+    for (int s = 0; s < players; s++) {
+        PyObject *counts = PyList_New(FACES);
+        if (!counts) goto failed;
+        PyList_SET_ITEM(hands, s, counts);
+        for (int f = 0; f < FACES; f++) {
+            PyObject *n = PyLong_FromLong(h.counts[s][f]);
+            if (!n) goto failed;
+            PyList_SET_ITEM(counts, f, n);
+        }
+        PyObject *mask = PyLong_FromUnsignedLong(h.masks[s]);
+        if (!mask) goto failed;
+        PyList_SET_ITEM(masks, s, mask);
+    }
+    for (int i = 0; i < h.nwidow; i++) {
+        PyObject *face = PyLong_FromLong(h.widow[i]);
+        if (!face) goto failed;
+        PyList_SET_ITEM(rest, i, face);
+    }
+    return Py_BuildValue("(NNN)", hands, masks, rest);
+failed:
+    Py_XDECREF(hands);
+    Py_XDECREF(masks);
+    Py_XDECREF(rest);
+    return NULL;
+}
+
+/* engine.trickstate.cards_of: the cards of a count vector, in face order. */
+static PyObject *k_cards_of(PyObject *self, PyObject *counts) {
+    int values[FACES];
+    int n = read_ints(counts, values, FACES, "counts");
+    if (n < 0 || hc_bound() < 0) return NULL;
+    Py_ssize_t total = 0;
+    for (int f = 0; f < n; f++) {
+        if (values[f] < 0 || values[f] > 8) {
+            PyErr_SetString(PyExc_ValueError, "a count is 0 to 8");
+            return NULL;
+        }
+        total += values[f];
+    }
+    PyObject *cards = PyTuple_New(total);
+    if (!cards) return NULL;
+    Py_ssize_t i = 0;
+    for (int f = 0; f < n; f++)
+        for (int k = 0; k < values[f]; k++)
+            PyTuple_SET_ITEM(cards, i++, Py_NewRef(PyTuple_GET_ITEM(hc_cards, f)));
+    return cards;
+}
+
+/* engine.trickstate.mask_of: the faces a count vector holds, as bits. */
+static PyObject *k_mask_of(PyObject *self, PyObject *counts) {
+    int values[FACES];
+    int n = read_ints(counts, values, FACES, "counts");
+    if (n < 0) return NULL;
+    uint32_t mask = 0;
+    for (int f = 0; f < n; f++)
+        if (values[f]) mask |= 1u << f;
+    return PyLong_FromUnsignedLong(mask);
+}
+
+static int handcore_add(PyObject *module) {
+    struct {
+        PyObject **slot;
+        const char *text;
+    } names[] = {{&s_card, "card"},
+                 {&s_apply_py, "_apply_py"},
+                 {&s_finish, "_finish"},
+                 {&s_end_auction, "_end_auction"},
+                 {&s_after_trick, "_after_trick"},
+                 {&s_legal_mask, "_legal_mask"},
+                 {&s_legal_count, "_legal_count"},
+                 {&s_legal_item, "_legal_item"},
+                 {&s_new_view, "_new_view"}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!(*names[i].slot = PyUnicode_InternFromString(names[i].text))) return -1;
+    if (PyType_Ready(&HandCoreType) < 0 || PyType_Ready(&LegalCoreType) < 0) return -1;
+    if (PyModule_AddObjectRef(module, "HandCore", (PyObject *)&HandCoreType) < 0 ||
+        PyModule_AddObjectRef(module, "LegalCore", (PyObject *)&LegalCoreType) < 0)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,347 @@
+"""The hot core of a pinochle hand: the fields every card and call reads, and the steps a
+driver takes at each of them (``apply``, ``legal_actions``, ``phase``, ``is_terminal``).
+
+A hand's state (``engine.trickstate.TrickTakingState``) derives from one of two twins of
+this core: the C kernel's ``HandCore`` (``engine/_handcore.c``) when it is built, else
+``PyHandCore`` below. Both keep the same fields under the same names, so the rest of the
+state (the auction's rules, trump, meld, scoring, observations) is plain Python that
+reads and writes them alike; the C twin takes a played card, a bid or a pass without
+running any Python, which is where a driver through the public interface spends its time.
+Every other action, and every refused one, goes to the state's ``_apply_py`` (its one
+place of the rules' messages).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, Final
+
+from engine.actions import PLAYS, Action, Play
+from engine.cards import CARDS, NUM_FACES
+from engine.kernel import KERNEL
+from engine.results import HandOutcome
+from engine.tricks import STRONGER, TAKES, legal_mask
+
+if TYPE_CHECKING:
+    from engine.trickstate import LegalActions
+
+__all__ = [
+    "CLEAR",
+    "CORE_FIELDS",
+    "HandCore",
+    "LegalCore",
+    "Phase",
+    "PyHandCore",
+    "PyLegalCore",
+]
+
+
+class Phase(enum.Enum):
+    """The phases of a pinochle hand in which somebody acts (meld is scored automatically).
+
+    Each game goes through some of them: four-hand through the auction, trump, the two
+    passes, the throw-in and the tricks; three-hand through the auction, trump, the bury,
+    the throw-in and the tricks; two-hand through the stock's tricks and melds, then the
+    play-out.
+    """
+
+    AUCTION = "auction"
+    TRUMP = "trump"
+    PASS_TO_DECLARER = "pass_to_declarer"
+    PASS_BACK = "pass_back"
+    BURY = "bury"
+    THROW_IN = "throw_in"
+    TRICKS = "tricks"
+    MELD = "meld"
+    """Two-hand: the winner of a stock trick may meld one combination or exchange the dix."""
+    PLAY_OUT = "play_out"
+    """Two-hand: the stock is empty: follow suit, head the trick, trump."""
+    OVER = "over"
+
+
+# The phases as module constants, read in every step of play: in Python 3.11 a member
+# read from the enum class (``Phase.TRICKS``) goes through ``EnumType.__getattr__``'s hook
+# and costs ten times a global's read.
+PHASE_AUCTION: Final = Phase.AUCTION
+PHASE_TRICKS: Final = Phase.TRICKS
+PHASE_PLAY_OUT: Final = Phase.PLAY_OUT
+PHASE_OVER: Final = Phase.OVER
+
+CLEAR: Final = tuple(~(1 << face) for face in range(NUM_FACES))
+
+CORE_FIELDS: Final = (
+    "_actions",
+    "_active",
+    "_auction",
+    "_bid_actions",
+    "_fast",
+    "_hand_size",
+    "_hands",
+    "_head",
+    "_high_bidder",
+    "_high_rung",
+    "_if_winning",
+    "_ladder_size",
+    "_led",
+    "_led_high",
+    "_leader",
+    "_legal",
+    "_masks",
+    "_nplayers",
+    "_overtrump",
+    "_passed",
+    "_passes",
+    "_phase",
+    "_points",
+    "_raise_limit",
+    "_sides",
+    "_stuck",
+    "_taken",
+    "_tricks",
+    "_trick_cards",
+    "_trump",
+    "_turn",
+    "_view",
+    "_win",
+    "_win_seat",
+    "_won",
+)
+"""The core's fields, in both twins (copies and pickles list them from here).
+
+``_fast``: the state's class plays cards and calls with the core's own steps (a class
+that overrides ``_play`` or ``_legal_mask`` clears it, and every action then goes through
+its ``_apply_py``). ``_stuck``: a dealer whom everybody passes to must bid. The trick in
+play is ``_trick_cards`` with ``_leader``, ``_led`` (``-1`` while empty), ``_win``,
+``_win_seat`` and ``_led_high``; ``_legal`` is the legal mask kept until the position
+changes (``-1``: none)."""
+
+
+class PyHandCore:
+    """The core in Python: what runs when the C kernel is not built."""
+
+    __slots__ = CORE_FIELDS
+
+    _phase: Phase
+    _turn: int
+    _legal: int
+    _fast: bool
+    _view: LegalActions | None
+    _actions: list[Action]
+    _hands: list[list[int]]
+    _masks: list[int]
+    _trick_cards: list[int]
+    _tricks: list[tuple[int, tuple[int, ...], int]]
+    _taken: list[int]
+    _won: list[int]
+    _points: tuple[int, ...]
+    _sides: tuple[int, ...]
+    _auction: list[tuple[int, Action]]
+    _passed: list[bool]
+    _passes: tuple[Action, ...]
+    _bid_actions: tuple[Action, ...]
+    _active: int
+    _high_rung: int
+    _high_bidder: int
+    _ladder_size: int
+    _raise_limit: int
+    _stuck: bool
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._phase is PHASE_OVER else self._turn
+
+    def is_terminal(self) -> bool:
+        return self._phase is PHASE_OVER
+
+    @property
+    def legal_actions(self) -> LegalActions:
+        """A live, lazy view of the current player's legal actions (one per state while
+        the hand is played; an empty one, new at each call, once it is over)."""
+        view = self._view
+        if view is None:
+            return self._new_view()
+        return view
+
+    def apply(self, action: Action | str) -> None:
+        """Apply the current player's ``action`` (or its text form).
+
+        Raises ``IllegalActionError`` naming the broken rule, leaving the state unchanged.
+        """
+        phase = self._phase
+        if self._fast and type(action) is Play and phase is PHASE_TRICKS:
+            face = action.card
+            # The mask kept since ``len(legal_actions)`` asked for it, read without a call.
+            mask = self._legal
+            if mask < 0:
+                mask = self._legal_mask()
+            if (mask >> face) & 1:
+                self._play(face)
+                self._actions.append(action)
+                return
+        self._apply_py(action)
+
+    def _legal_mask(self) -> int:
+        # A driver asks len(legal_actions), then legal_actions[i], then apply(): the mask
+        # is kept until the next change of the position (``-1``: none is kept).
+        mask = self._legal
+        if mask >= 0:
+            return mask
+        mask = legal_mask(
+            self._masks[self._turn],
+            self._led,
+            self._win,
+            self._led_high,
+            self._trump,
+            self._head,
+            self._if_winning,
+            self._overtrump,
+        )
+        self._legal = mask
+        return mask
+
+    def _play(self, face: int) -> None:
+        """Play ``face`` for the current player; the caller has checked it is legal."""
+        seat = self._turn
+        hand = self._hands[seat]
+        left = hand[face] - 1
+        hand[face] = left
+        self._legal = -1
+        if not left:
+            self._masks[seat] &= CLEAR[face]
+        cards = self._trick_cards
+        if cards:
+            if TAKES[self._trump][self._win] >> face & 1:
+                self._win = face
+                self._win_seat = seat
+            if STRONGER[self._led_high] >> face & 1:
+                self._led_high = face
+        else:
+            self._leader = self._win_seat = seat
+            self._led = face // 6
+            self._win = self._led_high = face
+        cards.append(face)
+        players = self._nplayers
+        if len(cards) < players:
+            seat += 1
+            self._turn = seat if seat < players else 0
+            return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        cards = self._trick_cards
+        points = self._points
+        winner = self._win_seat
+        side = self._sides[winner]
+        taken = 0
+        for face in cards:
+            taken += points[face]
+        self._taken[side] += taken
+        self._won[side] += 1
+        self._tricks.append((self._leader, tuple(cards), winner))
+        cards.clear()
+        self._led = -1
+        self._turn = winner
+        if self._fast:
+            if len(self._tricks) == self._hand_size:
+                self._finish(HandOutcome.MADE)
+        else:
+            self._after_trick()
+
+    # The state's own (``TrickTakingState``), called from here.
+
+    _trump: int
+    _head: int
+    _if_winning: bool
+    _overtrump: bool
+    _led: int
+    _win: int
+    _win_seat: int
+    _led_high: int
+    _leader: int
+    _nplayers: int
+    _hand_size: int
+
+    def _new_view(self) -> LegalActions:
+        raise NotImplementedError
+
+    def _apply_py(self, action: Action | str) -> None:
+        raise NotImplementedError
+
+    def _finish(self, outcome: HandOutcome) -> None:
+        raise NotImplementedError
+
+    def _after_trick(self) -> None:
+        raise NotImplementedError
+
+
+class PyLegalCore:
+    """The legal actions' view in Python: ``len`` and indexing in trick play, else the
+    state's own ``_legal_count`` and ``_legal_item``."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+
+    def __len__(self) -> int:
+        state = self._state
+        phase = state._phase
+        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
+            mask: int = state._legal
+            if mask < 0:
+                mask = state._legal_mask()
+            return mask.bit_count()
+        count: int = state._legal_count()
+        return count
+
+    def __getitem__(self, index: int) -> Action:
+        state = self._state
+        phase = state._phase
+        if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
+            mask: int = state._legal
+            if mask < 0:
+                mask = state._legal_mask()
+            size = mask.bit_count()
+            if index < 0:
+                index += size
+            if not 0 <= index < size:
+                raise IndexError("legal action index out of range")
+            while index:
+                mask &= mask - 1
+                index -= 1
+            return PLAYS[(mask & -mask).bit_length() - 1]
+        action: Action = state._legal_item(index)
+        return action
+
+
+def _bind() -> tuple[type[PyHandCore], type[PyLegalCore]]:
+    """The C twins, told once which Python objects stand for what; else the Python ones."""
+    if KERNEL is None:
+        return PyHandCore, PyLegalCore
+    from engine.actions import Bid, Pass, PassWithHelp
+
+    KERNEL.bind_hand(
+        Play,
+        Bid,
+        Pass,
+        PassWithHelp,
+        PLAYS,
+        CARDS,
+        (PHASE_AUCTION, PHASE_TRICKS, PHASE_PLAY_OUT, PHASE_OVER),
+        (HandOutcome.MADE, HandOutcome.PASSED_OUT),
+    )
+    cores: tuple[type[PyHandCore], type[PyLegalCore]] = (KERNEL.HandCore, KERNEL.LegalCore)
+    return cores
+
+
+if TYPE_CHECKING:
+    HandCore = PyHandCore
+    LegalCore = PyLegalCore
+else:
+    HandCore, LegalCore = _bind()
+    """The core the hand states derive from: the C kernel's when it is built."""
