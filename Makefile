@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: demo test check lint format typecheck imports pytest pytest-pure engine-compiled engine-kernel system browser compiler venv clean
+.PHONY: demo test check lint format typecheck imports pytest pytest-pure engine-kernel system browser compiler venv clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed (set PYTHON=...)")'
@@ -23,14 +23,13 @@ system:
 	@if [ -f deploy/sandbox-setup.sh ] && [ "$$(id -u)" = 0 ]; then bash deploy/sandbox-setup.sh; \
 	elif [ -f deploy/sandbox-setup.sh ]; then echo "not root: run 'sudo bash deploy/sandbox-setup.sh' for the bot sandbox"; fi
 
-# gcc and the Python headers for the optional compiled engine and C kernel, from Debian's
-# packages when this is root and they are missing (`make test` asks for them; `make demo`
-# does not wait for an install); without them both builds are skipped and the pure
-# engine runs.
+# gcc and the Python headers for the optional C kernel, from Debian's packages when this is
+# root and they are missing (`make test` asks for them; `make demo` does not wait for an
+# install); without them the build is skipped and the pure engine runs.
 compiler:
 	@if { ! command -v gcc >/dev/null || [ ! -f "$$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; } \
 		&& [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "installing gcc and the Python headers for the compiled engine"; \
+		echo "installing gcc and the Python headers for the C kernel"; \
 		apt-get update -qq && apt-get install -y -qq gcc python3-dev >/dev/null \
 			|| echo "gcc could not be installed: the pure engine runs"; fi
 
@@ -89,19 +88,9 @@ pytest: venv system browser
 	SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
-# The engine's optional compiled core (mypyc, from the same typed sources; gcc and the
-# Python headers). Nothing needs it: without it, or when a source changed since, the
-# engine runs as pure Python (ENGINE_BUILD=pure|compiled|auto, engine/native.py).
-# Rebuilt when an engine module or the build script changed (engine/native.py also checks
-# each module's digest at import, so a stale build is never used).
-ENGINE_NATIVE := build/engine-native/engine/manifest.json
-$(ENGINE_NATIVE): $(wildcard engine/*.py) deploy/build_engine.py | venv
-	@$(PY) deploy/build_engine.py || echo "the compiled engine was not built: the pure engine runs"
-
-engine-compiled: $(ENGINE_NATIVE)
-
-# The engine's optional C kernel (engine/_kernel.c: whole random hands and trick playouts in
-# batches; gcc and the Python headers, nothing else). A build that fails says why and
+# The engine's optional C kernel (engine/_kernel.c with _handcore.c: the hand's core behind
+# the public classes, whole random hands and trick playouts in batches; gcc and the Python
+# headers, nothing else). A build that fails says why and
 # `make` goes on: engine/kernel.py then runs the pure engine (and loads the kernel only
 # while its source is the one built). Rebuilt when the source or the build script changed.
 ENGINE_KERNEL := build/engine-kernel/manifest.json
@@ -110,17 +99,14 @@ $(ENGINE_KERNEL): engine/_kernel.c engine/_handcore.c deploy/build_kernel.py
 
 engine-kernel: $(ENGINE_KERNEL)
 
-# The engine's rules tests once more on the pure-Python engine (the main run takes the
-# compiled core, and test_native_build compares whole hands of both): the suites of the
-# hand states both builds provide, without the slower property and command-line ones.
-PURE_TESTS := $(addprefix tests/engine/,test_auction.py test_trick_legality.py \
-	test_hand_scoring.py test_errors.py test_agents.py test_cutthroat3_rules.py \
-	test_twohand_rules.py test_replay_and_game.py)
+# The engine's suite once more without the C kernel (the main run takes it where it is
+# built, and test_handcore_differential and test_kernel_differential compare both).
+PURE_TESTS := tests/engine
 pytest-pure: venv
-	ENGINE_BUILD=pure SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
+	ENGINE_KERNEL=off SECRET_KEY=$${SECRET_KEY:-test-only-secret-key} CELERY_QUEUE=arena-test-$$$$ \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -q $(PURE_TESTS)
 
-test: check compiler engine-compiled engine-kernel pytest pytest-pure
+test: check compiler engine-kernel pytest pytest-pure
 
 clean:
 	rm -rf $(VENV) var .mypy_cache .ruff_cache .pytest_cache .hypothesis

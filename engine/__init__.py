@@ -1,10 +1,10 @@
 """Pinochle Arena's rules engine: pure Python, standard library only, no I/O.
 
-Its hand states can also run compiled (``make engine-compiled``: the same typed modules
-built by mypyc); ``engine.BUILD`` says which build runs, ``engine.native`` how it is chosen.
-An optional C kernel (``engine.kernel``, ``make engine-kernel``) plays whole random hands
-(every pinochle game's and Pinnacolo's) and trick playouts in batches, card for card the
-hands of this engine.
+An optional C kernel (``engine.kernel``, ``make engine-kernel``) runs the hot core of a
+pinochle hand behind the same classes (``engine.handcore``: cards, bids and passes
+applied, the legal actions counted and indexed) and plays whole random hands (every
+pinochle game's and Pinnacolo's) and trick playouts in batches, card for card the hands
+of this engine; without it the engine is pure Python and behaves the same.
 
 Quick start::
 
@@ -110,12 +110,6 @@ documented where it is implemented):
   everybody once the meld is shown.
 """
 
-# ruff: noqa: E402 (the build is chosen before the modules it provides are imported)
-from engine.native import choose_build
-
-BUILD = choose_build(__path__)
-"""``compiled`` when the mypyc-compiled core runs, else ``pure`` (``engine.native``)."""
-
 from engine.actions import (
     Action,
     Bid,
@@ -175,7 +169,6 @@ from engine.rules import AllPass, MeldTable, MustHead, MustTrump, Rules
 from engine.tricks import legal_plays, trick_winner
 
 __all__ = [
-    "BUILD",
     "BUILTIN_GAMES",
     "DEAL_GENERATOR",
     "DOUBLE_DECK",

@@ -17,9 +17,8 @@
         otherwise per player (engine.playouts, the same for every registered variant);
         "kernel": true when the C kernel played them (engine.kernel: the same hands)
     python -m engine info
-        {"build": "compiled"|"pure", "kernel": "loaded" or why the C kernel is not used,
-        "kernel_variants": the presets whose hands the C kernel plays, [] without it}
-        (the engine's optional compiled core and C kernel, engine.native, engine.kernel)
+        {"kernel": "loaded" or why the C kernel is not used, "kernel_variants": the
+        presets whose hands the C kernel plays, [] without it} (engine.kernel)
     python -m engine replay verify FILE
         exit 0 when the replay reproduces its result, 1 with the first difference; a file
         that is not UTF-8 JSON, or nests deeper than MAX_REPLAY_DEPTH, is refused
@@ -37,7 +36,6 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-import engine
 from engine.cards import Card, CardParseError, Suit
 from engine.errors import EngineError, ReplayError
 from engine.kernel import kernel_status, kernel_variants
@@ -165,7 +163,7 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_info() -> int:
-    _print({"build": engine.BUILD, "kernel": kernel_status(), "kernel_variants": kernel_variants()})
+    _print({"kernel": kernel_status(), "kernel_variants": kernel_variants()})
     return 0
 
 

@@ -52,7 +52,6 @@ from engine.cards import CARD_NAMES, CARDS, NUM_FACES, Card
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
 from engine.meld import meld_items
-from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
 from engine.trickstate import (
@@ -93,7 +92,6 @@ def _meld_cards(counts: Sequence[int], trump: int, rules: Rules) -> list[int]:
     return needed
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class CutthroatState(TrickTakingState):
     """One three-hand hand, from the deal to the score (seats 0-2, each its own team).
 
@@ -279,7 +277,6 @@ then the widow (cards, card names or space-separated text).
 """
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CutthroatGame(IndividualGame):
     """A three-hand game to ``rules.target`` (1500 in the preset), see ``IndividualGame``.
 

@@ -1,7 +1,6 @@
 """The melds a two-hand player laid during the stock phase (RULES.md 7.1), as scored.
 
-Kept out of ``engine.twohand``: that module is part of the compiled core, which cannot
-build a class on ``MeldShown``'s ``__slots__``; this one always runs as Python.
+Kept out of ``engine.twohand``, which holds the two-hand hand's steps.
 """
 
 from __future__ import annotations

@@ -244,7 +244,7 @@ class TargetGame(State[enum.Enum, ActionView], Generic[H, R]):
         return GameResult(self.winner, tuple(self.scores), tuple(self.results))
 
     # A game keeps its attributes in its ``__dict__``, which the hand states' pickling
-    # (their slots, or the compiled core's native fields) does not read.
+    # (their slots and their core's fields) does not read.
 
     def __getstate__(self) -> dict[str, Any]:
         return {**super().__getstate__(), **self.__dict__}

@@ -29,7 +29,6 @@ from engine.actions import (
     Give,
 )
 from engine.cards import CARD_NAMES, Card
-from engine.native import mypyc_attr
 from engine.results import HandOutcome
 from engine.rules import Rules
 from engine.seats import leftward, partner_of
@@ -64,7 +63,6 @@ def sees_pass(seat: int | None, giver: int) -> bool:
     return seat is not None and seat in (giver, partner_of(giver))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class HandState(TrickTakingState):
     """One hand, from the deal to the score.
 

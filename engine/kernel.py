@@ -1,5 +1,6 @@
-"""The optional C kernel (``engine/_kernel.c``): whole random hands and trick playouts in
-batches, card for card the hands the pure engine plays.
+"""The optional C kernel (``engine/_kernel.c``): the hot core of a pinochle hand behind the
+public classes (``engine/_handcore.c``, see ``engine.handcore``), and whole random hands
+and trick playouts in batches, card for card the hands the pure engine plays.
 
 Built by ``make`` (``deploy/build_kernel.py``: gcc and the Python headers) into
 ``build/engine-kernel/``, beside a manifest of the digest of the source it was built

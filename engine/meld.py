@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import CARDS, DECKS, Card, Rank, Suit
-from engine.native import mypyc_attr
 from engine.rules import MeldValues, Rules
 
 __all__ = ["Meld", "MeldItem", "MeldKind", "arounds", "meld", "meld_total"]
@@ -46,8 +45,7 @@ class MeldKind(enum.Enum):
 _TIMES_WORDS = {1: "", 2: "double ", 3: "triple ", 4: "quadruple "}
 
 
-# Plain Python classes in the compiled build too: frozen values that must unpickle.
-@mypyc_attr(native_class=False)
+# Frozen values that must unpickle.
 @dataclass(frozen=True, slots=True)
 class MeldItem:
     """One scored meld: ``times`` is the multiplicity (2 = double run, abundance...).
@@ -86,7 +84,6 @@ class MeldItem:
 _COUNTED_KINDS = frozenset({MeldKind.ROYAL_MARRIAGE, MeldKind.MARRIAGE, MeldKind.DIX})
 
 
-@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A hand's meld: the total and every item that scores."""

@@ -51,7 +51,7 @@ class SplitMix64:
 
     __slots__ = ("state",)
 
-    # ``object``, not ``int``: compiled, an ``int`` parameter would take ``True`` as 1.
+    # ``object``, not ``int``: a seed is checked, not trusted (``True`` is refused).
     def __init__(self, seed: object) -> None:
         self.state = check_seed(seed)
 
@@ -81,7 +81,7 @@ def splitmix64_output(seed: int, index: int) -> int:
 
 def shuffle(items: list[T], seed: object) -> list[T]:
     """Shuffle ``items`` in place with ``splitmix64-fy-v1`` and return them."""
-    # Checked as ``object``: compiled, an ``int`` parameter would take ``True`` as 1.
+    # Checked as ``object``: a seed is checked, not trusted (``True`` is refused).
     state = check_seed(seed)
     # The generator is inlined because dealing is a large share of a random playout.
     spare = -1

@@ -16,7 +16,6 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from engine.actions import Action
 from engine.agents import ActionView
-from engine.native import mypyc_attr
 
 __all__ = ["Scored", "State", "attribute_names"]
 
@@ -36,7 +35,6 @@ V = TypeVar("V", bound=ActionView)
 
 # Compiled, Pinnacolo's state (pure Python) derives from it, and states are pickled and
 # copied without running ``__init__``.
-@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(Generic[P, V]):
     """The base of every hand state, over its phase type ``P`` and its view of the legal
     actions ``V``. A game's state class keeps its phase in ``_phase`` (``OVER`` once the
@@ -56,9 +54,8 @@ class State(Generic[P, V]):
     _phase: P
     _turn: int
 
-    # These read the attributes by name: compiled, a direct read would see only this
-    # class's native field, which a Python subclass's slot of the same name hides (the
-    # compiled pinochle states override them with direct reads).
+    # These read the attributes by name: a game's class declares them (the pinochle
+    # states' core overrides them).
 
     @property
     def variant(self) -> str:
@@ -120,8 +117,8 @@ class State(Generic[P, V]):
     def result(self) -> Scored:
         raise NotImplementedError
 
-    # Pickling: every attribute, wherever the class keeps it (``__slots__`` in Python,
-    # native fields in the compiled build, or both for a Python subclass of a compiled one).
+    # Pickling: every attribute, wherever the class keeps it (its ``__slots__``, and a hand
+    # state's core fields, ``engine.handcore``).
 
     def __getstate__(self) -> dict[str, Any]:
         return {
@@ -138,10 +135,10 @@ _NAMES: dict[type, tuple[str, ...]] = {}
 
 def attribute_names(kind: type) -> tuple[str, ...]:
     """The instance attributes of class ``kind``: its classes' ``__slots__`` and, in the
-    compiled build, its native fields (``__mypyc_attrs__``), each once."""
+    hand state, its core's fields (``engine.handcore``), each once."""
     names = _NAMES.get(kind)
     if names is None:
-        found: list[str] = list(getattr(kind, "__mypyc_attrs__", ()))
+        found: list[str] = []
         for klass in kind.__mro__:
             slots = klass.__dict__.get("__slots__", ())
             found += (slots,) if isinstance(slots, str) else slots

@@ -108,7 +108,7 @@ _T = TypeVar("_T")
 def blank(kind: type[_T]) -> _T:
     """An instance of ``kind`` whose ``__init__`` has not run, for a copy to fill in.
 
-    Through ``Any``: the compiled build has no static ``__new__`` to call on a class.
+    Through ``Any``: a hand state's ``__new__`` is its core's (a C type's, with the kernel).
     """
     maker: Any = kind
     instance: _T = maker.__new__(maker)

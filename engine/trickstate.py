@@ -53,7 +53,6 @@ from engine.handcore import (
 )
 from engine.kernel import KERNEL, parsed_config
 from engine.meld import meld_items, meld_total
-from engine.native import mypyc_attr
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import check_seed, shuffle
 from engine.rules import Rules, pinochle_rules, pinochle_variants
@@ -253,7 +252,6 @@ def parse_deal(
 
 
 # Compiled: ``__init__`` runs from Python only for classes open to Python subclasses.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     """A pinochle hand from the deal to the score. Subclasses set the class attributes
     ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
@@ -291,14 +289,13 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     """Each seat's side: the index of its team in the result and in ``counters_taken``."""
     handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
 
-    # ``rules: Rules``: declared ``Any`` by ``State`` (a compiled class may not narrow it).
+    # ``rules: Rules``: declared ``Any`` by ``State``, which every game shares.
     dealer: int
     seed: int | None
 
     # ---------------------------------------------------------------- dealing
 
-    # Checked arguments are typed ``object``: the compiled build would turn ``True`` into
-    # ``1`` and refuse ``1.5`` with a bare ``TypeError`` at an ``int`` parameter.
+    # Checked arguments are typed ``object``: what a caller passes is checked, not trusted.
 
     @classmethod
     def new(
@@ -409,7 +406,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         self._phase = PHASE_AUCTION
         self._turn = left_of(dealer, players)
         # What play reads of the rules at every card or call, as fields of the state:
-        # a read of the rules object costs as much as the rest of a compiled step.
+        # a read of the rules object costs as much as the rest of a step.
         tables = rules._tables
         self._head = tables.head
         self._if_winning = tables.trump_if_winning
@@ -986,7 +983,7 @@ def _plays_of(mask: int) -> tuple[Play, ...]:
     """The plays of the faces of ``mask``, in face order (the same few masks recur).
 
     A plain dict, not ``functools.lru_cache``: a lookup costs no call through a wrapper,
-    which matters most to the compiled build; it is emptied when it reaches its bound.
+    and it is emptied when it reaches its bound.
     """
     plays = _PLAYS_OF.get(mask)
     if plays is None:

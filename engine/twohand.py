@@ -54,7 +54,6 @@ from engine.declared import DeclaredMelds
 from engine.errors import IllegalActionError
 from engine.individual import IndividualGame
 from engine.meld import MeldItem, MeldKind, arounds
-from engine.native import mypyc_attr
 from engine.results import HandOutcome, MeldShown
 from engine.rules import MeldValues
 from engine.trickstate import (
@@ -138,7 +137,6 @@ def _fewest_classes_last(masks: Sequence[int]) -> list[int]:
     return sorted(masks, key=lambda mask: (-mask.bit_count(), mask))
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see TrickTakingState
 class TwoHandState(TrickTakingState):
     """One two-hand hand, from the deal to the score (seats 0 and 1, each its own team).
 
@@ -457,7 +455,6 @@ the stock from the top with the turned-up card last (cards, card names or
 space-separated text)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class TwoHandGame(IndividualGame):
     """A two-hand game to ``rules.target`` (1000 in the preset), see ``IndividualGame``."""
 

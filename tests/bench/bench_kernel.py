@@ -9,8 +9,8 @@ helpers); the kernel plays it in one batch (``_kernel.random_deals``: uniform ca
 the strong bot's card sense, ``greedy``). Goal: the kernel's random loop at least 100x the
 naive one. Then whole hands per variant (auction, trump, pass or bury, meld, tricks,
 score; two-hand: stock tricks, melds and draws, then the play-out): the kernel's batch
-(``engine.kernel.random_summary``), the engine's ``play_randomly`` on the build
-``ENGINE_BUILD`` selects, and ``bench_engine``'s list-based baseline (four-hand only);
+(``engine.kernel.random_summary``), the engine's ``play_randomly``, and
+``bench_engine``'s list-based baseline (four-hand only);
 each variant's kernel rate against single4's of the same round (goal: every variant
 within 2x of single4). Rates are per CPU second of this process, the best of
 ``--repeat`` rounds in which every contender runs once: a change of the machine's load
@@ -36,7 +36,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import engine  # noqa: E402
 from engine.cards import DECKS  # noqa: E402
 from engine.game import hand_seed  # noqa: E402
 from engine.kernel import KERNEL, config_of, kernel_status, random_summary  # noqa: E402
@@ -206,7 +205,7 @@ def main() -> int:
         print(f"the C kernel is {kernel_status()}")
         return 1
     many, few = args.hands, max(args.hands // 400, 20)
-    print(f"engine build: {getattr(engine, 'BUILD', 'pure')}; C kernel: {kernel_status()}")
+    print(f"C kernel: {kernel_status()}")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
     if args.only != "pinnacolo":

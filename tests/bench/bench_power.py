@@ -3,7 +3,7 @@
     nice .venv/bin/python tests/bench/bench_power.py --variants single4 \
         --boards 300 --random-boards 300 --reference 300 --ceiling
 
-(one variant a process: with the compiled engine each takes 15 to 30 minutes of CPU, most of
+(one variant a process: each takes 15 to 40 minutes of CPU, most of
 it the strong bot's search and the reference pairing on the 1,200 deals of its means).
 
 For each variant it plays strong against greedy, and greedy against random, on the same

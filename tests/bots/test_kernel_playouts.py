@@ -22,7 +22,7 @@ from engine.rules import pinochle_rules
 from tests.bots.positions import positions
 
 if KERNEL is None:
-    # As the compiled core's comparisons (test_native_build): make test builds it.
+    # make test builds it (gcc and the Python headers); without them the pure engine runs.
     pytest.skip(f"the C kernel is {kernel_status()}", allow_module_level=True)
 
 

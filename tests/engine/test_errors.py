@@ -202,7 +202,7 @@ def test_a_whole_game_refuses_a_bool_dealer_and_a_bad_hand_bound() -> None:
 def test_a_seed_outside_64_bits_is_a_seed_error(seed: object) -> None:
     with pytest.raises(SeedError):
         new_hand("single4", seed=seed)  # type: ignore[arg-type]
-    # Asked directly too, in either build (compiled, an ``int`` parameter takes True as 1).
+    # Asked directly too.
     with pytest.raises(SeedError):
         shuffle(list(range(8)), seed)
     with pytest.raises(SeedError):
