@@ -111,7 +111,11 @@ static int hc_end_trick(HandCore *h) {
     if (list_add(h->taken, side, pot) < 0 || list_add(h->won, side, 1) < 0) return -1;
     PyObject *played = PyList_AsTuple(cards);
     if (!played) return -1;
-    PyObject *record = Py_BuildValue("(iNi)", h->leader, played, winner);
+    PyObject *leader = PyLong_FromLong(h->leader), *seat = PyLong_FromLong(winner);
+    PyObject *record = leader && seat ? PyTuple_Pack(3, leader, played, seat) : NULL;
+    Py_XDECREF(leader);
+    Py_XDECREF(seat);
+    Py_DECREF(played);
     if (!record) return -1;
     int failed = PyList_Append(h->tricks, record);
     Py_DECREF(record);
@@ -223,7 +227,9 @@ static int hc_call_of(HandCore *h, PyObject *action) {
     } else {
         return 0;
     }
-    PyObject *call = Py_BuildValue("(iO)", h->turn, action);
+    PyObject *turn = PyLong_FromLong(h->turn);
+    PyObject *call = turn ? PyTuple_Pack(2, turn, action) : NULL;
+    Py_XDECREF(turn);
     if (!call) return -1;
     int failed = PyList_Append(h->auction, call);
     Py_DECREF(call);
@@ -236,11 +242,18 @@ static int hc_call_of(HandCore *h, PyObject *action) {
 static PyObject *hc_apply(HandCore *h, PyObject *action) {
     if (hc_bound() < 0) return NULL;
     if (h->fast && h->phase == hc_tricks && Py_IS_TYPE(action, (PyTypeObject *)hc_play_type)) {
-        PyObject *card = PyObject_GetAttr(action, s_card);
-        if (!card) return NULL;
-        long face = PyLong_AsLong(card);
-        Py_DECREF(card);
-        if (face == -1 && PyErr_Occurred()) return NULL;
+        /* The plays the legal actions hand out are the interned ones: found by identity,
+           without reading the card. */
+        long face = -1;
+        for (int f = 0; f < FACES; f++)
+            if (PyTuple_GET_ITEM(hc_plays, f) == action) face = f;
+        if (face < 0) {
+            PyObject *card = PyObject_GetAttr(action, s_card);
+            if (!card) return NULL;
+            face = PyLong_AsLong(card);
+            Py_DECREF(card);
+            if (face == -1 && PyErr_Occurred()) return NULL;
+        }
         if (face >= 0 && face < FACES) {
             long long mask = hc_mask(h);
             if (mask < 0) return NULL;
@@ -279,6 +292,99 @@ static PyObject *hc_play_method(HandCore *h, PyObject *arg) {
         return NULL;
     }
     if (hc_bound() < 0 || hc_play(h, (int)face) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* PyHandCore._random_tricks: random legal cards, one draw of `draw()` each, to the end of
+   the hand (the same cards as the Python loop for the same draws). */
+static PyObject *hc_random_tricks(HandCore *h, PyObject *draw) {
+    if (hc_bound() < 0) return NULL;
+    if (!h->fast) {
+        PyErr_SetString(PyExc_ValueError, "this game plays its own tricks");
+        return NULL;
+    }
+    while (h->phase == hc_tricks) {
+        long long wide = hc_mask(h);
+        if (wide < 0) return NULL;
+        uint32_t mask = (uint32_t)wide;
+        int count = popcount(mask);
+        if (!count) {
+            PyErr_SetString(PyExc_ValueError, "the seat to play holds no card");
+            return NULL;
+        }
+        PyObject *drawn = PyObject_CallNoArgs(draw);
+        if (!drawn) return NULL;
+        double x = PyFloat_AsDouble(drawn);
+        Py_DECREF(drawn);
+        if (x == -1.0 && PyErr_Occurred()) return NULL;
+        int skip = (int)(x * count);
+        if (skip < 0 || skip >= count) {
+            PyErr_SetString(PyExc_ValueError, "a draw is from 0 to 1 (excluded)");
+            return NULL;
+        }
+        while (skip--) mask &= mask - 1;
+        int face = lowest(mask);
+        if (PyList_Append(h->actions, PyTuple_GET_ITEM(hc_plays, face)) < 0 ||
+            hc_play(h, face) < 0)
+            return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* A list's copy, one level deep when `deep` (the hands' count lists); anything else as is. */
+static PyObject *copied(PyObject *value, int deep) {
+    if (!value || !PyList_CheckExact(value)) return Py_XNewRef(value);
+    Py_ssize_t n = PyList_GET_SIZE(value);
+    PyObject *copy = PyList_GetSlice(value, 0, n);
+    for (Py_ssize_t i = 0; copy && deep && i < n; i++) {
+        PyObject *inner = copied(PyList_GET_ITEM(copy, i), 0);
+        if (!inner) Py_CLEAR(copy);
+        else PyList_SetItem(copy, i, inner);
+    }
+    return copy;
+}
+
+/* PyHandCore._copy_core: every core field into `other`, lists copied (the view excepted:
+   the copy's own is made by the state). */
+static PyObject *hc_copy_core(HandCore *h, PyObject *arg) {
+    if (!PyObject_TypeCheck(arg, &HandCoreType)) {
+        PyErr_SetString(PyExc_TypeError, "a hand's core copies into another hand's");
+        return NULL;
+    }
+    HandCore *o = (HandCore *)arg;
+    PyObject **from[] = {&h->phase, &h->hands, &h->masks, &h->actions, &h->auction,
+                         &h->passed, &h->tricks, &h->taken, &h->won, &h->passes,
+                         &h->trick_cards, &h->bid_actions, &h->points, &h->sides};
+    PyObject **to[] = {&o->phase, &o->hands, &o->masks, &o->actions, &o->auction,
+                       &o->passed, &o->tricks, &o->taken, &o->won, &o->passes,
+                       &o->trick_cards, &o->bid_actions, &o->points, &o->sides};
+    for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
+        PyObject *value = copied(*from[i], from[i] == &h->hands);
+        if (!value && *from[i]) return NULL;
+        Py_XSETREF(*to[i], value);
+    }
+    o->turn = h->turn;
+    o->trump = h->trump;
+    o->high_rung = h->high_rung;
+    o->high_bidder = h->high_bidder;
+    o->active = h->active;
+    o->head = h->head;
+    o->hand_size = h->hand_size;
+    o->ladder_size = h->ladder_size;
+    o->raise_limit = h->raise_limit;
+    o->led = h->led;
+    o->win = h->win;
+    o->led_high = h->led_high;
+    o->leader = h->leader;
+    o->win_seat = h->win_seat;
+    o->nplayers = h->nplayers;
+    o->if_winning = h->if_winning;
+    o->overtrump = h->overtrump;
+    o->stuck = h->stuck;
+    o->fast = h->fast;
+    o->legal = h->legal;
+    memcpy(o->pts, h->pts, sizeof h->pts);
+    memcpy(o->side, h->side, sizeof h->side);
     Py_RETURN_NONE;
 }
 
@@ -475,6 +581,10 @@ static PyMethodDef hc_methods[] = {
     {"_legal_mask", (PyCFunction)hc_legal_mask_method, METH_NOARGS,
      "The faces the seat to move may play, as a bit mask."},
     {"_play", (PyCFunction)hc_play_method, METH_O, "Play a face already checked legal."},
+    {"_random_tricks", (PyCFunction)hc_random_tricks, METH_O,
+     "Play random legal cards, one draw of draw() each, to the end of the hand."},
+    {"_copy_core", (PyCFunction)hc_copy_core, METH_O,
+     "Copy every core field into another state's core (lists copied, not the view)."},
     {NULL}};
 
 static PyTypeObject HandCoreType = {

@@ -243,7 +243,7 @@ class CutthroatState(TrickTakingState):
         while self._phase is not PHASE_OVER:
             phase = self._phase
             if phase is PHASE_TRICKS:
-                self._random_card(draw)
+                self._random_tricks(draw)
             elif phase is PHASE_BURY:
                 free = self._buryable()
                 pool = [CARDS[face] for face in range(NUM_FACES) for _ in range(free[face])]

@@ -18,12 +18,11 @@ engine.errors.IllegalActionError: illegal action 'bid 19': ... (rule: bid_ladder
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from engine.actions import (
     PLAY_ON,
-    PLAYS,
     THROW_IN,
     Action,
     Give,
@@ -31,8 +30,8 @@ from engine.actions import (
 from engine.cards import CARD_NAMES, Card
 from engine.results import HandOutcome
 from engine.rules import Rules
-from engine.seats import leftward, partner_of
-from engine.tricks import TAKES, blank, legal_mask
+from engine.seats import partner_of
+from engine.tricks import blank
 from engine.trickstate import (
     AUCTION_HANDLERS,
     CLEAR,
@@ -50,9 +49,6 @@ from engine.trickstate import (
     seats_of_sides,
     submultisets,
 )
-
-LEFT_OF = leftward(4)
-"""The seat on each seat's left at a four-hand table (``engine.seats.left_of``)."""
 
 __all__ = ["HandState", "LegalActions", "Phase", "hand_from_cards", "new_hand", "sees_pass"]
 
@@ -203,68 +199,6 @@ class HandState(TrickTakingState):
                 self.apply(NAME_TRUMP[suits[int(draw() * len(suits))]])
             else:
                 self._random_auction_action(draw)
-
-    def _random_tricks(self, draw: Callable[[], float]) -> None:
-        # ``_play`` with the trick kept in local variables: this loop is most of the time
-        # of a random playout. Who takes the trick is read from the same ``TAKES`` table;
-        # replaying its history through ``apply`` reproduces the same hand (tested).
-        tables = self.rules._tables
-        head, if_winning, overtrump = tables.head, tables.trump_if_winning, tables.overtrump
-        points = tables.counter_points
-        hand_size = tables.hand_size
-        hands, masks, trump = self._hands, self._masks, self._trump
-        takes = TAKES[trump]
-        tricks, cards = self._tricks, self._trick_cards
-        record, add_card = self._actions.append, cards.append
-        clear, plays, leftward_seat = CLEAR, PLAYS, LEFT_OF
-        taken, won = self._taken, self._won
-        seat = self._turn
-        led, win, win_seat, led_high = self._led, self._win, self._win_seat, self._led_high
-        leader = self._leader
-        in_trick = len(cards)
-        while True:
-            mask = legal_mask(masks[seat], led, win, led_high, trump, head, if_winning, overtrump)
-            skip = int(draw() * mask.bit_count())
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-            face = (mask & -mask).bit_length() - 1
-            record(plays[face])
-            hand = hands[seat]
-            left = hand[face] - 1
-            hand[face] = left
-            if not left:
-                masks[seat] &= clear[face]
-            add_card(face)
-            if in_trick:
-                if takes[win] >> face & 1:
-                    win = face
-                    win_seat = seat
-                if face // 6 == led and face < led_high:
-                    led_high = face
-            else:
-                led = face // 6
-                win = led_high = face
-                win_seat = leader = seat
-            in_trick += 1
-            if in_trick < 4:
-                seat = leftward_seat[seat]
-                continue
-            team = win_seat % 2
-            taken[team] += points[cards[0]] + points[cards[1]] + points[cards[2]] + points[cards[3]]
-            won[team] += 1
-            tricks.append((leader, tuple(cards), win_seat))
-            cards.clear()
-            in_trick = 0
-            led = -1
-            seat = win_seat
-            if len(tricks) == hand_size:
-                break
-        self._turn = seat
-        self._legal = -1
-        self._leader, self._led, self._win, self._win_seat = leader, led, win, win_seat
-        self._led_high = led_high
-        self._finish(HandOutcome.MADE)
 
 
 HandState.handlers = {

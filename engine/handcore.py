@@ -14,6 +14,7 @@ place of the rules' messages).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.actions import PLAYS, Action, Play
@@ -251,6 +252,80 @@ class PyHandCore:
                 self._finish(HandOutcome.MADE)
         else:
             self._after_trick()
+
+    def _random_tricks(self, draw: Callable[[], float]) -> None:
+        """Play random legal cards (one draw each, as ``_random_card``) to the end of the
+        hand, which must be in its tricks and played by the core's own steps."""
+        # ``_play`` with the trick kept in local variables: this loop is most of the time
+        # of a random playout. Who takes the trick is read from the same ``TAKES`` table;
+        # replaying its history through ``apply`` reproduces the same hand (tested).
+        head, if_winning, overtrump = self._head, self._if_winning, self._overtrump
+        points, sides, players = self._points, self._sides, self._nplayers
+        hand_size = self._hand_size
+        hands, masks, trump = self._hands, self._masks, self._trump
+        takes = TAKES[trump]
+        tricks, cards = self._tricks, self._trick_cards
+        record, add_card = self._actions.append, cards.append
+        clear, plays = CLEAR, PLAYS
+        taken, won = self._taken, self._won
+        seat = self._turn
+        led, win, win_seat, led_high = self._led, self._win, self._win_seat, self._led_high
+        leader = self._leader
+        in_trick = len(cards)
+        while True:
+            mask = legal_mask(masks[seat], led, win, led_high, trump, head, if_winning, overtrump)
+            skip = int(draw() * mask.bit_count())
+            while skip:
+                mask &= mask - 1
+                skip -= 1
+            face = (mask & -mask).bit_length() - 1
+            record(plays[face])
+            hand = hands[seat]
+            left = hand[face] - 1
+            hand[face] = left
+            if not left:
+                masks[seat] &= clear[face]
+            add_card(face)
+            if in_trick:
+                if takes[win] >> face & 1:
+                    win = face
+                    win_seat = seat
+                if face // 6 == led and face < led_high:
+                    led_high = face
+            else:
+                led = face // 6
+                win = led_high = face
+                win_seat = leader = seat
+            in_trick += 1
+            if in_trick < players:
+                seat = seat + 1 if seat + 1 < players else 0
+                continue
+            side = sides[win_seat]
+            for played in cards:
+                taken[side] += points[played]
+            won[side] += 1
+            tricks.append((leader, tuple(cards), win_seat))
+            cards.clear()
+            in_trick = 0
+            led = -1
+            seat = win_seat
+            if len(tricks) == hand_size:
+                break
+        self._turn = seat
+        self._legal = -1
+        self._leader, self._led, self._win, self._win_seat = leader, led, win, win_seat
+        self._led_high = led_high
+        self._finish(HandOutcome.MADE)
+
+    def _copy_core(self, other: PyHandCore) -> None:
+        """Copy every core field into ``other``: lists copied (the hands' count lists
+        too), the view excepted (the copy makes its own)."""
+        for name in CORE_FIELDS:
+            if name == "_view" or not hasattr(self, name):
+                continue
+            value = getattr(self, name)
+            setattr(other, name, value[:] if type(value) is list else value)
+        other._hands = [counts[:] for counts in self._hands]
 
     # The state's own (``TrickTakingState``), called from here.
 

@@ -475,10 +475,10 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         """An independent copy (history included)."""
         kind = type(self)
         other = blank(kind)
-        for name in attribute_names(kind):
+        self._copy_core(other)
+        for name in _own_fields(kind):
             value = getattr(self, name)
             setattr(other, name, value[:] if type(value) is list else value)
-        other._hands = [counts[:] for counts in self._hands]
         other._view = LegalActions(other)
         return other
 
@@ -950,6 +950,18 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
             self.apply(passes[choice])
         else:
             self.apply(bid_action(self.rules.bids[rungs[choice - len(passes)]]))
+
+
+_OWN_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _own_fields(kind: type) -> tuple[str, ...]:
+    """A hand state's attributes beyond its core's (which ``_copy_core`` copies)."""
+    names = _OWN_FIELDS.get(kind)
+    if names is None:
+        core = set(CORE_FIELDS)
+        names = _OWN_FIELDS[kind] = tuple(n for n in attribute_names(kind) if n not in core)
+    return names
 
 
 _PACKS = {name: tuple(int(card) for card in deck.cards()) for name, deck in DECKS.items()}

@@ -6,7 +6,8 @@ Besides legal actions it tries refused ones (cards not held, plays that break a 
 bids off the ladder or too low, passes of a stuck dealer, trump without a marriage,
 actions of another phase) and records each error's rule and message; it reads the
 legal actions by ``len``, indexing (negative too), iteration and ``in``, copies and
-pickles the state on the way, and ends with every seat's observation and the result.
+pickles the state on the way, finishes some hands with ``play_randomly``, and ends with
+every seat's observation and the result.
 
     python tests/engine/public_driver.py HANDS
 """
@@ -116,7 +117,13 @@ def drive(variant: str, overrides: dict[str, Any], seed: int) -> list[str]:
     rules = pinochle_rules(variant, overrides)
     state = STATES[variant].new(variant, seed=seed, dealer=seed % rules.players, rules=rules)
     lines: list[str] = []
+    # One hand in three is finished by ``play_randomly`` from a random point on.
+    finish_at = rng.randrange(60) if seed % 3 == 0 else -1
     while not state.is_terminal():
+        if len(state.history) == finish_at:
+            state.play_randomly(random.Random(seed))
+            lines.append("finished randomly")
+            break
         lines.append(f"{state.phase.value} {state.current_player} {state.legal_actions!r}")
         if rng.random() < 0.3:
             lines += legal_seen(state, rng)
