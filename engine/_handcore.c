@@ -11,18 +11,21 @@
 #include <structmember.h>
 
 /* What the Python side stands for, told once by bind_hand. */
-static PyObject *hc_play_type, *hc_bid_type, *hc_pass_type, *hc_help_type, *hc_plays, *hc_cards;
-static PyObject *hc_auction, *hc_tricks, *hc_play_out, *hc_over, *hc_made, *hc_passed_out;
-static PyObject *s_card, *s_apply_py, *s_finish, *s_end_auction, *s_after_trick, *s_legal_mask,
-    *s_legal_count, *s_legal_item, *s_new_view;
+static PyObject *hc_play_type, *hc_bid_type, *hc_pass_type, *hc_help_type, *hc_give_type,
+    *hc_trump_type, *hc_plays, *hc_cards, *hc_name_trump;
+static PyObject *hc_auction, *hc_trump, *hc_pass_to, *hc_pass_back, *hc_tricks, *hc_play_out,
+    *hc_over, *hc_made, *hc_passed_out;
+static PyObject *s_card, *s_cards, *s_suit, *s_apply_py, *s_finish, *s_end_auction,
+    *s_after_trick, *s_after_trump, *s_meld, *s_legal_mask, *s_legal_count, *s_legal_item,
+    *s_new_view;
 
 typedef struct {
     PyObject_HEAD
     PyObject *phase, *hands, *masks, *actions, *auction, *passed, *tricks, *taken, *won, *view,
-        *passes, *trick_cards, *bid_actions, *points, *sides;
+        *passes, *trick_cards, *bid_actions, *points, *sides, *given;
     int turn, trump, high_rung, high_bidder, active, head, hand_size, ladder_size, raise_limit;
-    int led, win, led_high, leader, win_seat, nplayers;
-    char if_winning, overtrump, stuck, fast;
+    int led, win, led_high, leader, win_seat, nplayers, declarer, pass_count;
+    char if_winning, overtrump, stuck, fast, marriage;
     long long legal;
     int pts[FACES];
     int side[MAX_SEATS];
@@ -237,6 +240,96 @@ static int hc_call_of(HandCore *h, PyObject *action) {
     return 1;
 }
 
+/* The suits the declarer may name (TrickTakingState._trump_choices), as bits. */
+static int hc_trump_suits(HandCore *h) {
+    if (!h->marriage) return 0xF;
+    PyObject *hand = h->declarer >= 0 && h->declarer < h->nplayers && PyList_Check(h->hands)
+                         ? PyList_GetItem(h->hands, h->declarer)
+                         : NULL;
+    if (!hand) {
+        PyErr_Clear();
+        return -1;
+    }
+    int suits = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        long kings, queens;
+        if (list_int(hand, suit * 6 + 2, &kings) < 0 || list_int(hand, suit * 6 + 3, &queens) < 0) {
+            PyErr_Clear();
+            return -1;
+        }
+        if (kings && queens) suits |= 1 << suit;
+    }
+    return suits;
+}
+
+/* TrickTakingState._apply_trump, for a suit the declarer may name: 1 when taken. */
+static int hc_name_trump_of(HandCore *h, PyObject *action) {
+    if (!Py_IS_TYPE(action, (PyTypeObject *)hc_trump_type)) return 0;
+    PyObject *named = PyObject_GetAttr(action, s_suit);
+    if (!named) return -1;
+    long suit = PyLong_AsLong(named);
+    Py_DECREF(named);
+    if (suit == -1 && PyErr_Occurred()) return -1;
+    int suits = hc_trump_suits(h);
+    if (suits < 0 || suit < 0 || suit > 3 || !(suits >> suit & 1)) return 0;
+    h->trump = (int)suit;
+    return hc_call(h, s_after_trump, NULL) < 0 ? -1 : 1;
+}
+
+/* HandState._apply_give, for cards the giver holds: 1 when taken. */
+static int hc_give_of(HandCore *h, PyObject *action) {
+    if (!Py_IS_TYPE(action, (PyTypeObject *)hc_give_type) || h->pass_count <= 0 ||
+        h->nplayers != 4 || !h->given || !PyList_Check(h->given) || !PyList_Check(h->hands) ||
+        h->turn < 0 || h->turn > 3)
+        return 0;
+    PyObject *cards = PyObject_GetAttr(action, s_cards);
+    if (!cards) return -1;
+    int wanted[FACES] = {0}, ok = PyTuple_Check(cards) && PyTuple_GET_SIZE(cards) == h->pass_count;
+    for (Py_ssize_t i = 0; ok && i < PyTuple_GET_SIZE(cards); i++) {
+        long face = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (face == -1 && PyErr_Occurred()) PyErr_Clear();
+        ok = face >= 0 && face < FACES;
+        if (ok) wanted[face]++;
+    }
+    int giver = h->turn, receiver = (giver + 2) % 4;
+    PyObject *hand = ok ? PyList_GetItem(h->hands, giver) : NULL;
+    PyObject *target = ok ? PyList_GetItem(h->hands, receiver) : NULL;
+    long held[FACES], has[FACES], from_mask, to_mask;
+    ok = hand && target && list_int(h->masks, giver, &from_mask) == 0 &&
+         list_int(h->masks, receiver, &to_mask) == 0;
+    for (int f = 0; ok && f < FACES; f++) {
+        if (!wanted[f]) continue;
+        ok = list_int(hand, f, &held[f]) == 0 && list_int(target, f, &has[f]) == 0 &&
+             held[f] >= wanted[f];
+    }
+    if (!ok) { /* refused (or not ours): Python says which rule */
+        PyErr_Clear();
+        Py_DECREF(cards);
+        return 0;
+    }
+    for (int f = 0; f < FACES; f++) {
+        if (!wanted[f]) continue;
+        if (list_set_int(hand, f, held[f] - wanted[f]) < 0 ||
+            list_set_int(target, f, has[f] + wanted[f]) < 0) {
+            Py_DECREF(cards);
+            return -1;
+        }
+        if (held[f] == wanted[f]) from_mask &= ~(1L << f);
+        to_mask |= 1L << f;
+    }
+    int failed = list_set_int(h->masks, giver, from_mask) < 0 ||
+                 list_set_int(h->masks, receiver, to_mask) < 0 ||
+                 PyList_Append(h->given, cards) < 0;
+    Py_DECREF(cards);
+    if (failed) return -1;
+    if (h->phase == hc_pass_to) {
+        Py_SETREF(h->phase, Py_NewRef(hc_pass_back));
+        h->turn = receiver;
+        return 1;
+    }
+    return hc_call(h, s_meld, NULL) < 0 ? -1 : 1;
+}
+
 /* ------------------------------------------------------------ HandCore */
 
 static PyObject *hc_apply(HandCore *h, PyObject *action) {
@@ -263,8 +356,11 @@ static PyObject *hc_apply(HandCore *h, PyObject *action) {
                 Py_RETURN_NONE;
             }
         }
-    } else if (h->fast && h->phase == hc_auction) {
-        int taken = hc_call_of(h, action);
+    } else if (h->fast) {
+        int taken = 0;
+        if (h->phase == hc_auction) taken = hc_call_of(h, action);
+        else if (h->phase == hc_trump) taken = hc_name_trump_of(h, action);
+        else if (h->phase == hc_pass_to || h->phase == hc_pass_back) taken = hc_give_of(h, action);
         if (taken < 0) return NULL;
         if (taken) {
             h->legal = -1;
@@ -354,10 +450,12 @@ static PyObject *hc_copy_core(HandCore *h, PyObject *arg) {
     HandCore *o = (HandCore *)arg;
     PyObject **from[] = {&h->phase, &h->hands, &h->masks, &h->actions, &h->auction,
                          &h->passed, &h->tricks, &h->taken, &h->won, &h->passes,
-                         &h->trick_cards, &h->bid_actions, &h->points, &h->sides};
+                         &h->trick_cards, &h->bid_actions, &h->points, &h->sides,
+                         &h->given};
     PyObject **to[] = {&o->phase, &o->hands, &o->masks, &o->actions, &o->auction,
                        &o->passed, &o->tricks, &o->taken, &o->won, &o->passes,
-                       &o->trick_cards, &o->bid_actions, &o->points, &o->sides};
+                       &o->trick_cards, &o->bid_actions, &o->points, &o->sides,
+                       &o->given};
     for (size_t i = 0; i < sizeof from / sizeof from[0]; i++) {
         PyObject *value = copied(*from[i], from[i] == &h->hands);
         if (!value && *from[i]) return NULL;
@@ -378,6 +476,9 @@ static PyObject *hc_copy_core(HandCore *h, PyObject *arg) {
     o->leader = h->leader;
     o->win_seat = h->win_seat;
     o->nplayers = h->nplayers;
+    o->declarer = h->declarer;
+    o->pass_count = h->pass_count;
+    o->marriage = h->marriage;
     o->if_winning = h->if_winning;
     o->overtrump = h->overtrump;
     o->stuck = h->stuck;
@@ -486,6 +587,7 @@ static int hc_traverse(HandCore *h, visitproc visit, void *arg) {
     Py_VISIT(h->bid_actions);
     Py_VISIT(h->points);
     Py_VISIT(h->sides);
+    Py_VISIT(h->given);
     return 0;
 }
 
@@ -505,6 +607,7 @@ static int hc_clear(HandCore *h) {
     Py_CLEAR(h->bid_actions);
     Py_CLEAR(h->points);
     Py_CLEAR(h->sides);
+    Py_CLEAR(h->given);
     return 0;
 }
 
@@ -519,7 +622,7 @@ static PyObject *hc_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     if (!h) return NULL;
     h->nplayers = 4;
     h->legal = -1;
-    h->led = h->win = h->led_high = h->leader = h->win_seat = h->trump = -1;
+    h->led = h->win = h->led_high = h->leader = h->win_seat = h->trump = h->declarer = -1;
     return (PyObject *)h;
 }
 
@@ -541,6 +644,10 @@ static PyMemberDef hc_members[] = {
     OBJ("_passes", passes),
     OBJ("_trick_cards", trick_cards),
     OBJ("_bid_actions", bid_actions),
+    OBJ("_given", given),
+    INT("_declarer", declarer),
+    INT("_pass_count", pass_count),
+    FLAG("_marriage", marriage),
     INT("_turn", turn),
     INT("_trump", trump),
     INT("_high_rung", high_rung),
@@ -627,6 +734,10 @@ static Py_ssize_t lc_len(LegalCore *v) {
         int low, high, npass = hc_calls(h, &low, &high);
         return npass + high - low;
     }
+    if (h->fast && h->phase == hc_trump) {
+        int suits = hc_trump_suits(h);
+        if (suits >= 0) return popcount((uint32_t)suits);
+    }
     PyObject *count = PyObject_CallMethodNoArgs((PyObject *)h, s_legal_count);
     if (!count) return -1;
     Py_ssize_t n = PyLong_AsSsize_t(count);
@@ -655,6 +766,16 @@ static PyObject *lc_item(LegalCore *v, Py_ssize_t index) {
             if (index >= 0 && index < npass) return Py_NewRef(PyTuple_GET_ITEM(h->passes, index));
             if (index >= npass && index < npass + high - low)
                 return Py_NewRef(PyTuple_GET_ITEM(h->bid_actions, low + index - npass));
+            PyErr_SetString(PyExc_IndexError, "legal action index out of range");
+            return NULL;
+        }
+    }
+    if (h->fast && h->phase == hc_trump) {
+        int suits = hc_trump_suits(h);
+        if (suits >= 0) {
+            for (int suit = 0; suit < 4; suit++)
+                if (suits >> suit & 1 && index-- == 0)
+                    return Py_NewRef(PyTuple_GET_ITEM(hc_name_trump, suit));
             PyErr_SetString(PyExc_IndexError, "legal action index out of range");
             return NULL;
         }
@@ -722,30 +843,35 @@ static PyTypeObject LegalCoreType = {
 /* ------------------------------------------------------------ bind_hand */
 
 static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
-    PyObject *play, *bid, *pass, *help, *plays, *cards, *phases, *outcomes;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!O!O!:bind_hand", &PyType_Type, &play,
-                          &PyType_Type, &bid, &PyType_Type, &pass, &PyType_Type, &help,
-                          &PyTuple_Type, &plays, &PyTuple_Type, &cards, &PyTuple_Type, &phases,
-                          &PyTuple_Type, &outcomes))
+    PyObject *types, *plays, *cards, *trumps, *phases, *outcomes;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!:bind_hand", &PyTuple_Type, &types, &PyTuple_Type,
+                          &plays, &PyTuple_Type, &cards, &PyTuple_Type, &trumps, &PyTuple_Type,
+                          &phases, &PyTuple_Type, &outcomes))
         return NULL;
-    if (PyTuple_GET_SIZE(plays) != FACES || PyTuple_GET_SIZE(cards) != FACES ||
-        PyTuple_GET_SIZE(phases) != 4 ||
-        PyTuple_GET_SIZE(outcomes) != 2) {
+    if (PyTuple_GET_SIZE(types) != 6 || PyTuple_GET_SIZE(plays) != FACES ||
+        PyTuple_GET_SIZE(cards) != FACES || PyTuple_GET_SIZE(trumps) != 4 ||
+        PyTuple_GET_SIZE(phases) != 7 || PyTuple_GET_SIZE(outcomes) != 2) {
         PyErr_SetString(PyExc_ValueError,
-                        "bind_hand: 24 plays, 24 cards, 4 phases (auction, tricks, play-out, over) and 2 "
-                        "outcomes (made, passed out)");
+                        "bind_hand: 6 action types (play, bid, pass, pass with help, give, "
+                        "name trump), 24 plays, 24 cards, 4 trumps, 7 phases (auction, trump, "
+                        "pass to declarer, pass back, tricks, play-out, over) and 2 outcomes "
+                        "(made, passed out)");
         return NULL;
     }
-    Py_XSETREF(hc_play_type, Py_NewRef(play));
-    Py_XSETREF(hc_bid_type, Py_NewRef(bid));
-    Py_XSETREF(hc_pass_type, Py_NewRef(pass));
-    Py_XSETREF(hc_help_type, Py_NewRef(help));
+    for (int i = 0; i < 6; i++)
+        if (!PyType_Check(PyTuple_GET_ITEM(types, i))) {
+            PyErr_SetString(PyExc_TypeError, "bind_hand: the action types are classes");
+            return NULL;
+        }
+    PyObject **slots[] = {&hc_play_type, &hc_bid_type, &hc_pass_type, &hc_help_type,
+                          &hc_give_type, &hc_trump_type};
+    for (int i = 0; i < 6; i++) Py_XSETREF(*slots[i], Py_NewRef(PyTuple_GET_ITEM(types, i)));
+    PyObject **stages[] = {&hc_auction, &hc_trump,   &hc_pass_to, &hc_pass_back,
+                           &hc_tricks,  &hc_play_out, &hc_over};
+    for (int i = 0; i < 7; i++) Py_XSETREF(*stages[i], Py_NewRef(PyTuple_GET_ITEM(phases, i)));
     Py_XSETREF(hc_plays, Py_NewRef(plays));
     Py_XSETREF(hc_cards, Py_NewRef(cards));
-    Py_XSETREF(hc_auction, Py_NewRef(PyTuple_GET_ITEM(phases, 0)));
-    Py_XSETREF(hc_tricks, Py_NewRef(PyTuple_GET_ITEM(phases, 1)));
-    Py_XSETREF(hc_play_out, Py_NewRef(PyTuple_GET_ITEM(phases, 2)));
-    Py_XSETREF(hc_over, Py_NewRef(PyTuple_GET_ITEM(phases, 3)));
+    Py_XSETREF(hc_name_trump, Py_NewRef(trumps));
     Py_XSETREF(hc_made, Py_NewRef(PyTuple_GET_ITEM(outcomes, 0)));
     Py_XSETREF(hc_passed_out, Py_NewRef(PyTuple_GET_ITEM(outcomes, 1)));
     Py_RETURN_NONE;
@@ -798,6 +924,36 @@ failed:
     return NULL;
 }
 
+/* TrickTakingState._meld: every seat's meld total under `trump`, as a list. */
+static PyObject *k_meld_totals(PyObject *self, PyObject *args) {
+    PyObject *config, *hands;
+    int trump;
+    if (!PyArg_ParseTuple(args, "OO!i:meld_totals", &config, &PyList_Type, &hands, &trump))
+        return NULL;
+    if (trump < 0 || trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "a trump 0 to 3");
+        return NULL;
+    }
+    Config *c = config_acquire(config);
+    if (!c) return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(hands);
+    PyObject *totals = PyList_New(n);
+    for (Py_ssize_t s = 0; totals && s < n; s++) {
+        int counts[FACES];
+        uint8_t u[FACES];
+        PyObject *total = NULL;
+        if (read_ints(PyList_GET_ITEM(hands, s), counts, FACES, "counts") >= 0) {
+            for (int f = 0; f < FACES; f++)
+                u[f] = (uint8_t)(counts[f] < 0 ? 0 : counts[f] > 4 ? 4 : counts[f]);
+            total = PyLong_FromLong(meld_total(u, trump, c));
+        }
+        if (!total) Py_CLEAR(totals);
+        else PyList_SET_ITEM(totals, s, total);
+    }
+    config_release(config, c);
+    return totals;
+}
+
 /* engine.trickstate.cards_of: the cards of a count vector, in face order. */
 static PyObject *k_cards_of(PyObject *self, PyObject *counts) {
     int values[FACES];
@@ -836,6 +992,10 @@ static int handcore_add(PyObject *module) {
         PyObject **slot;
         const char *text;
     } names[] = {{&s_card, "card"},
+                 {&s_cards, "cards"},
+                 {&s_suit, "suit"},
+                 {&s_after_trump, "_after_trump"},
+                 {&s_meld, "_meld"},
                  {&s_apply_py, "_apply_py"},
                  {&s_finish, "_finish"},
                  {&s_end_auction, "_end_auction"},

@@ -2993,12 +2993,14 @@ static PyMethodDef methods[] = {
      "trick_winner(faces, trump): the index of the card winning the trick."},
     {"meld_total", k_meld_total, METH_VARARGS, "meld_total(config, counts, trump)."},
     {"bind_hand", k_bind_hand, METH_VARARGS,
-     "bind_hand(Play, Bid, Pass, PassWithHelp, plays, cards, phases, outcomes): what the hand's "
+     "bind_hand(types, plays, cards, trumps, phases, outcomes): what the hand's "
      "core stands for (engine/handcore.py)."},
     {"deal_lists", k_deal_lists, METH_VARARGS,
      "deal_lists(config, seed, dealer) -> (count lists by seat, their masks, the rest)."},
     {"mask_of", k_mask_of, METH_O, "mask_of(counts): the faces held, as bits."},
     {"cards_of", k_cards_of, METH_O, "cards_of(counts): the cards held, in face order."},
+    {"meld_totals", k_meld_totals, METH_VARARGS,
+     "meld_totals(config, hands, trump): each hand's meld total, as a list."},
     {"mt_state", k_mt_seed, METH_O,
      "mt_state(seed): random.Random(seed).getstate() for a seed from 0 to 2**64 - 1."},
     {NULL, NULL, 0, NULL}};

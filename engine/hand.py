@@ -27,7 +27,7 @@ from engine.actions import (
     Action,
     Give,
 )
-from engine.cards import CARD_NAMES, Card
+from engine.cards import CARD_NAMES
 from engine.results import HandOutcome
 from engine.rules import Rules
 from engine.seats import partner_of
@@ -66,7 +66,7 @@ class HandState(TrickTakingState):
     ``new_hand`` (from a seed) or ``hand_from_cards`` (from explicit hands).
     """
 
-    __slots__ = ("_given",)
+    __slots__ = ()
 
     num_players = 4
     GAME = "pinochle4"
@@ -75,7 +75,8 @@ class HandState(TrickTakingState):
     _SIDE_SEATS = seats_of_sides(SIDES)
 
     def _begin(self, rest: Sequence[int]) -> None:
-        self._given: list[tuple[Card, ...]] = []
+        self._given = []
+        self._pass_count = self.rules.pass_count
 
     @classmethod
     def _from_deal(
@@ -85,6 +86,7 @@ class HandState(TrickTakingState):
         state = blank(cls)
         state._start(rules, hands, dealer, seed)
         state._given = []
+        state._pass_count = rules.pass_count
         return state
 
     # ------------------------------------------------------------- passing

@@ -17,8 +17,8 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.actions import PLAYS, Action, Play
-from engine.cards import CARDS, NUM_FACES
+from engine.actions import PLAYS, Action, NameTrump, Play
+from engine.cards import CARDS, NUM_FACES, Suit
 from engine.kernel import KERNEL
 from engine.results import HandOutcome
 from engine.tricks import STRONGER, TAKES, legal_mask
@@ -64,18 +64,27 @@ class Phase(enum.Enum):
 # read from the enum class (``Phase.TRICKS``) goes through ``EnumType.__getattr__``'s hook
 # and costs ten times a global's read.
 PHASE_AUCTION: Final = Phase.AUCTION
+PHASE_TRUMP: Final = Phase.TRUMP
+PHASE_PASS_TO_DECLARER: Final = Phase.PASS_TO_DECLARER
+PHASE_PASS_BACK: Final = Phase.PASS_BACK
 PHASE_TRICKS: Final = Phase.TRICKS
 PHASE_PLAY_OUT: Final = Phase.PLAY_OUT
 PHASE_OVER: Final = Phase.OVER
 
 CLEAR: Final = tuple(~(1 << face) for face in range(NUM_FACES))
+SUITS: Final = tuple(Suit)
+"""The four suits (iterating the enum itself runs Python code each time)."""
+NAME_TRUMP: Final = tuple(NameTrump(suit) for suit in SUITS)
+"""The naming of each suit as trump, by suit (the legal actions hand these out)."""
 
 CORE_FIELDS: Final = (
     "_actions",
     "_active",
     "_auction",
     "_bid_actions",
+    "_declarer",
     "_fast",
+    "_given",
     "_hand_size",
     "_hands",
     "_head",
@@ -89,7 +98,9 @@ CORE_FIELDS: Final = (
     "_legal",
     "_masks",
     "_nplayers",
+    "_marriage",
     "_overtrump",
+    "_pass_count",
     "_passed",
     "_passes",
     "_phase",
@@ -109,9 +120,12 @@ CORE_FIELDS: Final = (
 )
 """The core's fields, in both twins (copies and pickles list them from here).
 
-``_fast``: the state's class plays cards and calls with the core's own steps (a class
-that overrides ``_play`` or ``_legal_mask`` clears it, and every action then goes through
-its ``_apply_py``). ``_stuck``: a dealer whom everybody passes to must bid. The trick in
+``_fast``: the state's class plays cards, calls and trump with the core's own steps (a
+class that overrides ``_play`` or ``_legal_mask`` clears it, and every action then goes
+through its ``_apply_py``). ``_stuck``: a dealer whom everybody passes to must bid;
+``_marriage``: trump needs a marriage in the declarer's hand. ``_pass_count``: the cards a
+four-hand partner and declarer give each other, which the core takes itself when more
+than none (``_given``: each pass's cards). The trick in
 play is ``_trick_cards`` with ``_leader``, ``_led`` (``-1`` while empty), ``_win``,
 ``_win_seat`` and ``_led_high``; ``_legal`` is the legal mask kept until the position
 changes (``-1``: none)."""
@@ -146,6 +160,10 @@ class PyHandCore:
     _ladder_size: int
     _raise_limit: int
     _stuck: bool
+    _marriage: bool
+    _declarer: int
+    _pass_count: int
+    _given: list[tuple[Any, ...]]
 
     @property
     def phase(self) -> Phase:
@@ -398,16 +416,22 @@ def _bind() -> tuple[type[PyHandCore], type[PyLegalCore]]:
     """The C twins, told once which Python objects stand for what; else the Python ones."""
     if KERNEL is None:
         return PyHandCore, PyLegalCore
-    from engine.actions import Bid, Pass, PassWithHelp
+    from engine.actions import Bid, Give, Pass, PassWithHelp
 
     KERNEL.bind_hand(
-        Play,
-        Bid,
-        Pass,
-        PassWithHelp,
+        (Play, Bid, Pass, PassWithHelp, Give, NameTrump),
         PLAYS,
         CARDS,
-        (PHASE_AUCTION, PHASE_TRICKS, PHASE_PLAY_OUT, PHASE_OVER),
+        NAME_TRUMP,
+        (
+            PHASE_AUCTION,
+            PHASE_TRUMP,
+            PHASE_PASS_TO_DECLARER,
+            PHASE_PASS_BACK,
+            PHASE_TRICKS,
+            PHASE_PLAY_OUT,
+            PHASE_OVER,
+        ),
         (HandOutcome.MADE, HandOutcome.PASSED_OUT),
     )
     cores: tuple[type[PyHandCore], type[PyLegalCore]] = (KERNEL.HandCore, KERNEL.LegalCore)

@@ -43,10 +43,15 @@ from engine.errors import (
 from engine.handcore import (
     CLEAR,
     CORE_FIELDS,
+    NAME_TRUMP,
     PHASE_AUCTION,
     PHASE_OVER,
+    PHASE_PASS_BACK,
+    PHASE_PASS_TO_DECLARER,
     PHASE_PLAY_OUT,
     PHASE_TRICKS,
+    PHASE_TRUMP,
+    SUITS,
     HandCore,
     LegalCore,
     Phase,
@@ -95,9 +100,6 @@ __all__ = [
 
 
 # The phases as module constants (``engine.handcore`` says why).
-PHASE_TRUMP: Final = Phase.TRUMP
-PHASE_PASS_TO_DECLARER: Final = Phase.PASS_TO_DECLARER
-PHASE_PASS_BACK: Final = Phase.PASS_BACK
 PHASE_BURY: Final = Phase.BURY
 PHASE_THROW_IN: Final = Phase.THROW_IN
 PHASE_MELD: Final = Phase.MELD
@@ -114,9 +116,6 @@ _EXPECTS = {
     PHASE_PLAY_OUT: "a card played",
 }
 
-SUITS = tuple(Suit)
-"""The four suits (iterating the enum itself runs Python code each time)."""
-NAME_TRUMP = tuple(NameTrump(suit) for suit in SUITS)
 
 Handler = Callable[[Any, Action], None]
 _NO_HANDLER: tuple[tuple[Phase, ...], Handler | None] = ((), None)
@@ -263,7 +262,6 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     __slots__ = (
         "_bid",
         "_dealt",
-        "_declarer",
         "_meld_hands",
         "_meld_json",
         "_melds",
@@ -420,6 +418,8 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         self._passes = (PASS, PASS_WITH_HELP) if tables.pass_with_help else (PASS,)
         self._bid_actions = tables.bid_actions
         self._stuck = tables.dealer_stuck
+        self._marriage = bool(getattr(rules, "trump_needs_marriage", False))
+        self._pass_count = 0
         self._nplayers = players
         self._sides = self.SIDES
         self._fast = self._FAST
@@ -667,8 +667,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         self._meld_hands = tuple(tuple(counts) for counts in self._hands)
         if KERNEL is not None:
             # The kernel's count of the same table (tested against ``meld_total``).
-            config, total = parsed_config(self.rules), KERNEL.meld_total
-            self._melds = [total(config, counts, trump) for counts in self._hands]
+            self._melds = KERNEL.meld_totals(parsed_config(self.rules), self._hands, trump)
         else:
             values = self.rules.meld_values
             self._melds = [meld_total(counts, trump, values) for counts in self._hands]
