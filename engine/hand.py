@@ -86,7 +86,7 @@ class HandState(TrickTakingState):
         state = blank(cls)
         state._start(rules, hands, dealer, seed)
         state._given = []
-        state._pass_count = rules.pass_count
+        state._pass_count = state.rules.pass_count
         return state
 
     # ------------------------------------------------------------- passing

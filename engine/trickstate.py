@@ -73,6 +73,7 @@ from engine.tricks import (
 __all__ = [
     "AUCTION_HANDLERS",
     "CLEAR",
+    "NAME_TRUMP",
     "PHASE_AUCTION",
     "PHASE_BURY",
     "PHASE_MELD",
