@@ -10,6 +10,12 @@ pickles the state on the way, finishes some hands with ``play_randomly``, and en
 every seat's observation and the result.
 
     python tests/engine/public_driver.py HANDS
+    python tests/engine/public_driver.py --random HANDS
+
+``--random``: whole hands by ``play_randomly`` alone, each preset and league rule set
+(one line a hand: its actions and result, hashed), as the kernel's batch plays them
+(``tests/bench/kernel_differential.py`` compares the kernel's batch with the engine in
+the kernel's process; this compares that engine with the pure one).
 """
 
 from __future__ import annotations
@@ -164,7 +170,24 @@ def drive(variant: str, overrides: dict[str, Any], seed: int) -> list[str]:
     return lines
 
 
+def random_hand(variant: str, overrides: dict[str, Any], seed: int) -> str:
+    rules = pinochle_rules(variant, overrides)
+    state = STATES[variant].new(variant, seed=seed, dealer=seed % rules.players, rules=rules)
+    state.play_randomly(random.Random(seed))
+    done = " ".join(str(action) for action in state.history)
+    return f"{done} = {json.dumps(state.result().to_json(), sort_keys=True)}"
+
+
 def main() -> None:
+    if sys.argv[1] == "--random":
+        hands = int(sys.argv[2])
+        print(kernel_status())
+        for number, (variant, overrides) in enumerate(RULE_SETS):
+            digest = hashlib.sha256()
+            for seed in range(hands):
+                digest.update(random_hand(variant, overrides, seed).encode())
+            print(variant, number, hands, digest.hexdigest()[:16])
+        return
     hands = int(sys.argv[1])
     print(kernel_status())
     for number, (variant, overrides) in enumerate(RULE_SETS):

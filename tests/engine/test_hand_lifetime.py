@@ -17,7 +17,7 @@ import pytest
 from engine import Phase, new_hand
 from engine.cards import DECKS
 from engine.hand import HandState
-from engine.kernel import KERNEL
+from engine.kernel import KERNEL, kernel_status
 from engine.rng import shuffle
 from engine.trickstate import deal_blocks, mask_of, shuffled_pack
 
@@ -70,7 +70,7 @@ def test_the_masks_of_a_deal_are_the_faces_held() -> None:
     assert mask_of([0] * 24) == 0 and mask_of([4] * 24) == (1 << 24) - 1
 
 
-@pytest.mark.skipif(KERNEL is None, reason="the C kernel is not built")
+@pytest.mark.skipif(KERNEL is None, reason=f"the C kernel is {kernel_status()}")
 def test_the_kernel_deals_the_hands_the_python_shuffle_deals() -> None:
     for seed in range(50):
         state = new_hand("single4", seed=seed, dealer=seed % 4)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.kernel import KERNEL, KERNEL_DIR
+from engine.kernel import KERNEL, KERNEL_DIR, kernel_status
 
 ROOT = Path(__file__).resolve().parents[2]
 STATUS = "from engine.kernel import kernel_status; print(kernel_status())"
@@ -49,7 +49,7 @@ def test_engine_kernel_off_keeps_a_built_kernel_unused() -> None:
     assert status(ROOT, ENGINE_KERNEL="off") == "off (ENGINE_KERNEL=off)"
 
 
-@pytest.mark.skipif(KERNEL is None, reason="the C kernel is not built (make engine-kernel)")
+@pytest.mark.skipif(KERNEL is None, reason=f"the C kernel is {kernel_status()}")
 def test_a_build_is_used_only_while_its_source_is_unchanged(copy: Path) -> None:
     shutil.copytree(KERNEL_DIR, copy / "build" / "engine-kernel")
     assert status(copy) == "loaded"
