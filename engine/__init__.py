@@ -146,6 +146,7 @@ from engine.errors import (
     RulesError,
     SeatError,
     SeedError,
+    StateError,
     TrickError,
     UnknownVariantError,
 )
@@ -218,6 +219,7 @@ __all__ = [
     "SeatError",
     "SeedError",
     "SplitMix64",
+    "StateError",
     "Suit",
     "TargetGame",
     "TeamResult",

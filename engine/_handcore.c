@@ -13,6 +13,7 @@
 /* What the Python side stands for, told once by bind_hand. */
 static PyObject *hc_play_type, *hc_bid_type, *hc_pass_type, *hc_help_type, *hc_give_type,
     *hc_trump_type, *hc_plays, *hc_cards, *hc_name_trump;
+static PyObject *hc_state_error;
 static PyObject *hc_auction, *hc_trump, *hc_pass_to, *hc_pass_back, *hc_tricks, *hc_play_out,
     *hc_over, *hc_made, *hc_passed_out;
 static PyObject *s_card, *s_cards, *s_suit, *s_apply_py, *s_finish, *s_end_auction,
@@ -39,10 +40,17 @@ static int hc_bound(void) {
     return -1;
 }
 
+/* engine.errors.StateError once bound: a state whose fields were changed from outside. */
+#define STATE_ERROR (hc_state_error ? hc_state_error : PyExc_ValueError)
+
 /* -------------------------------------------------------------- list cells */
 
+/* Fields may be unset (NULL) or overwritten from Python: checked before any read. */
+#define IS_LIST(o) ((o) != NULL && PyList_Check(o))
+#define IS_TUPLE(o) ((o) != NULL && PyTuple_Check(o))
+
 static int list_int(PyObject *list, Py_ssize_t i, long *out) {
-    if (!PyList_Check(list)) {
+    if (!IS_LIST(list)) {
         PyErr_SetString(PyExc_TypeError, "the hand's core expects a list");
         return -1;
     }
@@ -66,19 +74,40 @@ static int list_add(PyObject *list, Py_ssize_t i, long delta) {
 
 /* ----------------------------------------------------------------- steps */
 
+/* Whether the fields a step reads are what the state keeps there (lists, a seat to move):
+   a state whose fields were overwritten gets an error, never a read out of bounds. */
+static int hc_ready(HandCore *h) {
+    PyObject *lists[] = {h->hands, h->masks, h->actions, h->tricks, h->taken, h->won,
+                         h->trick_cards};
+    int ok = h->phase != NULL && h->turn >= 0 && h->turn < h->nplayers;
+    for (size_t i = 0; ok && i < sizeof lists / sizeof lists[0]; i++)
+        ok = IS_LIST(lists[i]);
+    if (ok) return 0;
+    PyErr_SetString(STATE_ERROR, "the hand's core is not set up for this step");
+    return -1;
+}
+
+static int hc_valid(HandCore *h) {
+    if (hc_ready(h) == 0) return 1;
+    PyErr_Clear();
+    return 0;
+}
+
+#define ALL_FACES ((1u << FACES) - 1u)
+
 /* PyHandCore._legal_mask: kept until the position changes. */
 static long long hc_mask(HandCore *h) {
-    if (h->legal >= 0) return h->legal;
+    if (h->legal >= 0) return h->legal & ALL_FACES;
     long hand;
-    if (list_int(h->masks, h->turn, &hand) < 0) return -1;
+    if (hc_ready(h) < 0 || list_int(h->masks, h->turn, &hand) < 0) return -1;
     int trick_ok = h->trump >= 0 && h->trump < 4 && h->led < 4 && h->win >= 0 &&
                    h->win < FACES && h->led_high >= 0 && h->led_high < FACES;
     if (h->led >= 0 && !trick_ok) {
-        PyErr_SetString(PyExc_ValueError, "the hand's core holds no trick to play to");
+        PyErr_SetString(STATE_ERROR, "the hand's core holds no trick to play to");
         return -1;
     }
-    h->legal = legal_mask((uint32_t)hand, h->led, h->win, h->led_high, h->trump, h->head,
-                          h->if_winning, h->overtrump);
+    h->legal = legal_mask((uint32_t)hand & ALL_FACES, h->led, h->win, h->led_high, h->trump,
+                          h->head, h->if_winning, h->overtrump);
     return h->legal;
 }
 
@@ -89,7 +118,7 @@ static long long hc_mask_of(HandCore *h) {
     if (!mask) return -1;
     long long value = PyLong_AsLongLong(mask);
     Py_DECREF(mask);
-    return value;
+    return value < 0 ? value : (value & ALL_FACES);
 }
 
 static int hc_call(HandCore *h, PyObject *name, PyObject *arg) {
@@ -108,9 +137,18 @@ static int hc_end_trick(HandCore *h) {
     for (Py_ssize_t i = 0; i < n; i++) {
         long face;
         if (list_int(cards, i, &face) < 0) return -1;
+        if (face < 0 || face >= FACES) {
+            PyErr_SetString(STATE_ERROR, "a trick holds faces 0 to 23");
+            return -1;
+        }
         pot += h->pts[face];
     }
-    int winner = h->win_seat, side = h->side[winner];
+    int winner = h->win_seat;
+    if (winner < 0 || winner >= h->nplayers) {
+        PyErr_SetString(STATE_ERROR, "the trick's winner is not a seat");
+        return -1;
+    }
+    int side = h->side[winner];
     if (list_add(h->taken, side, pot) < 0 || list_add(h->won, side, 1) < 0) return -1;
     PyObject *played = PyList_AsTuple(cards);
     if (!played) return -1;
@@ -133,15 +171,21 @@ static int hc_end_trick(HandCore *h) {
 /* PyHandCore._play: `face` for the seat to move, already checked legal. */
 static int hc_play(HandCore *h, int face) {
     int seat = h->turn;
-    if (!PyList_Check(h->hands) || !PyList_Check(h->trick_cards) || !PyList_Check(h->tricks) ||
-        seat < 0 || seat >= h->nplayers || h->nplayers > MAX_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "the hand's core is not set up for a card");
+    if (hc_ready(h) < 0) return -1;
+    int in_trick = PyList_GET_SIZE(h->trick_cards) > 0;
+    if (in_trick && (h->win < 0 || h->win >= FACES || h->led_high < 0 || h->led_high >= FACES ||
+                     h->trump < 0 || h->trump > 3)) {
+        PyErr_SetString(STATE_ERROR, "the hand's core holds no trick to play to");
         return -1;
     }
     PyObject *hand = PyList_GetItem(h->hands, seat);
     long left;
-    if (!hand || list_int(hand, face, &left) < 0 || list_set_int(hand, face, left - 1) < 0)
+    if (!hand || list_int(hand, face, &left) < 0) return -1;
+    if (left <= 0) {
+        PyErr_Format(STATE_ERROR, "seat %d holds no card of face %d", seat, face);
         return -1;
+    }
+    if (list_set_int(hand, face, left - 1) < 0) return -1;
     h->legal = -1;
     if (left == 1) {
         long mask;
@@ -150,7 +194,7 @@ static int hc_play(HandCore *h, int face) {
             return -1;
     }
     PyObject *cards = h->trick_cards;
-    if (PyList_GET_SIZE(cards)) {
+    if (in_trick) {
         if (takes(h->win, h->trump) >> face & 1) {
             h->win = face;
             h->win_seat = seat;
@@ -189,7 +233,7 @@ static int hc_next_bidder(HandCore *h) {
             return 0;
         }
     }
-    PyErr_SetString(PyExc_ValueError, "nobody is left to bid");
+    PyErr_SetString(STATE_ERROR, "nobody is left to bid");
     return -1;
 }
 
@@ -205,13 +249,14 @@ static int hc_calls(const HandCore *h, int *low, int *high) {
     *high = h->ladder_size;
     if (h->raise_limit >= 0 && *low + h->raise_limit < *high) *high = *low + h->raise_limit;
     if (*high < *low) *high = *low;
+    if (*low < 0) *low = *high = 0; /* an overwritten rung: the core offers no bid */
     return (int)PyTuple_GET_SIZE(h->passes);
 }
 
 /* A call of the auction the core takes itself: 1 when taken, 0 when it is for Python. */
 static int hc_call_of(HandCore *h, PyObject *action) {
-    if (!PyTuple_Check(h->passes) || !PyTuple_Check(h->bid_actions) || !PyList_Check(h->passed) ||
-        !PyList_Check(h->auction) || h->turn < 0 || h->turn >= h->nplayers)
+    if (!IS_TUPLE(h->passes) || !IS_TUPLE(h->bid_actions) || !IS_LIST(h->passed) ||
+        !IS_LIST(h->auction) || h->turn < 0 || h->turn >= h->nplayers)
         return 0;
     int low, high, npass = hc_calls(h, &low, &high);
     if (Py_IS_TYPE(action, (PyTypeObject *)hc_bid_type)) {
@@ -243,7 +288,7 @@ static int hc_call_of(HandCore *h, PyObject *action) {
 /* The suits the declarer may name (TrickTakingState._trump_choices), as bits. */
 static int hc_trump_suits(HandCore *h) {
     if (!h->marriage) return 0xF;
-    PyObject *hand = h->declarer >= 0 && h->declarer < h->nplayers && PyList_Check(h->hands)
+    PyObject *hand = h->declarer >= 0 && h->declarer < h->nplayers && IS_LIST(h->hands)
                          ? PyList_GetItem(h->hands, h->declarer)
                          : NULL;
     if (!hand) {
@@ -279,7 +324,7 @@ static int hc_name_trump_of(HandCore *h, PyObject *action) {
 /* HandState._apply_give, for cards the giver holds: 1 when taken. */
 static int hc_give_of(HandCore *h, PyObject *action) {
     if (!Py_IS_TYPE(action, (PyTypeObject *)hc_give_type) || h->pass_count <= 0 ||
-        h->nplayers != 4 || !h->given || !PyList_Check(h->given) || !PyList_Check(h->hands) ||
+        h->nplayers != 4 || !h->given || !IS_LIST(h->given) || !IS_LIST(h->hands) ||
         h->turn < 0 || h->turn > 3)
         return 0;
     PyObject *cards = PyObject_GetAttr(action, s_cards);
@@ -334,7 +379,9 @@ static int hc_give_of(HandCore *h, PyObject *action) {
 
 static PyObject *hc_apply(HandCore *h, PyObject *action) {
     if (hc_bound() < 0) return NULL;
-    if (h->fast && h->phase == hc_tricks && Py_IS_TYPE(action, (PyTypeObject *)hc_play_type)) {
+    /* A state not set up as the core keeps it is Python's to refuse. */
+    int fast = h->fast && hc_valid(h);
+    if (fast && h->phase == hc_tricks && Py_IS_TYPE(action, (PyTypeObject *)hc_play_type)) {
         /* The plays the legal actions hand out are the interned ones: found by identity,
            without reading the card. */
         long face = -1;
@@ -356,7 +403,7 @@ static PyObject *hc_apply(HandCore *h, PyObject *action) {
                 Py_RETURN_NONE;
             }
         }
-    } else if (h->fast) {
+    } else if (fast) {
         int taken = 0;
         if (h->phase == hc_auction) taken = hc_call_of(h, action);
         else if (h->phase == hc_trump) taken = hc_name_trump_of(h, action);
@@ -396,16 +443,22 @@ static PyObject *hc_play_method(HandCore *h, PyObject *arg) {
 static PyObject *hc_random_tricks(HandCore *h, PyObject *draw) {
     if (hc_bound() < 0) return NULL;
     if (!h->fast) {
-        PyErr_SetString(PyExc_ValueError, "this game plays its own tricks");
+        PyErr_SetString(STATE_ERROR, "this game plays its own tricks");
         return NULL;
     }
-    while (h->phase == hc_tricks) {
+    /* A hand has at most 80 cards: more plays mean fields overwritten, not a hand. */
+    for (int plays = 0; h->phase == hc_tricks; plays++) {
+        if (plays == 96) {
+            PyErr_SetString(STATE_ERROR, "the hand does not end: its fields were changed");
+            return NULL;
+        }
+        if (hc_ready(h) < 0) return NULL;
         long long wide = hc_mask(h);
         if (wide < 0) return NULL;
         uint32_t mask = (uint32_t)wide;
         int count = popcount(mask);
         if (!count) {
-            PyErr_SetString(PyExc_ValueError, "the seat to play holds no card");
+            PyErr_SetString(STATE_ERROR, "the seat to play holds no card");
             return NULL;
         }
         PyObject *drawn = PyObject_CallNoArgs(draw);
@@ -415,7 +468,7 @@ static PyObject *hc_random_tricks(HandCore *h, PyObject *draw) {
         if (x == -1.0 && PyErr_Occurred()) return NULL;
         int skip = (int)(x * count);
         if (skip < 0 || skip >= count) {
-            PyErr_SetString(PyExc_ValueError, "a draw is from 0 to 1 (excluded)");
+            PyErr_SetString(STATE_ERROR, "a draw is from 0 to 1 (excluded)");
             return NULL;
         }
         while (skip--) mask &= mask - 1;
@@ -730,7 +783,7 @@ static Py_ssize_t lc_len(LegalCore *v) {
         long long mask = hc_mask_of(h);
         return mask < 0 ? -1 : popcount((uint32_t)mask);
     }
-    if (h->fast && h->phase == hc_auction && PyTuple_Check(h->passes)) {
+    if (h->fast && h->phase == hc_auction && IS_TUPLE(h->passes)) {
         int low, high, npass = hc_calls(h, &low, &high);
         return npass + high - low;
     }
@@ -759,8 +812,8 @@ static PyObject *lc_item(LegalCore *v, Py_ssize_t index) {
         while (index--) mask &= mask - 1;
         return Py_NewRef(PyTuple_GET_ITEM(hc_plays, lowest(mask)));
     }
-    if (h->fast && h->phase == hc_auction && PyTuple_Check(h->passes) &&
-        PyTuple_Check(h->bid_actions)) {
+    if (h->fast && h->phase == hc_auction && IS_TUPLE(h->passes) &&
+        IS_TUPLE(h->bid_actions)) {
         int low, high, npass = hc_calls(h, &low, &high);
         if (high <= PyTuple_GET_SIZE(h->bid_actions)) {
             if (index >= 0 && index < npass) return Py_NewRef(PyTuple_GET_ITEM(h->passes, index));
@@ -843,11 +896,15 @@ static PyTypeObject LegalCoreType = {
 /* ------------------------------------------------------------ bind_hand */
 
 static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
-    PyObject *types, *plays, *cards, *trumps, *phases, *outcomes;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!O!:bind_hand", &PyTuple_Type, &types, &PyTuple_Type,
-                          &plays, &PyTuple_Type, &cards, &PyTuple_Type, &trumps, &PyTuple_Type,
-                          &phases, &PyTuple_Type, &outcomes))
+    PyObject *error, *types, *plays, *cards, *trumps, *phases, *outcomes;
+    if (!PyArg_ParseTuple(args, "OO!O!O!O!O!O!:bind_hand", &error, &PyTuple_Type, &types,
+                          &PyTuple_Type, &plays, &PyTuple_Type, &cards, &PyTuple_Type, &trumps,
+                          &PyTuple_Type, &phases, &PyTuple_Type, &outcomes))
         return NULL;
+    if (!PyExceptionClass_Check(error)) {
+        PyErr_SetString(PyExc_TypeError, "bind_hand: first the state error's class");
+        return NULL;
+    }
     if (PyTuple_GET_SIZE(types) != 6 || PyTuple_GET_SIZE(plays) != FACES ||
         PyTuple_GET_SIZE(cards) != FACES || PyTuple_GET_SIZE(trumps) != 4 ||
         PyTuple_GET_SIZE(phases) != 7 || PyTuple_GET_SIZE(outcomes) != 2) {
@@ -869,6 +926,7 @@ static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
     PyObject **stages[] = {&hc_auction, &hc_trump,   &hc_pass_to, &hc_pass_back,
                            &hc_tricks,  &hc_play_out, &hc_over};
     for (int i = 0; i < 7; i++) Py_XSETREF(*stages[i], Py_NewRef(PyTuple_GET_ITEM(phases, i)));
+    Py_XSETREF(hc_state_error, Py_NewRef(error));
     Py_XSETREF(hc_plays, Py_NewRef(plays));
     Py_XSETREF(hc_cards, Py_NewRef(cards));
     Py_XSETREF(hc_name_trump, Py_NewRef(trumps));

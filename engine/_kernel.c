@@ -2993,7 +2993,7 @@ static PyMethodDef methods[] = {
      "trick_winner(faces, trump): the index of the card winning the trick."},
     {"meld_total", k_meld_total, METH_VARARGS, "meld_total(config, counts, trump)."},
     {"bind_hand", k_bind_hand, METH_VARARGS,
-     "bind_hand(types, plays, cards, trumps, phases, outcomes): what the hand's "
+     "bind_hand(StateError, types, plays, cards, trumps, phases, outcomes): what the hand's "
      "core stands for (engine/handcore.py)."},
     {"deal_lists", k_deal_lists, METH_VARARGS,
      "deal_lists(config, seed, dealer) -> (count lists by seat, their masks, the rest)."},

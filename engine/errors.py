@@ -22,6 +22,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "SeedError",
+    "StateError",
     "TrickError",
     "UnknownVariantError",
 ]
@@ -94,6 +95,10 @@ class SeatError(EngineError):
 
 class SeedError(EngineError):
     """A seed is not an integer from 0 to 2**64 - 1, or an output index is negative."""
+
+
+class StateError(EngineError):
+    """A hand state's fields were changed from outside: it holds no hand to play on."""
 
 
 class TrickError(EngineError):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.actions import PLAYS, Action, NameTrump, Play
 from engine.cards import CARDS, NUM_FACES, Suit
+from engine.errors import StateError
 from engine.kernel import KERNEL
 from engine.results import HandOutcome
 from engine.tricks import STRONGER, TAKES, legal_mask
@@ -228,6 +229,8 @@ class PyHandCore:
         seat = self._turn
         hand = self._hands[seat]
         left = hand[face] - 1
+        if left < 0:
+            raise StateError(f"seat {seat} holds no card of face {face}")
         hand[face] = left
         self._legal = -1
         if not left:
@@ -290,8 +293,12 @@ class PyHandCore:
         led, win, win_seat, led_high = self._led, self._win, self._win_seat, self._led_high
         leader = self._leader
         in_trick = len(cards)
-        while True:
+        # A hand has at most 80 cards: more plays, or a mask beyond the 24 faces, mean
+        # fields overwritten, not a hand (the C twin stops the same way).
+        for _ in range(96):
             mask = legal_mask(masks[seat], led, win, led_high, trump, head, if_winning, overtrump)
+            if not 0 < mask < 1 << NUM_FACES:
+                raise StateError("the seat to play holds no card of the 24 faces")
             skip = int(draw() * mask.bit_count())
             while skip:
                 mask &= mask - 1
@@ -300,6 +307,8 @@ class PyHandCore:
             record(plays[face])
             hand = hands[seat]
             left = hand[face] - 1
+            if left < 0:
+                raise StateError(f"seat {seat} holds no card of face {face}")
             hand[face] = left
             if not left:
                 masks[seat] &= clear[face]
@@ -329,6 +338,8 @@ class PyHandCore:
             seat = win_seat
             if len(tricks) == hand_size:
                 break
+        else:
+            raise StateError("the hand does not end: its fields were changed")
         self._turn = seat
         self._legal = -1
         self._leader, self._led, self._win, self._win_seat = leader, led, win, win_seat
@@ -419,6 +430,7 @@ def _bind() -> tuple[type[PyHandCore], type[PyLegalCore]]:
     from engine.actions import Bid, Give, Pass, PassWithHelp
 
     KERNEL.bind_hand(
+        StateError,
         (Play, Bid, Pass, PassWithHelp, Give, NameTrump),
         PLAYS,
         CARDS,

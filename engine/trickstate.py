@@ -38,6 +38,7 @@ from engine.errors import (
     IllegalActionError,
     NotOverError,
     RulesError,
+    StateError,
     UnknownVariantError,
 )
 from engine.handcore import (
@@ -599,10 +600,15 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
             self._end_auction()
             return
         players = self.num_players
-        seat = left_of(self._turn, players)
-        while self._passed[seat]:
+        seat = self._turn
+        # At most a round of the table: a state whose passes were overwritten gets an
+        # error, not a loop without end (the core's C twin stops the same way).
+        for _ in range(players):
             seat = left_of(seat, players)
-        self._turn = seat
+            if not self._passed[seat]:
+                self._turn = seat
+                return
+        raise StateError("nobody is left to bid")
 
     # --------------------------------------------------------- trump and meld
 
