@@ -938,21 +938,9 @@ static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
 /* TrickTakingState.new's deal: count lists by seat, their face masks, the rest of the pack
    (as deal, in the lists the state keeps). */
 static PyObject *k_deal_lists(PyObject *self, PyObject *args) {
-    PyObject *config;
-    unsigned long long seed;
-    int dealer;
-    if (!PyArg_ParseTuple(args, "OKi:deal_lists", &config, &seed, &dealer)) return NULL;
-    Config *c = config_acquire(config);
-    if (!c) return NULL;
-    if (dealer < 0 || dealer >= c->players) {
-        PyErr_SetString(PyExc_ValueError, "the dealer is a seat");
-        config_release(config, c);
-        return NULL;
-    }
     Hand h;
-    deal_hand(c, seed, dealer, &h);
-    int players = c->players;
-    config_release(config, c);
+    int players = dealt(args, "OKi:deal_lists", &h);
+    if (players < 0) return NULL;
     PyObject *hands = PyList_New(players), *masks = PyList_New(players);
     PyObject *rest = PyList_New(h.nwidow);
     if (!hands || !masks || !rest) goto failed;

@@ -1224,29 +1224,38 @@ static PyObject *k_shuffled_pack(PyObject *self, PyObject *args) {
     return t;
 }
 
-static PyObject *k_deal(PyObject *self, PyObject *args) {
+/* deal and deal_lists: `(config, seed, dealer)` parsed, the hand dealt into `h`; the
+   number of seats, or -1 with the error set. */
+static int dealt(PyObject *args, const char *format, Hand *h) {
     PyObject *config;
     unsigned long long seed;
     int dealer;
-    if (!PyArg_ParseTuple(args, "OKi", &config, &seed, &dealer)) return NULL;
+    if (!PyArg_ParseTuple(args, format, &config, &seed, &dealer)) return -1;
     Config *c = config_acquire(config);
-    if (!c) return NULL;
-    if (dealer < 0 || dealer >= c->players) {
+    if (!c) return -1;
+    int players = c->players;
+    if (dealer < 0 || dealer >= players) {
         PyErr_SetString(PyExc_ValueError, "the dealer is a seat");
-        config_release(config, c);
-        return NULL;
+        players = -1;
+    } else {
+        deal_hand(c, seed, dealer, h);
     }
+    config_release(config, c);
+    return players;
+}
+
+static PyObject *k_deal(PyObject *self, PyObject *args) {
     Hand h;
-    deal_hand(c, seed, dealer, &h);
-    PyObject *hands = PyTuple_New(c->players);
-    for (int s = 0; s < c->players; s++) {
+    int players = dealt(args, "OKi:deal", &h);
+    if (players < 0) return NULL;
+    PyObject *hands = PyTuple_New(players);
+    for (int s = 0; s < players; s++) {
         int counts[FACES];
         for (int f = 0; f < FACES; f++) counts[f] = h.counts[s][f];
         PyTuple_SET_ITEM(hands, s, int_tuple(counts, FACES));
     }
     int rest[FACES * 4];
     for (int i = 0; i < h.nwidow; i++) rest[i] = h.widow[i];
-    config_release(config, c);
     return Py_BuildValue("(NN)", hands, int_tuple(rest, h.nwidow));
 }
 

@@ -383,6 +383,15 @@ class PyHandCore:
         raise NotImplementedError
 
 
+def _kept_mask(state: Any) -> int:
+    """The legal mask the state keeps, else computed (a driver asks ``len``, then an
+    index, then ``apply``)."""
+    mask: int = state._legal
+    if mask < 0:
+        mask = state._legal_mask()
+    return mask
+
+
 class PyLegalCore:
     """The legal actions' view in Python: ``len`` and indexing in trick play, else the
     state's own ``_legal_count`` and ``_legal_item``."""
@@ -396,10 +405,7 @@ class PyLegalCore:
         state = self._state
         phase = state._phase
         if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
-            mask: int = state._legal
-            if mask < 0:
-                mask = state._legal_mask()
-            return mask.bit_count()
+            return _kept_mask(state).bit_count()
         count: int = state._legal_count()
         return count
 
@@ -407,9 +413,7 @@ class PyLegalCore:
         state = self._state
         phase = state._phase
         if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
-            mask: int = state._legal
-            if mask < 0:
-                mask = state._legal_mask()
+            mask = _kept_mask(state)
             size = mask.bit_count()
             if index < 0:
                 index += size
