@@ -4,8 +4,10 @@
         [--variant single4 ...] [--seed 2026] [--league] [--first 0]
 
 Per variant, hands 0 to N - 1 of a game of seed ``--seed`` are played out at random by
-the kernel (``engine.kernel.random_hands``) and by the pure engine (``play_randomly``)
-with the same generator, and compared: every card played, the auction, outcome, contract,
+the kernel's batch (``engine.kernel.random_hands``) and by the engine (``play_randomly``;
+its pinochle hands run on the C hand core of this process, which
+``tests/engine/public_driver.py --random N`` compares with the pure core) with the same
+generator, and compared: every card played, the auction, outcome, contract,
 trump, the bury, two-hand's melds and dix exchanges, meld, counters, tricks and scores by
 side (``tests/engine/kernel_compare``); every ``--legal-every``-th hand also has its legal
 sets compared card by card (two-hand: its meld choices too). Pinnacolo's variants compare
