@@ -293,11 +293,12 @@ class PyHandCore:
         led, win, win_seat, led_high = self._led, self._win, self._win_seat, self._led_high
         leader = self._leader
         in_trick = len(cards)
+        left_of, limit = (*range(1, players), 0), 1 << NUM_FACES
         # A hand has at most 80 cards: more plays, or a mask beyond the 24 faces, mean
         # fields overwritten, not a hand (the C twin stops the same way).
         for _ in range(96):
             mask = legal_mask(masks[seat], led, win, led_high, trump, head, if_winning, overtrump)
-            if not 0 < mask < 1 << NUM_FACES:
+            if not 0 < mask < limit:
                 raise StateError("the seat to play holds no card of the 24 faces")
             skip = int(draw() * mask.bit_count())
             while skip:
@@ -325,11 +326,13 @@ class PyHandCore:
                 win_seat = leader = seat
             in_trick += 1
             if in_trick < players:
-                seat = seat + 1 if seat + 1 < players else 0
+                seat = left_of[seat]
                 continue
-            side = sides[win_seat]
+            pot = 0
             for played in cards:
-                taken[side] += points[played]
+                pot += points[played]
+            side = sides[win_seat]
+            taken[side] += pot
             won[side] += 1
             tricks.append((leader, tuple(cards), win_seat))
             cards.clear()
@@ -383,15 +386,6 @@ class PyHandCore:
         raise NotImplementedError
 
 
-def _kept_mask(state: Any) -> int:
-    """The legal mask the state keeps, else computed (a driver asks ``len``, then an
-    index, then ``apply``)."""
-    mask: int = state._legal
-    if mask < 0:
-        mask = state._legal_mask()
-    return mask
-
-
 class PyLegalCore:
     """The legal actions' view in Python: ``len`` and indexing in trick play, else the
     state's own ``_legal_count`` and ``_legal_item``."""
@@ -405,7 +399,12 @@ class PyLegalCore:
         state = self._state
         phase = state._phase
         if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
-            return _kept_mask(state).bit_count()
+            # The mask the state keeps (a driver asks ``len``, then an index, then
+            # ``apply``), read here and below without a call: a call costs as much.
+            mask: int = state._legal
+            if mask < 0:
+                mask = state._legal_mask()
+            return mask.bit_count()
         count: int = state._legal_count()
         return count
 
@@ -413,7 +412,8 @@ class PyLegalCore:
         state = self._state
         phase = state._phase
         if phase is PHASE_TRICKS or phase is PHASE_PLAY_OUT:
-            mask = _kept_mask(state)
+            kept: int = state._legal
+            mask = kept if kept >= 0 else state._legal_mask()
             size = mask.bit_count()
             if index < 0:
                 index += size
