@@ -935,15 +935,14 @@ static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* TrickTakingState.new's deal: count lists by seat, their face masks, the rest of the pack
-   (as deal, in the lists the state keeps). */
+/* TrickTakingState.new's deal: count lists by seat and the rest of the pack (as deal, in
+   the lists the state keeps). */
 static PyObject *k_deal_lists(PyObject *self, PyObject *args) {
     Hand h;
     int players = dealt(args, "OKi:deal_lists", &h);
     if (players < 0) return NULL;
-    PyObject *hands = PyList_New(players), *masks = PyList_New(players);
-    PyObject *rest = PyList_New(h.nwidow);
-    if (!hands || !masks || !rest) goto failed;
+    PyObject *hands = PyList_New(players), *rest = PyList_New(h.nwidow);
+    if (!hands || !rest) goto failed;
     for (int s = 0; s < players; s++) {
         PyObject *counts = PyList_New(FACES);
         if (!counts) goto failed;
@@ -953,19 +952,15 @@ static PyObject *k_deal_lists(PyObject *self, PyObject *args) {
             if (!n) goto failed;
             PyList_SET_ITEM(counts, f, n);
         }
-        PyObject *mask = PyLong_FromUnsignedLong(h.masks[s]);
-        if (!mask) goto failed;
-        PyList_SET_ITEM(masks, s, mask);
     }
     for (int i = 0; i < h.nwidow; i++) {
         PyObject *face = PyLong_FromLong(h.widow[i]);
         if (!face) goto failed;
         PyList_SET_ITEM(rest, i, face);
     }
-    return Py_BuildValue("(NNN)", hands, masks, rest);
+    return Py_BuildValue("(NN)", hands, rest);
 failed:
     Py_XDECREF(hands);
-    Py_XDECREF(masks);
     Py_XDECREF(rest);
     return NULL;
 }

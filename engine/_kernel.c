@@ -3005,7 +3005,7 @@ static PyMethodDef methods[] = {
      "bind_hand(StateError, types, plays, cards, trumps, phases, outcomes): what the hand's "
      "core stands for (engine/handcore.py)."},
     {"deal_lists", k_deal_lists, METH_VARARGS,
-     "deal_lists(config, seed, dealer) -> (count lists by seat, their masks, the rest)."},
+     "deal_lists(config, seed, dealer) -> (count lists by seat, the rest of the pack)."},
     {"mask_of", k_mask_of, METH_O, "mask_of(counts): the faces held, as bits."},
     {"cards_of", k_cards_of, METH_O, "cards_of(counts): the cards held, in face order."},
     {"meld_totals", k_meld_totals, METH_VARARGS,

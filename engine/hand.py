@@ -85,8 +85,7 @@ class HandState(TrickTakingState):
         # Dealing is a large share of a random playout, so the state is built without copies.
         state = blank(cls)
         state._start(rules, hands, dealer, seed)
-        state._given = []
-        state._pass_count = state.rules.pass_count
+        state._begin(rest)
         return state
 
     # ------------------------------------------------------------- passing

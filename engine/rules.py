@@ -162,7 +162,8 @@ class _Tables:
         self.bids = bids
         self.bid_index = {bid: index for index, bid in enumerate(bids)}
         self.bid_actions = tuple(Bid(bid) for bid in bids)
-        """The ladder's bids as actions, by rung (the hand's core offers them)."""
+        """The ladder's bids as actions, by rung: the legal actions hand out these, and
+        the hand's core takes them by identity."""
         self.dealer_stuck = getattr(rules, "all_pass", None) is AllPass.DEALER_STUCK
         counters = (Rank.A, Rank.T, Rank.K)
         self.counter_points = tuple(

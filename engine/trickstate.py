@@ -88,7 +88,6 @@ __all__ = [
     "LegalActions",
     "Phase",
     "TrickTakingState",
-    "bid_action",
     "cards_of",
     "count_submultisets",
     "deal_blocks",
@@ -252,7 +251,6 @@ def parse_deal(
     return cards_by_part
 
 
-# Compiled: ``__init__`` runs from Python only for classes open to Python subclasses.
 class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     """A pinochle hand from the deal to the score. Subclasses set the class attributes
     ``num_players``, ``SIDES`` (each seat's side: its team, or itself) and ``handlers``
@@ -310,7 +308,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         dealer = check_seat(dealer, rules.players, "dealer")
         if KERNEL is not None:
             # The same shuffle and blocks in one call (tested against the Python deal).
-            hands, _, left = KERNEL.deal_lists(parsed_config(rules), seed, dealer)
+            hands, left = KERNEL.deal_lists(parsed_config(rules), seed, dealer)
             rest = cls._rest_order(left, dealt=True)
             return cls._from_deal(rules, hands, rest, dealer, seed)
         pack = shuffled_pack(rules.deck, seed)
@@ -917,8 +915,8 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
         phase = self._phase
         if phase is PHASE_AUCTION:
-            bids = self.rules.bids
-            return [*self._pass_actions(), *(bid_action(bids[rung]) for rung in self._bid_rungs())]
+            bids = self._bid_actions
+            return [*self._pass_actions(), *(bids[rung] for rung in self._bid_rungs())]
         if phase is PHASE_TRUMP:
             return [NAME_TRUMP[suit] for suit in self._trump_choices()]
         if phase is PHASE_THROW_IN:
@@ -930,7 +928,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
             passes = self._pass_actions()
             if index < len(passes):
                 return passes[index]
-            return bid_action(self.rules.bids[self._bid_rungs()[index - len(passes)]])
+            return self._bid_actions[self._bid_rungs()[index - len(passes)]]
         return None
 
     def _legal_item(self, index: int) -> Action:
@@ -955,7 +953,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         if choice < len(passes):
             self.apply(passes[choice])
         else:
-            self.apply(bid_action(self.rules.bids[rungs[choice - len(passes)]]))
+            self.apply(self._bid_actions[rungs[choice - len(passes)]])
 
 
 _OWN_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -981,17 +979,6 @@ AUCTION_HANDLERS: dict[type, tuple[tuple[Phase, ...], Handler | None]] = {
     PlayOn: ((PHASE_THROW_IN,), TrickTakingState._apply_throw_in),
 }
 """The handlers of the games with an auction: bids and passes, trump, the throw-in."""
-
-_BIDS: dict[int, Bid] = {}
-
-
-def bid_action(amount: int) -> Bid:
-    """An interned ``Bid``: random auctions would otherwise build one per call."""
-    bid = _BIDS.get(amount)
-    if bid is None:
-        bid = _BIDS[amount] = Bid(amount)
-    return bid
-
 
 _PLAYS_OF: dict[int, tuple[Play, ...]] = {}
 _PLAYS_KEPT = 1 << 16
