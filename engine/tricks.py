@@ -35,7 +35,6 @@ __all__ = [
     "STRONGER",
     "SUIT_MASK",
     "TAKES",
-    "Trick",
     "beats",
     "faces_of_mask",
     "hand_mask",
@@ -113,53 +112,6 @@ def blank(kind: type[_T]) -> _T:
     maker: Any = kind
     instance: _T = maker.__new__(maker)
     return instance
-
-
-class Trick:
-    """The trick being played: its cards in order, its leader, and the summary the
-    legality function needs (led suit, winning face and seat, highest face of the led
-    suit). ``led`` is ``-1`` while the trick is empty.
-    """
-
-    __slots__ = ("cards", "leader", "led", "led_high", "win", "win_seat")
-
-    def __init__(self) -> None:
-        self.cards: list[int] = []
-        self.leader = -1
-        self.led = -1
-        self.win = -1
-        self.win_seat = -1
-        self.led_high = -1
-
-    def add(self, seat: int, face: int, takes: Sequence[int]) -> int:
-        """Play ``face`` for ``seat`` (``takes`` is ``TAKES[trump]``); the trick's size."""
-        cards = self.cards
-        if cards:
-            if takes[self.win] >> face & 1:
-                self.win = face
-                self.win_seat = seat
-            if STRONGER[self.led_high] >> face & 1:
-                self.led_high = face
-        else:
-            self.leader = self.win_seat = seat
-            self.led = face // 6
-            self.win = self.led_high = face
-        cards.append(face)
-        return len(cards)
-
-    def close(self) -> tuple[int, tuple[int, ...], int]:
-        """End the trick: ``(leader, cards, winner)``, and the trick is empty again."""
-        done = (self.leader, tuple(self.cards), self.win_seat)
-        self.cards.clear()
-        self.led = -1
-        return done
-
-    def copy(self) -> Trick:
-        other = blank(Trick)
-        other.cards = self.cards[:]
-        other.leader, other.led, other.led_high = self.leader, self.led, self.led_high
-        other.win, other.win_seat = self.win, self.win_seat
-        return other
 
 
 def trick_winner(trick: Sequence[int], trump: Suit | int) -> int:
