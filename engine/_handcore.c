@@ -33,6 +33,8 @@ typedef struct {
 } HandCore;
 
 static PyTypeObject HandCoreType;
+static int hc_set_points(HandCore *h, PyObject *value, void *unused);
+static int hc_set_sides(HandCore *h, PyObject *value, void *unused);
 
 static int hc_bound(void) {
     if (hc_play_type) return 0;
@@ -480,6 +482,132 @@ static PyObject *hc_random_tricks(HandCore *h, PyObject *draw) {
     Py_RETURN_NONE;
 }
 
+/* A list of `n` copies of `item` (a new reference). */
+static PyObject *repeated(PyObject *item, Py_ssize_t n) {
+    PyObject *list = PyList_New(n);
+    for (Py_ssize_t i = 0; list && i < n; i++) PyList_SET_ITEM(list, i, Py_NewRef(item));
+    return list;
+}
+
+/* PyHandCore._setup: the core of a hand just dealt. `core` is the rules' part
+   (Rules._tables.core), `seating` the class's (TrickTakingState._SEATING), `hands` the
+   count lists kept as the state's own; returns the hands as dealt, as tuples. */
+static PyObject *hc_setup(HandCore *h, PyObject *args) {
+    PyObject *core, *seating, *hands;
+    int dealer;
+    if (!PyArg_ParseTuple(args, "O!O!O!i:_setup", &PyTuple_Type, &core, &PyTuple_Type, &seating,
+                          &PyList_Type, &hands, &dealer))
+        return NULL;
+    if (hc_bound() < 0) return NULL;
+    if (PyTuple_GET_SIZE(core) != 11 || PyTuple_GET_SIZE(seating) != 4) {
+        PyErr_SetString(PyExc_ValueError, "_setup: the rules' 11 and the class's 4 values");
+        return NULL;
+    }
+    long values[7]; /* head, hand size, ladder size, raise limit; seats, sides, fast */
+    PyObject *ints[] = {PyTuple_GET_ITEM(core, 0), PyTuple_GET_ITEM(core, 4),
+                        PyTuple_GET_ITEM(core, 5), PyTuple_GET_ITEM(core, 6),
+                        PyTuple_GET_ITEM(seating, 0), PyTuple_GET_ITEM(seating, 2),
+                        PyTuple_GET_ITEM(seating, 3)};
+    for (int i = 0; i < 7; i++) {
+        values[i] = PyLong_AsLong(ints[i]);
+        if (values[i] == -1 && PyErr_Occurred()) return NULL;
+    }
+    int flags[4]; /* if winning, overtrump, stuck, marriage */
+    PyObject *bools[] = {PyTuple_GET_ITEM(core, 1), PyTuple_GET_ITEM(core, 2),
+                         PyTuple_GET_ITEM(core, 9), PyTuple_GET_ITEM(core, 10)};
+    for (int i = 0; i < 4; i++)
+        if ((flags[i] = PyObject_IsTrue(bools[i])) < 0) return NULL;
+    long players = values[4], nsides = values[5];
+    PyObject *passes = PyTuple_GET_ITEM(core, 7), *bids = PyTuple_GET_ITEM(core, 8);
+    if (players < 2 || players > MAX_SEATS || nsides < 1 || nsides > players ||
+        dealer < 0 || dealer >= players || PyList_GET_SIZE(hands) != players ||
+        !PyTuple_Check(passes) || !PyTuple_Check(bids)) {
+        PyErr_SetString(PyExc_ValueError, "_setup: seats, sides, dealer or hands out of range");
+        return NULL;
+    }
+    uint32_t masks[MAX_SEATS];
+    PyObject *dealt = PyTuple_New(players);
+    if (!dealt) return NULL;
+    for (int s = 0; s < players; s++) {
+        int counts[FACES];
+        PyObject *hand = PyList_GET_ITEM(hands, s);
+        int n = PyList_Check(hand) ? read_ints(hand, counts, FACES, "counts") : -2;
+        if (n != FACES) {
+            if (n != -1) PyErr_SetString(PyExc_ValueError, "_setup: a hand is 24 counts");
+            Py_DECREF(dealt);
+            return NULL;
+        }
+        masks[s] = 0;
+        PyObject *row = PyTuple_New(FACES);
+        if (!row) {
+            Py_DECREF(dealt);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(dealt, s, row);
+        for (int f = 0; f < FACES; f++) {
+            if (counts[f] < 0 || counts[f] > 8) {
+                PyErr_SetString(PyExc_ValueError, "_setup: a count is 0 to 8");
+                Py_DECREF(dealt);
+                return NULL;
+            }
+            if (counts[f]) masks[s] |= 1u << f;
+            PyTuple_SET_ITEM(row, f, Py_NewRef(PyList_GET_ITEM(hand, f)));
+        }
+    }
+    /* The tables through their setters, which check them. */
+    if (hc_set_points(h, PyTuple_GET_ITEM(core, 3), NULL) < 0 ||
+        hc_set_sides(h, PyTuple_GET_ITEM(seating, 1), NULL) < 0) {
+        Py_DECREF(dealt);
+        return NULL;
+    }
+    PyObject *zero = PyLong_FromLong(0), *mask_list = PyList_New(players);
+    PyObject *fresh[] = {PyList_New(0), PyList_New(0), repeated(Py_False, players),
+                         PyList_New(0), PyList_New(0), zero ? repeated(zero, nsides) : NULL,
+                         zero ? repeated(zero, nsides) : NULL, mask_list};
+    Py_XDECREF(zero);
+    int failed = 0;
+    for (size_t i = 0; i < sizeof fresh / sizeof fresh[0]; i++) failed |= fresh[i] == NULL;
+    for (int s = 0; !failed && s < players; s++) {
+        PyObject *m = PyLong_FromUnsignedLong(masks[s]);
+        if (!m) failed = 1;
+        else PyList_SET_ITEM(mask_list, s, m);
+    }
+    if (failed) {
+        for (size_t i = 0; i < sizeof fresh / sizeof fresh[0]; i++) Py_XDECREF(fresh[i]);
+        Py_DECREF(dealt);
+        return NULL;
+    }
+    Py_XSETREF(h->actions, fresh[0]);
+    Py_XSETREF(h->auction, fresh[1]);
+    Py_XSETREF(h->passed, fresh[2]);
+    Py_XSETREF(h->trick_cards, fresh[3]);
+    Py_XSETREF(h->tricks, fresh[4]);
+    Py_XSETREF(h->taken, fresh[5]);
+    Py_XSETREF(h->won, fresh[6]);
+    Py_XSETREF(h->masks, fresh[7]);
+    Py_XSETREF(h->hands, Py_NewRef(hands));
+    Py_XSETREF(h->passes, Py_NewRef(passes));
+    Py_XSETREF(h->bid_actions, Py_NewRef(bids));
+    Py_XSETREF(h->phase, Py_NewRef(hc_auction));
+    h->nplayers = (int)players;
+    h->active = (int)players;
+    h->turn = (dealer + 1) % (int)players;
+    h->high_rung = h->high_bidder = h->declarer = h->trump = -1;
+    h->leader = h->led = h->win = h->win_seat = h->led_high = -1;
+    h->legal = -1;
+    h->head = (int)values[0];
+    h->hand_size = (int)values[1];
+    h->ladder_size = (int)values[2];
+    h->raise_limit = (int)values[3];
+    h->fast = values[6] != 0;
+    h->if_winning = (char)flags[0];
+    h->overtrump = (char)flags[1];
+    h->stuck = (char)flags[2];
+    h->marriage = (char)flags[3];
+    h->pass_count = 0;
+    return dealt;
+}
+
 /* A list's copy, one level deep when `deep` (the hands' count lists); anything else as is. */
 static PyObject *copied(PyObject *value, int deep) {
     if (!value || !PyList_CheckExact(value)) return Py_XNewRef(value);
@@ -743,6 +871,8 @@ static PyMethodDef hc_methods[] = {
     {"_play", (PyCFunction)hc_play_method, METH_O, "Play a face already checked legal."},
     {"_random_tricks", (PyCFunction)hc_random_tricks, METH_O,
      "Play random legal cards, one draw of draw() each, to the end of the hand."},
+    {"_setup", (PyCFunction)hc_setup, METH_VARARGS,
+     "Set up the core of a hand just dealt; returns the hands as dealt."},
     {"_copy_core", (PyCFunction)hc_copy_core, METH_O,
      "Copy every core field into another state's core (lists copied, not the view)."},
     {NULL}};

@@ -14,7 +14,7 @@ place of the rules' messages).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.actions import PLAYS, Action, NameTrump, Play
@@ -130,6 +130,21 @@ than none (``_given``: each pass's cards). The trick in
 play is ``_trick_cards`` with ``_leader``, ``_led`` (``-1`` while empty), ``_win``,
 ``_win_seat`` and ``_led_high``; ``_legal`` is the legal mask kept until the position
 changes (``-1``: none)."""
+
+
+_BIT_OF_COUNT: Final = bytes([48] + [49] * 255)
+"""``bytes.translate`` table: a count to the digit of its bit, ``0`` or ``1``."""
+
+
+def _mask_of(counts: Sequence[int]) -> int:
+    """The face mask of a count vector."""
+    # The counts as binary digits, highest face first, read by ``int``: a few calls
+    # instead of a loop over the 24 faces (four hands at every deal).
+    return int(bytes(counts).translate(_BIT_OF_COUNT)[::-1], 2)
+
+
+mask_of: Callable[[Sequence[int]], int] = _mask_of if KERNEL is None else KERNEL.mask_of
+"""The face mask of a count vector (the C kernel's where it is built)."""
 
 
 class PyHandCore:
@@ -348,6 +363,55 @@ class PyHandCore:
         self._leader, self._led, self._win, self._win_seat = leader, led, win, win_seat
         self._led_high = led_high
         self._finish(HandOutcome.MADE)
+
+    def _setup(
+        self,
+        core: tuple[Any, ...],
+        seating: tuple[int, tuple[int, ...], int, bool],
+        hands: list[list[int]],
+        dealer: int,
+    ) -> tuple[tuple[int, ...], ...]:
+        """Set up the core of a hand just dealt: ``core`` is what it reads of the rules
+        (``Rules._tables.core``), ``seating`` the class's seats, sides, number of sides
+        and ``_fast``; ``hands`` (count lists) become the state's own. Returns the hands
+        as dealt."""
+        (
+            self._head,
+            self._if_winning,
+            self._overtrump,
+            self._points,
+            self._hand_size,
+            self._ladder_size,
+            self._raise_limit,
+            self._passes,
+            self._bid_actions,
+            self._stuck,
+            self._marriage,
+        ) = core
+        players, self._sides, sides, self._fast = seating
+        # The C twin's checks: a bad call gets an error, not a state without bounds.
+        if not (2 <= players <= 4 and 1 <= sides <= players and 0 <= dealer < players):
+            raise ValueError("_setup: seats, sides, dealer or hands out of range")
+        if len(hands) != players or any(len(counts) != NUM_FACES for counts in hands):
+            raise ValueError("_setup: seats, sides, dealer or hands out of range")
+        self._nplayers = players
+        self._hands = hands
+        self._masks = [mask_of(counts) for counts in hands]
+        self._actions = []
+        self._auction = []
+        self._passed = [False] * players
+        self._active = players
+        self._high_rung = self._high_bidder = self._declarer = self._trump = -1
+        self._trick_cards = []
+        self._leader = self._led = self._win = self._win_seat = self._led_high = -1
+        self._tricks = []
+        self._legal = -1
+        self._taken = [0] * sides
+        self._won = [0] * sides
+        self._phase = PHASE_AUCTION
+        self._turn = (dealer + 1) % players
+        self._pass_count = 0
+        return tuple(map(tuple, hands))
 
     def _copy_core(self, other: PyHandCore) -> None:
         """Copy every core field into ``other``: lists copied (the hands' count lists

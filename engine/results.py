@@ -28,23 +28,48 @@ class HandOutcome(enum.Enum):
 class MeldShown:
     """The hands as shown at the meld, itemised only when asked (scoring needs totals)."""
 
-    __slots__ = ("_hands", "_items", "_trump", "_values")
+    __slots__ = ("_by_seat", "_hands", "_items", "_seats", "_trump", "_values")
+
+    _seats: tuple[int, ...]
+    _by_seat: Sequence[Sequence[int]]
 
     def __init__(
         self, hands: Sequence[tuple[int, Sequence[int]]], trump: int, values: MeldValues
     ) -> None:
-        self._hands = tuple(hands)
+        self._hands: tuple[tuple[int, Sequence[int]], ...] | None = tuple(hands)
         self._trump = trump
         self._values = values
         self._items: tuple[tuple[int, MeldItem], ...] | None = None
+
+    @classmethod
+    def of_seats(
+        cls,
+        seats: tuple[int, ...],
+        by_seat: Sequence[Sequence[int]],
+        trump: int,
+        values: MeldValues,
+    ) -> MeldShown:
+        """The hands of ``seats`` among every seat's (``by_seat``), paired only when
+        itemised: a result is built at the end of every hand, and rarely itemised."""
+        shown = cls.__new__(cls)
+        shown._hands = None
+        shown._seats = seats
+        shown._by_seat = by_seat
+        shown._trump = trump
+        shown._values = values
+        shown._items = None
+        return shown
 
     @property
     def items(self) -> tuple[tuple[int, MeldItem], ...]:
         """``(seat, item)`` for every scoring meld item."""
         if self._items is None:
+            hands = self._hands
+            if hands is None:
+                hands = tuple((seat, self._by_seat[seat]) for seat in self._seats)
             self._items = tuple(
                 (seat, item)
-                for seat, counts in self._hands
+                for seat, counts in hands
                 for item in meld_items(counts, self._trump, self._values)
             )
         return self._items

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from engine.actions import Bid
+from engine.actions import PASS, PASS_WITH_HELP, Bid
 from engine.cards import DECKS, NUM_FACES, Rank
 from engine.errors import RulesError, UnknownVariantError
 
@@ -142,6 +142,7 @@ class _Tables:
         "bid_actions",
         "bid_index",
         "bids",
+        "core",
         "counter_points",
         "dealer_stuck",
         "deck_copies",
@@ -172,6 +173,20 @@ class _Tables:
         self.head = _HEAD_CODES[rules.must_head]
         self.trump_if_winning = rules.must_trump is MustTrump.ONLY_IF_WINNING
         self.overtrump = rules.must_overtrump
+        self.core = (
+            self.head,
+            self.trump_if_winning,
+            self.overtrump,
+            self.counter_points,
+            self.hand_size,
+            len(bids),
+            self.raise_limit,
+            (PASS, PASS_WITH_HELP) if self.pass_with_help else (PASS,),
+            self.bid_actions,
+            self.dealer_stuck,
+            bool(getattr(rules, "trump_needs_marriage", False)),
+        )
+        """What a hand's core reads of the rules (``HandCore._setup``), in its order."""
         scale = rules.meld_scale
         table = rules.meld_table
         self.meld = MeldValues(

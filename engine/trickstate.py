@@ -18,8 +18,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Self
 
 from engine.actions import (
-    PASS,
-    PASS_WITH_HELP,
     PLAY_ON,
     PLAYS,
     THROW_IN,
@@ -56,6 +54,7 @@ from engine.handcore import (
     HandCore,
     LegalCore,
     Phase,
+    mask_of,
 )
 from engine.kernel import KERNEL, parsed_config
 from engine.meld import meld_items, meld_total
@@ -170,21 +169,6 @@ def submultisets(counts: list[int], size: int, start: int = 0) -> Iterator[tuple
             counts[face] += 1
 
 
-_BIT_OF_COUNT: Final = bytes([48] + [49] * 255)
-"""``bytes.translate`` table: a count to the digit of its bit, ``0`` or ``1``."""
-
-
-def _mask_of(counts: Sequence[int]) -> int:
-    """The face mask of a count vector."""
-    # The counts as binary digits, highest face first, read by ``int``: a few calls
-    # instead of a loop over the 24 faces (four hands at every deal).
-    return int(bytes(counts).translate(_BIT_OF_COUNT)[::-1], 2)
-
-
-mask_of: Callable[[Sequence[int]], int] = _mask_of if KERNEL is None else KERNEL.mask_of
-"""The face mask of a count vector (the C kernel's where it is built)."""
-
-
 def resolve_rules(
     variant: str, rules: Rules | None, *, game: str, label: str, dealer: object
 ) -> Rules:
@@ -286,6 +270,14 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     _SIDE_SEATS: ClassVar[tuple[tuple[int, ...], ...]]
     """Each seat's side: the index of its team in the result and in ``counters_taken``."""
     handlers: ClassVar[dict[type, tuple[tuple[Phase, ...], Handler | None]]] = {}
+    _SEATING: ClassVar[tuple[int, tuple[int, ...], int, bool]]
+    """What the core reads of the class (``HandCore._setup``): the seats, each seat's
+    side, the number of sides and ``_FAST``."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "SIDES" in vars(cls) or "_FAST" in vars(cls):
+            cls._SEATING = (cls.num_players, cls.SIDES, max(cls.SIDES) + 1, cls._FAST)
 
     # ``rules: Rules``: declared ``Any`` by ``State``, which every game shares.
     dealer: int
@@ -372,57 +364,20 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         """What a game sets up beyond the shared state (its widow, its stock)."""
 
     def _start(self, rules: Rules, hands: list[list[int]], dealer: int, seed: int | None) -> None:
-        players = self.num_players
-        sides = max(self.SIDES) + 1
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
-        self._hands = hands
-        self._dealt = tuple(map(tuple, hands))
-        self._masks = [mask_of(counts) for counts in hands]
-        self._actions = []
-        self._auction = []
-        self._passed = [False] * players
-        self._active = players
-        self._high_rung = -1
-        self._high_bidder = -1
-        self._declarer = -1
         self._bid = 0
-        self._trump = -1
         self._meld_hands: tuple[tuple[int, ...], ...] = ()
         self._meld_json: tuple[tuple[dict[str, Any], ...], ...] | None = None
         self._melds: list[int] = []
-        self._trick_cards = []
-        self._leader = self._led = self._win = self._win_seat = self._led_high = -1
-        self._tricks = []
-        self._legal = -1
-        self._view = LegalActions(self)
-        self._taken = [0] * sides
-        self._won = [0] * sides
         self._outcome: HandOutcome | None = None
         self._result: HandResult | None = None
-        self._phase = PHASE_AUCTION
-        self._turn = left_of(dealer, players)
-        # What play reads of the rules at every card or call, as fields of the state:
-        # a read of the rules object costs as much as the rest of a step.
-        tables = rules._tables
-        self._head = tables.head
-        self._if_winning = tables.trump_if_winning
-        self._overtrump = tables.overtrump
-        self._points = tables.counter_points
-        self._hand_size = tables.hand_size
-        # Read from the tables, which every game's rules have: a game without an auction
-        # or without partners has no ``max_raise_rungs`` or ``pass_with_help`` of its own.
-        self._ladder_size = len(tables.bids)
-        self._raise_limit = tables.raise_limit
-        self._passes = (PASS, PASS_WITH_HELP) if tables.pass_with_help else (PASS,)
-        self._bid_actions = tables.bid_actions
-        self._stuck = tables.dealer_stuck
-        self._marriage = bool(getattr(rules, "trump_needs_marriage", False))
-        self._pass_count = 0
-        self._nplayers = players
-        self._sides = self.SIDES
-        self._fast = self._FAST
+        # The core's fields at once (in C when the kernel is built): what play reads of
+        # the rules is kept as fields of the state, as a read of the rules object costs
+        # as much as the rest of a step.
+        self._dealt = self._setup(rules._tables.core, self._SEATING, hands, dealer)
+        self._view = LegalActions(self)
 
     # ----------------------------------------------------------------- queries
 
@@ -757,12 +712,9 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         # be freed by the cycle collector only, which thousands of hands then keep busy.
         self._view = None
 
-    def _side_seats(self, side: int) -> tuple[int, ...]:
-        return self._SIDE_SEATS[side]
-
     def _side_meld(self, side: int) -> int:
         melds = self._melds
-        return sum(melds[seat] for seat in self._side_seats(side)) if melds else 0
+        return sum(melds[seat] for seat in self._SIDE_SEATS[side]) if melds else 0
 
     def _meld_counts(self, side: int) -> bool:
         return not (self.rules.meld_needs_trick and self._tricks and not self._won[side])
@@ -776,9 +728,9 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         return meld + self._taken[side] + self._extra_points(side)
 
     def _meld_shown(self, side: int) -> MeldShown:
-        seats = self._side_seats(side)
-        hands = [(seat, self._meld_hands[seat]) for seat in seats]
-        return MeldShown(hands, self._trump, self.rules.meld_values)
+        return MeldShown.of_seats(
+            self._SIDE_SEATS[side], self._meld_hands, self._trump, self.rules.meld_values
+        )
 
     def result(self) -> HandResult:
         """The hand's score per side with its breakdown; the hand must be over."""
@@ -787,39 +739,48 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         return self._result
 
     def _score(self) -> HandResult:
+        # Once at the end of every hand, playouts included: read once, summed inline.
         outcome = self._outcome
         if outcome is None:
             raise NotOverError("the hand is not over: it has no result yet")
-        shown = bool(self._melds) and outcome is not HandOutcome.NO_MARRIAGE
+        melds = self._melds
+        shown = bool(melds) and outcome is not HandOutcome.NO_MARRIAGE
         played = outcome is HandOutcome.MADE or outcome is HandOutcome.SET
-        last_side = self.SIDES[self._tricks[-1][2]] if played else -1
-        declaring = self.SIDES[self._declarer] if self._declarer >= 0 else -1
+        sides = self.SIDES
+        rules = self.rules
+        last_side = sides[self._tricks[-1][2]] if played else -1
+        declarer = self._declarer
+        declaring = sides[declarer] if declarer >= 0 else -1
+        bid = self._bid
+        taken, won = self._taken, self._won
         teams = []
-        for side in range(len(self._taken)):
-            meld = self._side_meld(side) if shown else 0
+        for side, seats in enumerate(self._SIDE_SEATS):
+            meld = 0
+            if shown:
+                for seat in seats:
+                    meld += melds[seat]
             counted = shown and self._meld_counts(side)
-            last = self.rules.last_trick_bonus if side == last_side else 0
+            last = rules.last_trick_bonus if side == last_side else 0
             extra = self._extra_points(side)
-            total = (meld if counted else 0) + self._taken[side] + extra
-            score = side_score(outcome, total=total, declaring=side == declaring, bid=self._bid)
+            total = (meld if counted else 0) + taken[side] + extra
             teams.append(
                 TeamResult(
                     side,
-                    self._side_seats(side),
+                    seats,
                     meld,
                     counted,
-                    self._taken[side] - last + extra,
+                    taken[side] - last + extra,
                     last,
-                    self._won[side],
-                    score,
+                    won[side],
+                    side_score(outcome, total=total, declaring=side == declaring, bid=bid),
                     self._meld_shown(side) if shown else NO_MELD,
                 )
             )
         return HandResult(
             outcome,
-            self.declarer,
-            self._bid if self._declarer >= 0 else None,
-            self.trump,
+            declarer if declarer >= 0 else None,
+            bid if declarer >= 0 else None,
+            SUITS[self._trump] if self._trump >= 0 else None,
             tuple(teams),
         )
 

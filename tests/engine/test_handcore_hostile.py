@@ -1,7 +1,7 @@
 """A hand's core whose fields were overwritten with anything at all (a bot author's own
-process may do it) answers with a Python exception, never a crash: the C core checks
-what it reads (``engine/_handcore.c``). The trials run in a child process, whose death by
-a signal would fail the test.
+process may do it), or set up from bad values, answers with a Python exception, never a
+crash: the C core checks what it reads (``engine/_handcore.c``). The trials run in a
+child process, whose death by a signal would fail the test.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ TRIALS = textwrap.dedent(
                 pass
         for step in range(8):
             try:
-                what = rng.randrange(9)
+                what = rng.randrange(10)
                 if what == 0:
                     state.apply(rng.choice(ACTIONS))
                 elif what == 1:
@@ -74,6 +74,15 @@ TRIALS = textwrap.dedent(
                     state._random_tricks(random.Random(trial).random)
                 elif what == 7:
                     state._play(rng.randrange(24))
+                elif what == 8:
+                    core, seating = list(state.rules._tables.core), list(kind._SEATING)
+                    for _ in range(rng.randrange(3)):
+                        part = rng.choice([core, seating])
+                        part[rng.randrange(len(part))] = rng.choice(GARBAGE)
+                    hands = rng.choice([[[1] * 24 for _ in range(4)], [[0] * 24] * 3,
+                                        [[9] * 24] * 4, rng.choice(GARBAGE)])
+                    dealer = rng.choice([0, 1, -1, 5, None])
+                    state._setup(tuple(core), tuple(seating), hands, dealer)
                 else:
                     state.observation(rng.randrange(4))
             except Exception:
