@@ -45,6 +45,8 @@ def build() -> float:
         "-fPIC",
         "-std=c11",
         "-Wall",
+        # A function the headers do not declare fails the build, not the load.
+        "-Werror=implicit-function-declaration",
         f"-I{include}",
         str(SOURCE),
         "-o",

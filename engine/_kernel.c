@@ -2981,6 +2981,7 @@ done:
 }
 
 #include "_handcore.c"
+#include "_records.c"
 
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS, random_hands_doc},
@@ -3010,6 +3011,8 @@ static PyMethodDef methods[] = {
     {"cards_of", k_cards_of, METH_O, "cards_of(counts): the cards held, in face order."},
     {"meld_totals", k_meld_totals, METH_VARARGS,
      "meld_totals(config, hands, trump): each hand's meld total, as a list."},
+    {"record_maker", k_record_maker, METH_VARARGS,
+     "record_maker(cls, fields): a maker of frozen cls objects from its fields by position."},
     {"mt_state", k_mt_seed, METH_O,
      "mt_state(seed): random.Random(seed).getstate() for a seed from 0 to 2**64 - 1."},
     {NULL, NULL, 0, NULL}};
@@ -3021,6 +3024,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__kernel(void) {
     PyObject *made = PyModule_Create(&module);
-    if (made && handcore_add(made) < 0) Py_CLEAR(made);
+    if (made && (handcore_add(made) < 0 || records_add(made) < 0)) Py_CLEAR(made);
     return made;
 }

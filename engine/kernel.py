@@ -34,6 +34,7 @@ is empty (its stock phase has draws and melds between the tricks).
 from __future__ import annotations
 
 import array
+import dataclasses
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -42,10 +43,10 @@ import logging
 import os
 import random
 import sys
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeGuard, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from engine.results import HandOutcome
 from engine.rules import (
@@ -87,6 +88,7 @@ __all__ = [
     "playouts",
     "random_hands",
     "random_summary",
+    "record_maker",
     "sample_deal",
     "search",
     "supports",
@@ -95,8 +97,8 @@ __all__ = [
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SOURCE = PACKAGE_DIR / "_kernel.c"
-SOURCES = (SOURCE, PACKAGE_DIR / "_handcore.c")
-"""The kernel's sources: ``_kernel.c`` includes the hand's core."""
+SOURCES = (SOURCE, PACKAGE_DIR / "_handcore.c", PACKAGE_DIR / "_records.c")
+"""The kernel's sources: ``_kernel.c`` includes the hand's core and the records' maker."""
 MANIFEST = "manifest.json"
 BUILD_DIR = PACKAGE_DIR.parent / "build" / "engine-kernel"
 """Where ``make engine-kernel`` builds it, beside the package."""
@@ -148,7 +150,10 @@ def _load() -> tuple[ModuleType | None, str]:
     if not isinstance(manifest, dict) or manifest.get("python") != sys.implementation.cache_tag:
         return None, f"not built for {sys.implementation.cache_tag}"
     if manifest.get("source") != source_digest():
-        return None, "stale: its source (engine/_kernel.c, _handcore.c) changed since it was built"
+        return (
+            None,
+            "stale: its sources (engine/_kernel.c and its includes) changed since it was built",
+        )
     spec = importlib.util.spec_from_file_location("engine._kernel", library_path())
     if spec is None or spec.loader is None:
         return None, "no extension module in the build"
@@ -354,6 +359,21 @@ def _kernel() -> Any:
     if KERNEL is None:
         raise RuntimeError(f"the C kernel is {_STATUS}")
     return KERNEL
+
+
+_Record = TypeVar("_Record")
+
+
+def record_maker(cls: type[_Record]) -> Callable[..., _Record]:
+    """What builds a frozen slotted dataclass ``cls`` from its fields by position: the
+    kernel's maker, which stores them without running ``__init__`` (a frozen dataclass
+    sets each field through ``object.__setattr__``, about 100 ns a field), else the class
+    itself. Only for classes whose ``__init__`` does nothing but store its fields."""
+    if KERNEL is None:
+        return cls
+    fields = tuple(field.name for field in dataclasses.fields(cast(Any, cls)))
+    maker: Callable[..., _Record] = KERNEL.record_maker(cls, fields)
+    return maker
 
 
 def parsed_config(rules: Rules) -> Any:

@@ -56,7 +56,7 @@ from engine.handcore import (
     Phase,
     mask_of,
 )
-from engine.kernel import KERNEL, parsed_config
+from engine.kernel import KERNEL, parsed_config, record_maker
 from engine.meld import meld_items, meld_total
 from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
 from engine.rng import check_seed, shuffle
@@ -207,6 +207,11 @@ def deal_blocks(pack: Sequence[int], rules: Rules, dealer: int) -> list[list[int
 
 
 _NUMBERS = {2: "two", 3: "three", 4: "four"}
+
+# A result is built at the end of every hand, playouts included: without running the
+# frozen dataclasses' ``__init__`` where the kernel is built (``record_maker``).
+_team_result = record_maker(TeamResult)
+_hand_result = record_maker(HandResult)
 
 
 def parse_deal(
@@ -764,7 +769,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
             extra = self._extra_points(side)
             total = (meld if counted else 0) + taken[side] + extra
             teams.append(
-                TeamResult(
+                _team_result(
                     side,
                     seats,
                     meld,
@@ -776,7 +781,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
                     self._meld_shown(side) if shown else NO_MELD,
                 )
             )
-        return HandResult(
+        return _hand_result(
             outcome,
             declarer if declarer >= 0 else None,
             bid if declarer >= 0 else None,
