@@ -58,7 +58,7 @@ static int list_int(PyObject *list, Py_ssize_t i, long *out) {
     }
     PyObject *item = PyList_GetItem(list, i);
     if (!item) return -1;
-    *out = PyLong_AsLong(item);
+    *out = int_value(item);
     return *out == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
@@ -170,10 +170,17 @@ static int hc_end_trick(HandCore *h) {
     return 0;
 }
 
+static int hc_play_ready(HandCore *h, int face);
+
 /* PyHandCore._play: `face` for the seat to move, already checked legal. */
 static int hc_play(HandCore *h, int face) {
-    int seat = h->turn;
     if (hc_ready(h) < 0) return -1;
+    return hc_play_ready(h, face);
+}
+
+/* hc_play once hc_ready has passed, with no Python run since. */
+static int hc_play_ready(HandCore *h, int face) {
+    int seat = h->turn;
     int in_trick = PyList_GET_SIZE(h->trick_cards) > 0;
     if (in_trick && (h->win < 0 || h->win >= FACES || h->led_high < 0 || h->led_high >= FACES ||
                      h->trump < 0 || h->trump > 3)) {
@@ -388,7 +395,10 @@ static PyObject *hc_apply(HandCore *h, PyObject *action) {
            without reading the card. */
         long face = -1;
         for (int f = 0; f < FACES; f++)
-            if (PyTuple_GET_ITEM(hc_plays, f) == action) face = f;
+            if (PyTuple_GET_ITEM(hc_plays, f) == action) {
+                face = f;
+                break;
+            }
         if (face < 0) {
             PyObject *card = PyObject_GetAttr(action, s_card);
             if (!card) return NULL;
@@ -400,7 +410,7 @@ static PyObject *hc_apply(HandCore *h, PyObject *action) {
             long long mask = hc_mask(h);
             if (mask < 0) return NULL;
             if (mask >> face & 1) {
-                if (hc_play(h, (int)face) < 0 || PyList_Append(h->actions, action) < 0)
+                if (hc_play_ready(h, (int)face) < 0 || PyList_Append(h->actions, action) < 0)
                     return NULL;
                 Py_RETURN_NONE;
             }
@@ -454,8 +464,7 @@ static PyObject *hc_random_tricks(HandCore *h, PyObject *draw) {
             PyErr_SetString(STATE_ERROR, "the hand does not end: its fields were changed");
             return NULL;
         }
-        if (hc_ready(h) < 0) return NULL;
-        long long wide = hc_mask(h);
+        long long wide = hc_mask(h); /* checks the fields unless the mask is kept */
         if (wide < 0) return NULL;
         uint32_t mask = (uint32_t)wide;
         int count = popcount(mask);
@@ -489,18 +498,17 @@ static PyObject *repeated(PyObject *item, Py_ssize_t n) {
     return list;
 }
 
-/* PyHandCore._setup: the core of a hand just dealt. `core` is the rules' part
-   (Rules._tables.core), `seating` the class's (TrickTakingState._SEATING), `hands` the
-   count lists kept as the state's own; returns the hands as dealt, as tuples. */
-static PyObject *hc_setup(HandCore *h, PyObject *args) {
-    PyObject *core, *seating, *hands;
-    int dealer;
-    if (!PyArg_ParseTuple(args, "O!O!O!i:_setup", &PyTuple_Type, &core, &PyTuple_Type, &seating,
-                          &PyList_Type, &hands, &dealer))
-        return NULL;
+/* The core of a hand just dealt, from `counts` (one row a seat): `core` is the rules'
+   part (Rules._tables.core), `seating` the class's (TrickTakingState._SEATING); `hands`
+   are the count lists the state keeps (made here when NULL). Returns the hands as dealt,
+   as tuples. */
+static PyObject *hc_setup_counts(HandCore *h, PyObject *core, PyObject *seating,
+                                 int counts[][FACES], Py_ssize_t seats, PyObject *hands,
+                                 int dealer) {
     if (hc_bound() < 0) return NULL;
-    if (PyTuple_GET_SIZE(core) != 11 || PyTuple_GET_SIZE(seating) != 4) {
-        PyErr_SetString(PyExc_ValueError, "_setup: the rules' 11 and the class's 4 values");
+    if (!PyTuple_Check(core) || !PyTuple_Check(seating) || PyTuple_GET_SIZE(core) != 11 ||
+        PyTuple_GET_SIZE(seating) != 4) {
+        PyErr_SetString(STATE_ERROR, "_setup: the rules' 11 and the class's 4 values");
         return NULL;
     }
     long values[7]; /* head, hand size, ladder size, raise limit; seats, sides, fast */
@@ -520,61 +528,68 @@ static PyObject *hc_setup(HandCore *h, PyObject *args) {
     long players = values[4], nsides = values[5];
     PyObject *passes = PyTuple_GET_ITEM(core, 7), *bids = PyTuple_GET_ITEM(core, 8);
     if (players < 2 || players > MAX_SEATS || nsides < 1 || nsides > players ||
-        dealer < 0 || dealer >= players || PyList_GET_SIZE(hands) != players ||
-        !PyTuple_Check(passes) || !PyTuple_Check(bids)) {
-        PyErr_SetString(PyExc_ValueError, "_setup: seats, sides, dealer or hands out of range");
+        dealer < 0 || dealer >= players || seats != players || !PyTuple_Check(passes) ||
+        !PyTuple_Check(bids)) {
+        PyErr_SetString(STATE_ERROR, "_setup: seats, sides, dealer or hands out of range");
         return NULL;
     }
     uint32_t masks[MAX_SEATS];
-    PyObject *dealt = PyTuple_New(players);
-    if (!dealt) return NULL;
     for (int s = 0; s < players; s++) {
-        int counts[FACES];
-        PyObject *hand = PyList_GET_ITEM(hands, s);
-        int n = PyList_Check(hand) ? read_ints(hand, counts, FACES, "counts") : -2;
-        if (n != FACES) {
-            if (n != -1) PyErr_SetString(PyExc_ValueError, "_setup: a hand is 24 counts");
-            Py_DECREF(dealt);
-            return NULL;
-        }
         masks[s] = 0;
-        PyObject *row = PyTuple_New(FACES);
-        if (!row) {
-            Py_DECREF(dealt);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(dealt, s, row);
         for (int f = 0; f < FACES; f++) {
-            if (counts[f] < 0 || counts[f] > 8) {
-                PyErr_SetString(PyExc_ValueError, "_setup: a count is 0 to 8");
-                Py_DECREF(dealt);
+            if (counts[s][f] < 0 || counts[s][f] > 8) {
+                PyErr_SetString(STATE_ERROR, "_setup: a count is 0 to 8");
                 return NULL;
             }
-            if (counts[f]) masks[s] |= 1u << f;
-            PyTuple_SET_ITEM(row, f, Py_NewRef(PyList_GET_ITEM(hand, f)));
+            if (counts[s][f]) masks[s] |= 1u << f;
         }
     }
     /* The tables through their setters, which check them. */
     if (hc_set_points(h, PyTuple_GET_ITEM(core, 3), NULL) < 0 ||
-        hc_set_sides(h, PyTuple_GET_ITEM(seating, 1), NULL) < 0) {
-        Py_DECREF(dealt);
+        hc_set_sides(h, PyTuple_GET_ITEM(seating, 1), NULL) < 0)
         return NULL;
-    }
-    PyObject *zero = PyLong_FromLong(0), *mask_list = PyList_New(players);
-    PyObject *fresh[] = {PyList_New(0), PyList_New(0), repeated(Py_False, players),
-                         PyList_New(0), PyList_New(0), zero ? repeated(zero, nsides) : NULL,
-                         zero ? repeated(zero, nsides) : NULL, mask_list};
+    PyObject *zero = PyLong_FromLong(0);
+    PyObject *fresh[] = {PyList_New(0),
+                         PyList_New(0),
+                         repeated(Py_False, players),
+                         PyList_New(0),
+                         PyList_New(0),
+                         zero ? repeated(zero, nsides) : NULL,
+                         zero ? repeated(zero, nsides) : NULL,
+                         PyList_New(players),
+                         PyTuple_New(players),
+                         hands ? Py_NewRef(hands) : PyList_New(players)};
     Py_XDECREF(zero);
+    enum { N_FRESH = sizeof fresh / sizeof fresh[0] };
+    PyObject *mask_list = fresh[7], *dealt = fresh[8], *kept = fresh[9];
     int failed = 0;
-    for (size_t i = 0; i < sizeof fresh / sizeof fresh[0]; i++) failed |= fresh[i] == NULL;
+    for (int i = 0; i < N_FRESH; i++) failed |= fresh[i] == NULL;
     for (int s = 0; !failed && s < players; s++) {
         PyObject *m = PyLong_FromUnsignedLong(masks[s]);
-        if (!m) failed = 1;
-        else PyList_SET_ITEM(mask_list, s, m);
+        PyObject *row = PyTuple_New(FACES);
+        PyObject *list = hands ? NULL : PyList_New(FACES);
+        if (!m || !row || (!hands && !list)) {
+            Py_XDECREF(m);
+            Py_XDECREF(row);
+            Py_XDECREF(list);
+            failed = 1;
+            break;
+        }
+        PyList_SET_ITEM(mask_list, s, m);
+        PyTuple_SET_ITEM(dealt, s, row);
+        if (list) PyList_SET_ITEM(kept, s, list);
+        for (int f = 0; f < FACES && !failed; f++) {
+            PyObject *n = PyLong_FromLong(counts[s][f]);
+            if (!n) {
+                failed = 1;
+                break;
+            }
+            PyTuple_SET_ITEM(row, f, n);
+            if (list) PyList_SET_ITEM(list, f, Py_NewRef(n));
+        }
     }
     if (failed) {
-        for (size_t i = 0; i < sizeof fresh / sizeof fresh[0]; i++) Py_XDECREF(fresh[i]);
-        Py_DECREF(dealt);
+        for (int i = 0; i < N_FRESH; i++) Py_XDECREF(fresh[i]);
         return NULL;
     }
     Py_XSETREF(h->actions, fresh[0]);
@@ -584,8 +599,8 @@ static PyObject *hc_setup(HandCore *h, PyObject *args) {
     Py_XSETREF(h->tricks, fresh[4]);
     Py_XSETREF(h->taken, fresh[5]);
     Py_XSETREF(h->won, fresh[6]);
-    Py_XSETREF(h->masks, fresh[7]);
-    Py_XSETREF(h->hands, Py_NewRef(hands));
+    Py_XSETREF(h->masks, mask_list);
+    Py_XSETREF(h->hands, kept);
     Py_XSETREF(h->passes, Py_NewRef(passes));
     Py_XSETREF(h->bid_actions, Py_NewRef(bids));
     Py_XSETREF(h->phase, Py_NewRef(hc_auction));
@@ -606,6 +621,64 @@ static PyObject *hc_setup(HandCore *h, PyObject *args) {
     h->marriage = (char)flags[3];
     h->pass_count = 0;
     return dealt;
+}
+
+/* PyHandCore._setup(core, seating, hands, dealer): the count lists `hands` become the
+   state's own. */
+static PyObject *hc_setup(HandCore *h, PyObject *args) {
+    PyObject *core, *seating, *hands;
+    int dealer;
+    if (!PyArg_ParseTuple(args, "OOO!i:_setup", &core, &seating, &PyList_Type, &hands, &dealer))
+        return NULL;
+    Py_ssize_t seats = PyList_GET_SIZE(hands);
+    int counts[MAX_SEATS][FACES];
+    if (seats > MAX_SEATS) seats = MAX_SEATS + 1; /* refused below, nothing read */
+    for (Py_ssize_t s = 0; s < seats && s < MAX_SEATS; s++) {
+        PyObject *hand = PyList_GET_ITEM(hands, s);
+        int n = PyList_Check(hand) ? read_ints(hand, counts[s], FACES, "counts") : -2;
+        if (n != FACES) {
+            if (n != -1) PyErr_SetString(STATE_ERROR, "_setup: a hand is 24 counts");
+            return NULL;
+        }
+    }
+    return hc_setup_counts(h, core, seating, counts, seats, hands, dealer);
+}
+
+/* _deal(config, seed, dealer, core, seating): the kernel's deal (the pack shuffled by
+   splitmix64-fy-v1, dealt in blocks) set up as _setup does, without count lists passed
+   through Python. Returns (the hands as dealt, the rest of the pack in deal order). */
+static PyObject *hc_deal(HandCore *h, PyObject *args) {
+    PyObject *config, *core, *seating;
+    unsigned long long seed;
+    int dealer;
+    if (!PyArg_ParseTuple(args, "OKiOO:_deal", &config, &seed, &dealer, &core, &seating))
+        return NULL;
+    Config *c = config_acquire(config);
+    if (!c) return NULL;
+    int players = c->players;
+    Hand hand;
+    if (dealer >= 0 && dealer < players) deal_hand(c, seed, dealer, &hand);
+    config_release(config, c);
+    if (dealer < 0 || dealer >= players) {
+        PyErr_SetString(STATE_ERROR, "the dealer is a seat");
+        return NULL;
+    }
+    int counts[MAX_SEATS][FACES];
+    for (int s = 0; s < players; s++)
+        for (int f = 0; f < FACES; f++) counts[s][f] = hand.counts[s][f];
+    PyObject *rest = PyList_New(hand.nwidow);
+    for (int i = 0; rest && i < hand.nwidow; i++) {
+        PyObject *face = PyLong_FromLong(hand.widow[i]);
+        if (!face) Py_CLEAR(rest);
+        else PyList_SET_ITEM(rest, i, face);
+    }
+    PyObject *dealt = rest ? hc_setup_counts(h, core, seating, counts, players, NULL, dealer)
+                           : NULL;
+    if (!dealt) {
+        Py_XDECREF(rest);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", dealt, rest);
 }
 
 /* A list's copy, one level deep when `deep` (the hands' count lists); anything else as is. */
@@ -696,7 +769,7 @@ static int read_table(PyObject *value, int *out, int size, int low, int high, co
     Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
     int ok = n <= size;
     for (Py_ssize_t i = 0; ok && i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, i));
+        long v = int_value(PySequence_Fast_GET_ITEM(items, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(items);
             return -1;
@@ -873,6 +946,8 @@ static PyMethodDef hc_methods[] = {
      "Play random legal cards, one draw of draw() each, to the end of the hand."},
     {"_setup", (PyCFunction)hc_setup, METH_VARARGS,
      "Set up the core of a hand just dealt; returns the hands as dealt."},
+    {"_deal", (PyCFunction)hc_deal, METH_VARARGS,
+     "Deal a hand from a seed and set up its core; returns the hands as dealt and the rest."},
     {"_copy_core", (PyCFunction)hc_copy_core, METH_O,
      "Copy every core field into another state's core (lists copied, not the view)."},
     {NULL}};
@@ -898,8 +973,18 @@ typedef struct {
     PyObject *state;
 } LegalCore;
 
+/* Whether `o` is a hand's core: the last class found to derive from HandCore is kept,
+   as a subclass's check walks its bases (asked twice at every action). */
+static int is_core(PyObject *o) {
+    static PyTypeObject *known;
+    if (Py_TYPE(o) == known) return 1;
+    if (!PyObject_TypeCheck(o, &HandCoreType)) return 0;
+    Py_XSETREF(known, (PyTypeObject *)Py_NewRef(Py_TYPE(o))); /* held: never a stale address */
+    return 1;
+}
+
 static HandCore *lc_state(LegalCore *v) {
-    if (!v->state || !PyObject_TypeCheck(v->state, &HandCoreType)) {
+    if (!v->state || !is_core(v->state)) {
         PyErr_SetString(PyExc_TypeError, "the legal actions' view needs a hand state");
         return NULL;
     }
@@ -1063,36 +1148,6 @@ static PyObject *k_bind_hand(PyObject *self, PyObject *args) {
     Py_XSETREF(hc_made, Py_NewRef(PyTuple_GET_ITEM(outcomes, 0)));
     Py_XSETREF(hc_passed_out, Py_NewRef(PyTuple_GET_ITEM(outcomes, 1)));
     Py_RETURN_NONE;
-}
-
-/* TrickTakingState.new's deal: count lists by seat and the rest of the pack (as deal, in
-   the lists the state keeps). */
-static PyObject *k_deal_lists(PyObject *self, PyObject *args) {
-    Hand h;
-    int players = dealt(args, "OKi:deal_lists", &h);
-    if (players < 0) return NULL;
-    PyObject *hands = PyList_New(players), *rest = PyList_New(h.nwidow);
-    if (!hands || !rest) goto failed;
-    for (int s = 0; s < players; s++) {
-        PyObject *counts = PyList_New(FACES);
-        if (!counts) goto failed;
-        PyList_SET_ITEM(hands, s, counts);
-        for (int f = 0; f < FACES; f++) {
-            PyObject *n = PyLong_FromLong(h.counts[s][f]);
-            if (!n) goto failed;
-            PyList_SET_ITEM(counts, f, n);
-        }
-    }
-    for (int i = 0; i < h.nwidow; i++) {
-        PyObject *face = PyLong_FromLong(h.widow[i]);
-        if (!face) goto failed;
-        PyList_SET_ITEM(rest, i, face);
-    }
-    return Py_BuildValue("(NN)", hands, rest);
-failed:
-    Py_XDECREF(hands);
-    Py_XDECREF(rest);
-    return NULL;
 }
 
 /* TrickTakingState._meld: every seat's meld total under `trump`, as a list. */

@@ -37,6 +37,20 @@
 #include <stddef.h>
 #include <string.h>
 
+/* An int's value: a card count, a face, a mask of the 24 faces, read at every step of a
+   hand, take the one-digit path of CPython 3.11's ints (PyLong_AsLong's checks cost more
+   than the rest of a read); anything else, and later Pythons, the general conversion. */
+static inline long int_value(PyObject *o) {
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyLong_CheckExact(o)) {
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 0) return 0;
+        if (size == 1) return (long)((PyLongObject *)o)->ob_digit[0];
+    }
+#endif
+    return PyLong_AsLong(o);
+}
+
 #define FACES 24
 #define MAX_SEATS 4
 #define MAX_BIDS 8192
@@ -289,7 +303,7 @@ static int read_ints(PyObject *seq, int *out, int size, const char *what) {
     }
     for (int i = 0; i < size; i++) out[i] = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long v = int_value(PySequence_Fast_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
@@ -1224,8 +1238,8 @@ static PyObject *k_shuffled_pack(PyObject *self, PyObject *args) {
     return t;
 }
 
-/* deal and deal_lists: `(config, seed, dealer)` parsed, the hand dealt into `h`; the
-   number of seats, or -1 with the error set. */
+/* deal: `(config, seed, dealer)` parsed, the hand dealt into `h`; the number of seats,
+   or -1 with the error set. */
 static int dealt(PyObject *args, const char *format, Hand *h) {
     PyObject *config;
     unsigned long long seed;
@@ -3005,8 +3019,6 @@ static PyMethodDef methods[] = {
     {"bind_hand", k_bind_hand, METH_VARARGS,
      "bind_hand(StateError, types, plays, cards, trumps, phases, outcomes): what the hand's "
      "core stands for (engine/handcore.py)."},
-    {"deal_lists", k_deal_lists, METH_VARARGS,
-     "deal_lists(config, seed, dealer) -> (count lists by seat, the rest of the pack)."},
     {"mask_of", k_mask_of, METH_O, "mask_of(counts): the faces held, as bits."},
     {"cards_of", k_cards_of, METH_O, "cards_of(counts): the cards held, in face order."},
     {"meld_totals", k_meld_totals, METH_VARARGS,

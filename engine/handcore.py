@@ -391,9 +391,9 @@ class PyHandCore:
         players, self._sides, sides, self._fast = seating
         # The C twin's checks: a bad call gets an error, not a state without bounds.
         if not (2 <= players <= 4 and 1 <= sides <= players and 0 <= dealer < players):
-            raise ValueError("_setup: seats, sides, dealer or hands out of range")
+            raise StateError("_setup: seats, sides, dealer or hands out of range")
         if len(hands) != players or any(len(counts) != NUM_FACES for counts in hands):
-            raise ValueError("_setup: seats, sides, dealer or hands out of range")
+            raise StateError("_setup: seats, sides, dealer or hands out of range")
         self._nplayers = players
         self._hands = hands
         self._masks = [mask_of(counts) for counts in hands]
@@ -412,6 +412,18 @@ class PyHandCore:
         self._turn = (dealer + 1) % players
         self._pass_count = 0
         return tuple(map(tuple, hands))
+
+    if TYPE_CHECKING:
+        # The C twin's alone: it deals through the kernel's shuffle, and ``new`` calls it
+        # only when the kernel is built (the pure engine deals in Python, then ``_setup``).
+        def _deal(
+            self,
+            config: Any,
+            seed: int,
+            dealer: int,
+            core: tuple[Any, ...],
+            seating: tuple[int, tuple[int, ...], int, bool],
+        ) -> tuple[tuple[tuple[int, ...], ...], list[int]]: ...
 
     def _copy_core(self, other: PyHandCore) -> None:
         """Copy every core field into ``other``: lists copied (the hands' count lists

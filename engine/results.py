@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.cards import Suit
 from engine.meld import MeldItem, meld_items
@@ -23,6 +23,15 @@ class HandOutcome(enum.Enum):
     NO_MARRIAGE = "no_marriage"
     PASSED_OUT = "passed_out"
     """Everybody passed under the ``redeal`` all-pass rule: nothing is scored."""
+
+
+# The outcomes as module constants, read at the end of every hand: in Python 3.11 a
+# member read from the enum class goes through ``EnumType.__getattr__``'s hook.
+MADE: Final = HandOutcome.MADE
+SET: Final = HandOutcome.SET
+THROWN_IN: Final = HandOutcome.THROWN_IN
+NO_MARRIAGE: Final = HandOutcome.NO_MARRIAGE
+PASSED_OUT: Final = HandOutcome.PASSED_OUT
 
 
 class MeldShown:

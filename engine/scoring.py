@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.results import HandOutcome
+from engine.results import MADE, NO_MARRIAGE, PASSED_OUT, SET, HandOutcome
 
 __all__ = ["contract_outcome", "side_score", "side_scores"]
 
 
 def contract_outcome(*, declared: int, bid: int) -> HandOutcome:
     """A played hand is made when the declaring side's points reach the bid."""
-    return HandOutcome.MADE if declared >= bid else HandOutcome.SET
+    return MADE if declared >= bid else SET
 
 
 def side_score(outcome: HandOutcome, *, total: int, declaring: bool, bid: int) -> int:
@@ -32,11 +32,11 @@ def side_score(outcome: HandOutcome, *, total: int, declaring: bool, bid: int) -
     loses the bid otherwise; a passed-out hand scores nothing, and with no marriage
     the other sides score nothing either.
     """
-    if outcome is HandOutcome.PASSED_OUT:
+    if outcome is PASSED_OUT:
         return 0
     if declaring:
-        return total if outcome is HandOutcome.MADE else -bid
-    if outcome is HandOutcome.NO_MARRIAGE:
+        return total if outcome is MADE else -bid
+    if outcome is NO_MARRIAGE:
         return 0
     return total
 

@@ -58,7 +58,16 @@ from engine.handcore import (
 )
 from engine.kernel import KERNEL, parsed_config, record_maker
 from engine.meld import meld_items, meld_total
-from engine.results import NO_MELD, HandOutcome, HandResult, MeldShown, TeamResult
+from engine.results import (
+    MADE,
+    NO_MARRIAGE,
+    NO_MELD,
+    SET,
+    HandOutcome,
+    HandResult,
+    MeldShown,
+    TeamResult,
+)
 from engine.rng import check_seed, shuffle
 from engine.rules import Rules, pinochle_rules, pinochle_variants
 from engine.scoring import contract_outcome, side_score
@@ -304,10 +313,16 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         rules = cls._resolve(variant, rules, dealer)
         dealer = check_seat(dealer, rules.players, "dealer")
         if KERNEL is not None:
-            # The same shuffle and blocks in one call (tested against the Python deal).
-            hands, left = KERNEL.deal_lists(parsed_config(rules), seed, dealer)
-            rest = cls._rest_order(left, dealt=True)
-            return cls._from_deal(rules, hands, rest, dealer, seed)
+            # The same shuffle and blocks, and the core set up, in one call (tested against
+            # the Python deal).
+            state = blank(cls)
+            state._start_fields(rules, dealer, seed)
+            state._dealt, left = state._deal(
+                parsed_config(rules), seed, dealer, rules._tables.core, cls._SEATING
+            )
+            state._view = LegalActions(state)
+            state._begin(cls._rest_order(left, dealt=True))
+            return state
         pack = shuffled_pack(rules.deck, seed)
         rest = cls._rest_order(list(pack[rules.players * rules.hand_size :]), dealt=True)
         return cls._from_deal(rules, deal_blocks(pack, rules, dealer), rest, dealer, seed)
@@ -369,6 +384,15 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         """What a game sets up beyond the shared state (its widow, its stock)."""
 
     def _start(self, rules: Rules, hands: list[list[int]], dealer: int, seed: int | None) -> None:
+        self._start_fields(rules, dealer, seed)
+        # The core's fields at once (in C when the kernel is built): what play reads of
+        # the rules is kept as fields of the state, as a read of the rules object costs
+        # as much as the rest of a step.
+        self._dealt = self._setup(rules._tables.core, self._SEATING, hands, dealer)
+        self._view = LegalActions(self)
+
+    def _start_fields(self, rules: Rules, dealer: int, seed: int | None) -> None:
+        """The fields of a hand just dealt beside its core's."""
         self.rules = rules
         self.dealer = dealer
         self.seed = seed
@@ -378,11 +402,6 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         self._melds: list[int] = []
         self._outcome: HandOutcome | None = None
         self._result: HandResult | None = None
-        # The core's fields at once (in C when the kernel is built): what play reads of
-        # the rules is kept as fields of the state, as a read of the rules object costs
-        # as much as the rest of a step.
-        self._dealt = self._setup(rules._tables.core, self._SEATING, hands, dealer)
-        self._view = LegalActions(self)
 
     # ----------------------------------------------------------------- queries
 
@@ -575,7 +594,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         self._bid = self.rules.bids[self._high_rung]
         self._take_widow()
         if self.rules.trump_needs_marriage and not self._trump_choices():
-            self._finish(HandOutcome.NO_MARRIAGE)
+            self._finish(NO_MARRIAGE)
             return
         self._phase = PHASE_TRUMP
         self._turn = declarer
@@ -629,7 +648,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
 
     def _meld(self) -> None:
         trump = self._trump
-        self._meld_hands = tuple(tuple(counts) for counts in self._hands)
+        self._meld_hands = tuple(map(tuple, self._hands))
         if KERNEL is not None:
             # The kernel's count of the same table (tested against ``meld_total``).
             self._melds = KERNEL.meld_totals(parsed_config(self.rules), self._hands, trump)
@@ -657,7 +676,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     def _after_trick(self) -> None:
         """What follows a trick (the core's own step, unless the class overrides it)."""
         if len(self._tricks) == self._hand_size:
-            self._finish(HandOutcome.MADE)
+            self._finish(MADE)
 
     def _illegal_play(self, action: Play) -> IllegalActionError:
         face = action.card
@@ -705,10 +724,11 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
     # ----------------------------------------------------------------- scoring
 
     def _finish(self, outcome: HandOutcome) -> None:
-        if outcome is HandOutcome.MADE:
-            self._taken[self.SIDES[self._tricks[-1][2]]] += self.rules.last_trick_bonus
+        if outcome is MADE:
+            sides = self.SIDES
+            self._taken[sides[self._tricks[-1][2]]] += self.rules.last_trick_bonus
             if self._declarer >= 0:
-                declared = self._side_points(self.SIDES[self._declarer])
+                declared = self._side_points(sides[self._declarer])
                 outcome = contract_outcome(declared=declared, bid=self._bid)
         self._outcome = outcome
         self._phase = PHASE_OVER
@@ -719,7 +739,11 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
 
     def _side_meld(self, side: int) -> int:
         melds = self._melds
-        return sum(melds[seat] for seat in self._SIDE_SEATS[side]) if melds else 0
+        total = 0
+        if melds:
+            for seat in self._SIDE_SEATS[side]:
+                total += melds[seat]
+        return total
 
     def _meld_counts(self, side: int) -> bool:
         return not (self.rules.meld_needs_trick and self._tricks and not self._won[side])
@@ -749,8 +773,8 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
         if outcome is None:
             raise NotOverError("the hand is not over: it has no result yet")
         melds = self._melds
-        shown = bool(melds) and outcome is not HandOutcome.NO_MARRIAGE
-        played = outcome is HandOutcome.MADE or outcome is HandOutcome.SET
+        shown = bool(melds) and outcome is not NO_MARRIAGE
+        played = outcome is MADE or outcome is SET
         sides = self.SIDES
         rules = self.rules
         last_side = sides[self._tricks[-1][2]] if played else -1
@@ -817,7 +841,7 @@ class TrickTakingState(HandCore, State[Phase, "LegalActions"]):
 
     def _observation_melds(self) -> list[dict[str, Any]] | None:
         """Every seat's meld items once shown (``None`` before, or with no marriage)."""
-        if not self._melds or self._outcome is HandOutcome.NO_MARRIAGE:
+        if not self._melds or self._outcome is NO_MARRIAGE:
             return None
         # Items are computed once; each observation gets its own dicts and lists.
         if self._meld_json is None:

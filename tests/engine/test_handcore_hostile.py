@@ -25,6 +25,7 @@ TRIALS = textwrap.dedent(
     from engine.cutthroat import CutthroatState
     from engine.hand import HandState
     from engine.handcore import CORE_FIELDS
+    from engine.kernel import parsed_config
     from engine.twohand import TwoHandState
 
     GARBAGE = [None, -1, -(2**40), 2**40, 7, 99, 1.5, "x", (), [], [1, 2], [[1] * 24] * 4,
@@ -82,7 +83,12 @@ TRIALS = textwrap.dedent(
                     hands = rng.choice([[[1] * 24 for _ in range(4)], [[0] * 24] * 3,
                                         [[9] * 24] * 4, rng.choice(GARBAGE)])
                     dealer = rng.choice([0, 1, -1, 5, None])
-                    state._setup(tuple(core), tuple(seating), hands, dealer)
+                    if hasattr(state, "_deal") and rng.random() < 0.5:
+                        config = rng.choice([parsed_config(state.rules), rng.choice(GARBAGE)])
+                        seed = rng.choice([trial, -1, 2**70, None])
+                        state._deal(config, seed, dealer, tuple(core), tuple(seating))
+                    else:
+                        state._setup(tuple(core), tuple(seating), hands, dealer)
                 else:
                     state.observation(rng.randrange(4))
             except Exception:
