@@ -89,12 +89,13 @@ pytest: venv system browser
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # The engine's optional C kernel (engine/_kernel.c with _handcore.c: the hand's core behind
-# the public classes, and _records.c: its result's records; whole random hands and trick playouts in batches; gcc and the Python
+# the public classes, _records.c: its result's records, and _enums.c: the phases' reads;
+# whole random hands and trick playouts in batches; gcc and the Python
 # headers, nothing else). A build that fails says why and
 # `make` goes on: engine/kernel.py then runs the pure engine (and loads the kernel only
 # while its source is the one built). Rebuilt when the source or the build script changed.
 ENGINE_KERNEL := build/engine-kernel/manifest.json
-$(ENGINE_KERNEL): engine/_kernel.c engine/_handcore.c engine/_records.c deploy/build_kernel.py
+$(ENGINE_KERNEL): engine/_kernel.c engine/_handcore.c engine/_records.c engine/_enums.c deploy/build_kernel.py
 	@test -x $(PY) && $(PY) deploy/build_kernel.py || echo "the C kernel was not built: the pure engine runs"
 
 engine-kernel: $(ENGINE_KERNEL)

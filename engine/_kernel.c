@@ -2996,6 +2996,7 @@ done:
 
 #include "_handcore.c"
 #include "_records.c"
+#include "_enums.c"
 
 static PyMethodDef methods[] = {
     {"random_hands", k_random_hands, METH_VARARGS, random_hands_doc},
@@ -3025,6 +3026,8 @@ static PyMethodDef methods[] = {
      "meld_totals(config, hands, trump): each hand's meld total, as a list."},
     {"record_maker", k_record_maker, METH_VARARGS,
      "record_maker(cls, fields): a maker of frozen cls objects from its fields by position."},
+    {"plain_member_reads", k_plain_member_reads, METH_O,
+     "plain_member_reads(metaclass): its classes' attributes read as type's are."},
     {"mt_state", k_mt_seed, METH_O,
      "mt_state(seed): random.Random(seed).getstate() for a seed from 0 to 2**64 - 1."},
     {NULL, NULL, 0, NULL}};

@@ -38,7 +38,13 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum):
+class _PhaseType(enum.EnumType):
+    """The phases' metaclass: with the kernel built, ``Phase.TRICKS`` is read as a plain
+    class attribute (``engine/_enums.c``), without 3.11's ``EnumType.__getattr__`` hook,
+    which a driver pays at every comparison of the phase."""
+
+
+class Phase(enum.Enum, metaclass=_PhaseType):
     """The phases of a pinochle hand in which somebody acts (meld is scored automatically).
 
     Each game goes through some of them: four-hand through the auction, trump, the two
@@ -60,6 +66,11 @@ class Phase(enum.Enum):
     """Two-hand: the stock is empty: follow suit, head the trick, trump."""
     OVER = "over"
 
+
+# The hook finds only members missing from the class's dict (named like one of its
+# properties): with every member there, plain reads find the same ones.
+if KERNEL is not None and all(vars(Phase).get(name) is m for name, m in Phase.__members__.items()):
+    KERNEL.plain_member_reads(_PhaseType)
 
 # The phases as module constants, read in every step of play: in Python 3.11 a member
 # read from the enum class (``Phase.TRICKS``) goes through ``EnumType.__getattr__``'s hook

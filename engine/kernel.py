@@ -97,8 +97,10 @@ __all__ = [
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 SOURCE = PACKAGE_DIR / "_kernel.c"
-SOURCES = (SOURCE, PACKAGE_DIR / "_handcore.c", PACKAGE_DIR / "_records.c")
-"""The kernel's sources: ``_kernel.c`` includes the hand's core and the records' maker."""
+SOURCES = tuple(
+    PACKAGE_DIR / name for name in ("_kernel.c", "_handcore.c", "_records.c", "_enums.c")
+)
+"""The kernel's sources: ``_kernel.c`` includes the others."""
 MANIFEST = "manifest.json"
 BUILD_DIR = PACKAGE_DIR.parent / "build" / "engine-kernel"
 """Where ``make engine-kernel`` builds it, beside the package."""

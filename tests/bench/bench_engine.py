@@ -56,10 +56,11 @@ def engine_hands_through_apply(variant: str, hands: int) -> None:
     """The same policy through the public interface only: every action is chosen from
     ``legal_actions`` and checked again by ``apply``.
 
-    The phases it compares with are bound once, as any hot loop binds its constants: on
-    Python 3.11 each read of ``Phase.X`` goes through ``EnumType.__getattr__``'s hook
-    (about 65 ns, three reads an action, some 12 µs a single4 hand); 3.12 dropped the
-    hook. ``engine_hands_reading_members`` reads them at each action, for comparison.
+    The phases it compares with are bound once, as any hot loop binds its constants.
+    ``engine_hands_reading_members`` reads them as ``Phase.X`` at each action: on Python
+    3.11 such a read goes through ``EnumType.__getattr__``'s hook (about 65 ns, three
+    reads an action, some 12 µs a single4 hand) unless the C kernel is built, which reads
+    the phases as plain class attributes (``engine/_enums.c``; 3.12 dropped the hook).
     """
     choices = random.Random(1)
     draw = choices.random
