@@ -66,6 +66,7 @@ from engine.trickstate import (
     cards_of,
     count_submultisets,
     seats_of_sides,
+    submultiset_at,
     submultisets,
 )
 
@@ -226,6 +227,11 @@ class CutthroatState(TrickTakingState):
         if self._phase is PHASE_BURY:
             return count_submultisets(self._buryable(), self.rules.widow)
         return super()._legal_count()
+
+    def _legal_index(self, index: int) -> Action | None:
+        if self._phase is PHASE_BURY:
+            return Bury(submultiset_at(self._buryable(), self.rules.widow, index))
+        return super()._legal_index(index)
 
     def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
         if self._phase is PHASE_BURY:

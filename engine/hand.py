@@ -47,6 +47,7 @@ from engine.trickstate import (
     TrickTakingState,
     count_submultisets,
     seats_of_sides,
+    submultiset_at,
     submultisets,
 )
 
@@ -168,6 +169,12 @@ class HandState(TrickTakingState):
         # Named, not ``super()``: asked at every call of the auction, and a ``super``
         # object is built at each call of the pure engine.
         return TrickTakingState._legal_count(self)
+
+    def _legal_index(self, index: int) -> Action | None:
+        if self._phase is PHASE_PASS_TO_DECLARER or self._phase is PHASE_PASS_BACK:
+            hand = self._hands[self._turn]
+            return Give(submultiset_at(hand, self.rules.pass_count, index))
+        return TrickTakingState._legal_index(self, index)
 
     def _legal_list(self) -> Sequence[Action] | Iterator[Action]:
         if self._passing():

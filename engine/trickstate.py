@@ -104,6 +104,7 @@ __all__ = [
     "resolve_rules",
     "seats_of_sides",
     "shuffled_pack",
+    "submultiset_at",
     "submultisets",
 ]
 
@@ -152,15 +153,23 @@ cards_of: Callable[[Sequence[int]], tuple[Card, ...]] = (
 """The cards of a count vector, in face order (the C kernel's where it is built)."""
 
 
+def _with_copies(ways: list[int], copies: int) -> list[int]:
+    """``ways[k]`` (the multisets of k cards among some faces) with a face of ``copies``
+    more: the multisets taking 0 to ``copies`` of it."""
+    more = ways[:]
+    size = len(ways) - 1
+    for taken in range(1, copies + 1):
+        for k in range(taken, size + 1):
+            more[k] += ways[k - taken]
+    return more
+
+
 def count_submultisets(counts: Sequence[int], size: int) -> int:
     """How many distinct multisets of ``size`` cards the count vector holds."""
     ways = [1] + [0] * size
     for count in counts:
         if count:
-            ways = [
-                sum(ways[total - k] for k in range(min(count, total) + 1))
-                for total in range(size + 1)
-            ]
+            ways = _with_copies(ways, count)
     return ways[size]
 
 
@@ -176,6 +185,40 @@ def submultisets(counts: list[int], size: int, start: int = 0) -> Iterator[tuple
             for rest in submultisets(counts, size - 1, face):
                 yield (CARDS[face], *rest)
             counts[face] += 1
+
+
+def submultiset_at(counts: Sequence[int], size: int, index: int) -> tuple[Card, ...]:
+    """The multiset at ``index`` in ``submultisets(counts, size)``'s order, found without
+    the ones before it (``legal_actions[i]`` of a pass or a bury: hundreds of them)."""
+    faces = len(counts)
+    # ways[face][k]: the multisets of k cards among ``face`` and the faces above it.
+    ways = [[1] + [0] * size] * (faces + 1)
+    for face in range(faces - 1, -1, -1):
+        copies = counts[face]
+        ways[face] = _with_copies(ways[face + 1], copies) if copies else ways[face + 1]
+    cards: list[Card] = []
+    face = taken = 0
+    while len(cards) < size:
+        if face >= faces:
+            raise IndexError("no multiset at this index")
+        left, more = counts[face] - taken, size - len(cards) - 1
+        if left > 0:
+            # The multisets whose next card is this face: the rest from its other copies
+            # and the faces above.
+            above = ways[face + 1]
+            starting = 0
+            for rest in range(more - min(left - 1, more), more + 1):
+                starting += above[rest]
+            if index < starting:
+                cards.append(CARDS[face])
+                taken += 1
+                continue
+            index -= starting
+        face += 1
+        taken = 0
+    if index:
+        raise IndexError("no multiset at this index")
+    return tuple(cards)
 
 
 def resolve_rules(

@@ -143,7 +143,7 @@ class TwoHandState(TrickTakingState):
     Build one with ``new_twohand_hand`` (from a seed) or ``twohand_from_cards``.
     """
 
-    __slots__ = ("_dealt_stock", "_declared", "_stock", "_table")
+    __slots__ = ("_choices", "_choices_at", "_dealt_stock", "_declared", "_stock", "_table")
 
     num_players = 2
     GAME = "pinochle2"
@@ -166,6 +166,8 @@ class TwoHandState(TrickTakingState):
         self._table: list[list[tuple[int, ...]]] = [[() for _ in range(NUM_FACES)] for _ in "01"]
         self._declared: list[tuple[int, int, str, MeldItem]] = []
         self._melds = [0, 0]
+        self._choices: tuple[MeldCards, ...] = ()
+        self._choices_at = -1
         self._phase = PHASE_TRICKS
         if turned % 6 == Rank.NINE and rules.turned_dix:
             self._score_dix(dealer, rules.turned_dix, "turned_dix")
@@ -274,15 +276,22 @@ class TwoHandState(TrickTakingState):
             placed.append((face, tuple(sorted(rest + used + [bit] * fresh))))
         return "", placed
 
-    def _meld_choices(self) -> list[MeldCards]:
+    def _meld_choices(self) -> tuple[MeldCards, ...]:
+        # Kept until the next action: a driver asks ``len(legal_actions)``, an index and
+        # ``apply`` of one position, and each weighs every candidate meld.
+        applied = len(self._actions)
+        if self._choices_at == applied:
+            return self._choices
         seat = self._turn
         hand = self._hands[seat]
-        return [
+        self._choices = tuple(
             MeldCards(cards)
             for cards, candidate in _candidates(self.rules.meld_values, self._trump).items()
             if all(hand[face] >= need for face, need in candidate.needs)
             and not self._placement(seat, candidate)[0]
-        ]
+        )
+        self._choices_at = applied
+        return self._choices
 
     def _can_exchange(self) -> bool:
         nine = self._trump * 6 + Rank.NINE
@@ -294,7 +303,17 @@ class TwoHandState(TrickTakingState):
         )
 
     def _can_meld(self) -> bool:
-        return self._can_exchange() or bool(self._meld_choices())
+        # Asked after every stock trick, before the trick's card is recorded: the first
+        # meld that may be laid answers, without listing the rest.
+        if self._can_exchange():
+            return True
+        seat = self._turn
+        hand = self._hands[seat]
+        return any(
+            all(hand[face] >= need for face, need in candidate.needs)
+            and not self._placement(seat, candidate)[0]
+            for candidate in _candidates(self.rules.meld_values, self._trump).values()
+        )
 
     def _apply_meld(self, action: MeldCards) -> None:
         candidate = _candidates(self.rules.meld_values, self._trump).get(action.cards)
