@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from arena import services as arena_services
+from arena.seeding import seed_commitment
 from lobby import selectors, services, turns
 from lobby.models import GameTable
 from tests.arena.conftest import PASSWORD
@@ -25,6 +26,10 @@ from tests.browser.lobby_table import (
     register,
     wait_turn_or_end,
 )
+
+PLAYED_OUT_SEED = 1
+"""An auction4 deal (dealer 0) that greedy bots play out when seat 0 passes (the deal the
+phone test plays)."""
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -94,13 +99,22 @@ def test_a_hand_is_played_by_the_keyboard_on_a_phone(browser: Any, tmp_path: Pat
     with asgi_site(tmp_path) as url:
         player = open_context(browser, url, phone=True)
         sign_in(player.page, "alice", PASSWORD)
-        bot = {"kind": "bot", "bot": {"kind": "reference", "name": "greedy"}}
+        greedy = {"kind": "reference", "name": "greedy"}
+        bot = {"kind": "bot", "bot": greedy}
         table = services.table_open(
             host=alice.user,
             variant="auction4",
             target={"kind": "hands", "value": 1},
-            seats=[{"kind": "host"}, bot, bot, bot],
+            seats=[{"kind": "host"}, bot, bot, {"kind": "open"}],
         )
+        # The deal is fixed: on a random one the greedy declarer may throw the hand in
+        # before a card is played. On this one seat 3 declares and plays the hand out, so
+        # this seat passes once and plays its twelve cards. With a seat still open nothing
+        # is dealt yet; the last seat given to a bot starts the game on this seed.
+        GameTable.objects.filter(pk=table.pk).update(
+            seed=PLAYED_OUT_SEED, commitment=seed_commitment(PLAYED_OUT_SEED), dealer=0
+        )
+        services.table_fill(table_id=table.pk, user=alice.user, seat=3, bot=greedy)
         player.page.goto(f"/tables/{table.pk}/")
         leave = player.page.locator("#leave")
         expect(leave).to_have_text("Leave (a bot plays for you until you sit again)")
