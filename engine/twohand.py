@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -276,21 +276,24 @@ class TwoHandState(TrickTakingState):
             placed.append((face, tuple(sorted(rest + used + [bit] * fresh))))
         return "", placed
 
+    def _layable(self) -> Iterator[tuple[Card, ...]]:
+        """The cards of each meld the seat to play may lay now, in the candidates' order."""
+        seat = self._turn
+        hand = self._hands[seat]
+        for cards, candidate in _candidates(self.rules.meld_values, self._trump).items():
+            if (
+                all(hand[face] >= need for face, need in candidate.needs)
+                and not (self._placement(seat, candidate)[0])
+            ):
+                yield cards
+
     def _meld_choices(self) -> tuple[MeldCards, ...]:
         # Kept until the next action: a driver asks ``len(legal_actions)``, an index and
         # ``apply`` of one position, and each weighs every candidate meld.
         applied = len(self._actions)
-        if self._choices_at == applied:
-            return self._choices
-        seat = self._turn
-        hand = self._hands[seat]
-        self._choices = tuple(
-            MeldCards(cards)
-            for cards, candidate in _candidates(self.rules.meld_values, self._trump).items()
-            if all(hand[face] >= need for face, need in candidate.needs)
-            and not self._placement(seat, candidate)[0]
-        )
-        self._choices_at = applied
+        if self._choices_at != applied:
+            self._choices = tuple(MeldCards(cards) for cards in self._layable())
+            self._choices_at = applied
         return self._choices
 
     def _can_exchange(self) -> bool:
@@ -305,15 +308,7 @@ class TwoHandState(TrickTakingState):
     def _can_meld(self) -> bool:
         # Asked after every stock trick, before the trick's card is recorded: the first
         # meld that may be laid answers, without listing the rest.
-        if self._can_exchange():
-            return True
-        seat = self._turn
-        hand = self._hands[seat]
-        return any(
-            all(hand[face] >= need for face, need in candidate.needs)
-            and not self._placement(seat, candidate)[0]
-            for candidate in _candidates(self.rules.meld_values, self._trump).values()
-        )
+        return self._can_exchange() or next(self._layable(), None) is not None
 
     def _apply_meld(self, action: MeldCards) -> None:
         candidate = _candidates(self.rules.meld_values, self._trump).get(action.cards)
