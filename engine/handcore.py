@@ -72,9 +72,9 @@ class Phase(enum.Enum, metaclass=_PhaseType):
 if KERNEL is not None and all(vars(Phase).get(name) is m for name, m in Phase.__members__.items()):
     KERNEL.plain_member_reads(_PhaseType)
 
-# The phases as module constants, read in every step of play: in Python 3.11 a member
-# read from the enum class (``Phase.TRICKS``) goes through ``EnumType.__getattr__``'s hook
-# and costs ten times a global's read.
+# The phases as module constants, read in every step of play: a global's read costs less
+# than a class attribute's, and without the kernel a member read from the enum class
+# (``Phase.TRICKS``) goes through 3.11's ``EnumType.__getattr__`` hook, ten times more.
 PHASE_AUCTION: Final = Phase.AUCTION
 PHASE_TRUMP: Final = Phase.TRUMP
 PHASE_PASS_TO_DECLARER: Final = Phase.PASS_TO_DECLARER
